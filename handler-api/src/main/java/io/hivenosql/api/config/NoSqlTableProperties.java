@@ -1,0 +1,63 @@
+package io.hivenosql.api.config;
+
+import static io.hivenosql.api.config.PropertyType.enumOf;
+import static io.hivenosql.api.config.PropertyType.nonEmptyString;
+
+/** Properties every handler shares; their keys start with {@code nosql.}. */
+public enum NoSqlTableProperties implements TableProperty {
+    MAPPING_URL(
+            "nosql.mapping.url",
+            nonEmptyString(),
+            null,
+            "External mapping file: a JSON mapping or an Avro .avsc record schema, on the local file system "
+                    + "(file:), HDFS (hdfs:) or the classpath (classpath:). With it the DDL may omit the column list."),
+    BAD_RECORD_POLICY(
+            "nosql.bad-record.policy",
+            enumOf(BadRecordPolicy.class),
+            "fail",
+            "What to do with a stored value that does not convert to its column type: fail the query, "
+                    + "read the field as NULL, or skip the record."),
+    CREDENTIALS_PROVIDER(
+            "nosql.credentials.provider",
+            nonEmptyString(),
+            null,
+            "Hadoop credential provider path holding the store's password (e.g. jceks://hdfs/user/hive/nosql.jceks); "
+                    + "defaults to hadoop.security.credential.provider.path of the Hive configuration.");
+
+    private final String key;
+    private final PropertyType<?> type;
+    private final String defaultValue;
+    private final String doc;
+
+    NoSqlTableProperties(String key, PropertyType<?> type, String defaultValue, String doc) {
+        this.key = key;
+        this.type = type;
+        this.defaultValue = defaultValue;
+        this.doc = doc;
+    }
+
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public PropertyType<?> type() {
+        return type;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public boolean required() {
+        return false;
+    }
+
+    @Override
+    public String doc() {
+        return doc;
+    }
+}

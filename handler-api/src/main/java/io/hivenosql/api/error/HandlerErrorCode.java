@@ -1,0 +1,49 @@
+package io.hivenosql.api.error;
+
+import static io.hivenosql.api.error.ErrorCategory.EXTERNAL;
+import static io.hivenosql.api.error.ErrorCategory.INTERNAL;
+import static io.hivenosql.api.error.ErrorCategory.USER;
+
+/**
+ * Every error hive-nosql reports carries one of these codes, shown as {@code HNS-<code> <NAME>} at the start of the
+ * message so that users can search for it and operators can tell a user error from a store outage.
+ */
+public enum HandlerErrorCode {
+    INVALID_TABLE_PROPERTY(101, USER),
+    MISSING_TABLE_PROPERTY(102, USER),
+    UNKNOWN_TABLE_PROPERTY(103, USER),
+    INVALID_MAPPING(111, USER),
+    MAPPING_FILE_UNREADABLE(112, USER),
+    COLUMN_NOT_FOUND(113, USER),
+    UNSUPPORTED_TYPE(114, USER),
+    BAD_RECORD(121, USER),
+    NULL_KEY(122, USER),
+    PLAINTEXT_SECRET(131, USER),
+    CREDENTIAL_NOT_FOUND(132, USER),
+    UNSUPPORTED_OPERATION(141, USER),
+    STORE_UNREACHABLE(201, EXTERNAL),
+    STORE_ERROR(202, EXTERNAL),
+    WRITE_FAILED(203, EXTERNAL),
+    INTERNAL_ERROR(301, INTERNAL);
+
+    private final int code;
+    private final ErrorCategory category;
+
+    HandlerErrorCode(int code, ErrorCategory category) {
+        this.code = code;
+        this.category = category;
+    }
+
+    public int code() {
+        return code;
+    }
+
+    public ErrorCategory category() {
+        return category;
+    }
+
+    /** The tag that starts every message with this code, e.g. {@code HNS-101 INVALID_TABLE_PROPERTY}. */
+    public String tag() {
+        return "HNS-" + code + " " + name();
+    }
+}

@@ -1,0 +1,35 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.mapping.MappingSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Opens mapping files for the Hive adapters: {@code classpath:} resources through {@link MappingSource#LOCAL}, plain
+ * paths (no scheme) on the local file system, and every other URL ({@code file:}, {@code hdfs:}, {@code s3a:}, ...)
+ * through the Hadoop FileSystem of its scheme.
+ */
+public final class HadoopMappingSource implements MappingSource {
+    private final Configuration conf;
+
+    public HadoopMappingSource(Configuration conf) {
+        this.conf = requireNonNull(conf, "conf is null");
+    }
+
+    @Override
+    public InputStream open(String url) throws IOException {
+        String location = requireNonNull(url, "url is null").trim();
+        if (location.toLowerCase(Locale.ROOT).startsWith("classpath:")) {
+            return MappingSource.LOCAL.open(location);
+        }
+        Path path = new Path(location);
+        FileSystem fs = path.toUri().getScheme() == null ? FileSystem.getLocal(conf) : path.getFileSystem(conf);
+        return fs.open(path);
+    }
+}

@@ -1,0 +1,200 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
+import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
+import org.apache.hadoop.hive.ql.plan.TableScanDesc;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPAnd;
+import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Splits Hive's WHERE clause into what the store enforces and what Hive keeps (plan time), and reads back at run time
+ * what was pushed. Pure static functions.
+ *
+ * <p>Plan time: the top-level conjuncts that translate ({@link HivePredicateTranslator}) and that the connector's
+ * {@link FilterCapabilities} accept are pushed; the rest is Hive's residual. The pushed conjuncts are also recorded in
+ * {@code pushedPredicateObject}, which Hive hands to the tasks as {@link TableScanDesc#FILTER_OBJECT_CONF_STR}.
+ *
+ * <p>Run time: Hive's scan filter ({@link TableScanDesc#FILTER_EXPR_CONF_STR}) may hold more than what was pushed
+ * (with {@code hive.optimize.index.filter} it is the whole original predicate; Tez adds semi-join and dynamic pruning
+ * terms) and may lose terms when Hive merges scans of one table (it then re-applies them itself). So the run-time
+ * filter is again the conjuncts that translate and are accepted; a conjunct recorded as pushed that no longer
+ * translates fails the scan, because Hive no longer applies it.
+ */
+public final class HivePredicateDecomposer {
+    private static final Logger LOG = LoggerFactory.getLogger(HivePredicateDecomposer.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String MARKER_FORMAT = "hive-nosql-pushed";
+
+    private HivePredicateDecomposer() {}
+
+    /**
+     * Hive's {@code decomposePredicate}: the pushed and residual parts, or {@code null} when nothing can be pushed.
+     */
+    public static DecomposedPredicate decompose(
+            String tableName, ExprNodeDesc predicate, TableMapping mapping, FilterCapabilities capabilities) {
+        requireNonNull(tableName, "tableName is null");
+        requireNonNull(mapping, "mapping is null");
+        requireNonNull(capabilities, "capabilities is null");
+        if (predicate == null) {
+            return null;
+        }
+        List<ExprNodeDesc> pushed = new ArrayList<>();
+        List<ExprNodeDesc> residual = new ArrayList<>();
+        for (ExprNodeDesc conjunct : conjuncts(predicate)) {
+            Optional<Filter> filter = HivePredicateTranslator.translate(conjunct, mapping);
+            if (filter.isPresent() && capabilities.canPush(filter.get())) {
+                pushed.add(conjunct);
+            } else {
+                residual.add(conjunct);
+            }
+        }
+        if (pushed.isEmpty() || (residual.size() == 1 && !(residual.get(0) instanceof ExprNodeGenericFuncDesc))) {
+            return null;
+        }
+        DecomposedPredicate decomposed = new DecomposedPredicate();
+        decomposed.pushedPredicate = and(pushed);
+        decomposed.residualPredicate = residual.isEmpty() ? null : and(residual);
+        decomposed.pushedPredicateObject = marker(tableName, pushed);
+        return decomposed;
+    }
+
+    /**
+     * The filter this scan must enforce, read from the job configuration Hive prepared for the table scan.
+     *
+     * @throws IOException when a conjunct that Hive removed from its own filtering no longer translates
+     */
+    public static Optional<Filter> pushedFilter(
+            Configuration conf, String tableName, TableMapping mapping, FilterCapabilities capabilities)
+            throws IOException {
+        Set<String> promised = promisedConjuncts(conf, tableName);
+        String serialized = conf.get(TableScanDesc.FILTER_EXPR_CONF_STR);
+        List<Filter> filters = new ArrayList<>();
+        if (serialized != null && !serialized.isBlank()) {
+            ExprNodeGenericFuncDesc expression;
+            try {
+                expression = SerializationUtilities.deserializeExpression(serialized);
+            } catch (RuntimeException e) {
+                if (!promised.isEmpty()) {
+                    throw pushedButLost(tableName, "the serialized scan filter cannot be read: " + e.getMessage());
+                }
+                LOG.warn("table {}: cannot read Hive's scan filter, pushing nothing: {}", tableName, e.toString());
+                return Optional.empty();
+            }
+            for (ExprNodeDesc conjunct : conjuncts(expression)) {
+                String text = conjunct.getExprString();
+                boolean wasPromised = promised.remove(text);
+                Optional<Filter> filter =
+                        HivePredicateTranslator.translate(conjunct, mapping).filter(capabilities::canPush);
+                if (filter.isPresent()) {
+                    filters.add(filter.get());
+                } else if (wasPromised) {
+                    throw pushedButLost(
+                            tableName,
+                            "the pushed predicate " + text + " no longer translates to a filter "
+                                    + "the store enforces");
+                }
+            }
+        }
+        if (!promised.isEmpty()) {
+            LOG.warn(
+                    "table {}: predicates pushed at plan time are no longer in the scan filter (Hive merged scans of "
+                            + "this table and re-applies them itself): {}",
+                    tableName,
+                    promised);
+        }
+        return filters.isEmpty() ? Optional.empty() : Optional.of(Filter.and(filters));
+    }
+
+    /** The top-level conjuncts of a predicate, with nested ANDs flattened. */
+    public static List<ExprNodeDesc> conjuncts(ExprNodeDesc predicate) {
+        List<ExprNodeDesc> result = new ArrayList<>();
+        collectConjuncts(predicate, result);
+        return result;
+    }
+
+    private static void collectConjuncts(ExprNodeDesc expression, List<ExprNodeDesc> result) {
+        if (expression instanceof ExprNodeGenericFuncDesc function
+                && function.getGenericUDF() instanceof GenericUDFOPAnd
+                && function.getChildren() != null) {
+            for (ExprNodeDesc child : function.getChildren()) {
+                collectConjuncts(child, result);
+            }
+        } else {
+            result.add(expression);
+        }
+    }
+
+    private static ExprNodeGenericFuncDesc and(List<ExprNodeDesc> conjuncts) {
+        if (conjuncts.size() == 1) {
+            return (ExprNodeGenericFuncDesc) conjuncts.get(0);
+        }
+        return new ExprNodeGenericFuncDesc(
+                TypeInfoFactory.booleanTypeInfo, new GenericUDFOPAnd(), "and", new ArrayList<>(conjuncts));
+    }
+
+    // a plain String, so that no class of ours has to be loadable wherever Hive deserializes its plan
+    private static String marker(String tableName, List<ExprNodeDesc> pushed) {
+        ObjectNode marker = JSON.createObjectNode();
+        marker.put("format", MARKER_FORMAT);
+        marker.put("table", tableName);
+        ArrayNode texts = marker.putArray("pushed");
+        pushed.forEach(conjunct -> texts.add(conjunct.getExprString()));
+        try {
+            return JSON.writeValueAsString(marker);
+        } catch (JsonProcessingException e) {
+            throw new HandlerException(HandlerErrorCode.INTERNAL_ERROR, "cannot record the pushed predicate", e);
+        }
+    }
+
+    private static Set<String> promisedConjuncts(Configuration conf, String tableName) {
+        Set<String> result = new LinkedHashSet<>();
+        String serialized = conf.get(TableScanDesc.FILTER_OBJECT_CONF_STR);
+        if (serialized == null || serialized.isBlank()) {
+            return result;
+        }
+        try {
+            String text = SerializationUtilities.deserializeObject(serialized, String.class);
+            JsonNode marker = JSON.readTree(text);
+            if (MARKER_FORMAT.equals(marker.path("format").asText())
+                    && tableName.equals(marker.path("table").asText())) {
+                marker.path("pushed").forEach(node -> result.add(node.asText()));
+            }
+        } catch (IOException | RuntimeException e) {
+            // another handler's filter object, or one of another table: not ours to check
+            LOG.debug("table {}: ignoring a filter object that is not hive-nosql's: {}", tableName, e.toString());
+        }
+        return result;
+    }
+
+    private static IOException pushedButLost(String tableName, String detail) {
+        HandlerException error = new HandlerException(
+                HandlerErrorCode.INTERNAL_ERROR,
+                "table " + tableName + ": " + detail + "; Hive no longer applies it, so the scan stops instead of "
+                        + "returning unfiltered rows. Work around it with SET hive.optimize.ppd.storage=false; and "
+                        + "report the query");
+        return new IOException(error.getMessage(), error);
+    }
+}

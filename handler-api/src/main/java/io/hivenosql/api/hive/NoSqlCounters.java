@@ -1,0 +1,18 @@
+package io.hivenosql.api.hive;
+
+/**
+ * The task counters of hive-nosql, in the counter group {@value #GROUP}. They show in the job's counters (Tez DAG /
+ * MapReduce job) and in HiveServer2's log.
+ */
+public enum NoSqlCounters {
+    /** Records handed to Hive by the readers (after the bad-record policy). */
+    RECORDS_READ,
+    /** Rows the store acknowledged to the writers. */
+    RECORDS_WRITTEN,
+    /** Records dropped by {@code 'nosql.bad-record.policy'='skip'}. */
+    RECORDS_SKIPPED,
+    /** Records with at least one field read as NULL by {@code 'nosql.bad-record.policy'='null'}. */
+    RECORDS_NULLED;
+
+    public static final String GROUP = "HIVE_NOSQL";
+}

@@ -1,0 +1,142 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.split.NoSqlSplit;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.FileInputFormat;
+import org.apache.hadoop.mapred.InputFormat;
+import org.apache.hadoop.mapred.InputSplit;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The input format of every hive-nosql table: asks the connector for splits (with Hive's projection and the pushed
+ * filter) and opens one {@link NoSqlRecordReader} per split. A store module subclasses it with a public no-arg
+ * constructor: {@code super(new RedisConnector())}.
+ *
+ * <p>Hive 4.0.1 hands input formats no LIMIT, so {@link ReadRequest#limit()} is always empty here.
+ */
+public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> {
+    private static final Logger LOG = LoggerFactory.getLogger(NoSqlInputFormat.class);
+
+    private final NoSqlConnector connector;
+
+    protected NoSqlInputFormat(NoSqlConnector connector) {
+        this.connector = requireNonNull(connector, "connector is null");
+    }
+
+    public NoSqlConnector connector() {
+        return connector;
+    }
+
+    @Override
+    public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
+        try {
+            TableContext table = TableContexts.fromJobConf(connector, job);
+            ReadRequest request = readRequest(connector, table, job);
+            Path[] paths = FileInputFormat.getInputPaths(job);
+            if (paths.length == 0) {
+                throw new IOException("table " + table.tableName() + ": Hive set no input path (table location)");
+            }
+            List<SplitSpec> specs = connector.planSplits(request, Math.max(numSplits, 0));
+            InputSplit[] splits = new InputSplit[specs.size()];
+            for (int i = 0; i < splits.length; i++) {
+                splits[i] = new NoSqlSplit(paths[0], specs.get(i));
+                LOG.debug("table {}: split {}", table.tableName(), specs.get(i).description());
+            }
+            LOG.info(
+                    "table {}: {} split(s); columns read: {}; pushed filter: {}",
+                    table.tableName(),
+                    splits.length,
+                    describeProjection(table.mapping(), request.projection()),
+                    request.filter().map(Filter::toString).orElse("none"));
+            return splits;
+        } catch (HandlerException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public RecordReader<NullWritable, RowWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+            throws IOException {
+        if (!(split instanceof NoSqlSplit noSqlSplit)) {
+            throw new IOException("expected a " + NoSqlSplit.class.getSimpleName() + ", got "
+                    + (split == null ? "null" : split.getClass().getName()));
+        }
+        try {
+            TableContext table = TableContexts.fromJobConf(connector, job);
+            ReadRequest request = readRequest(connector, table, job);
+            RecordSource source = connector.openReader(request, noSqlSplit.toSpec());
+            return new NoSqlRecordReader(request, source, reporter, noSqlSplit.description());
+        } catch (HandlerException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** What Hive asks of this scan: projection and pushed filter from the job configuration. */
+    static ReadRequest readRequest(NoSqlConnector connector, TableContext table, Configuration conf)
+            throws IOException {
+        List<Integer> projection = projection(table.mapping(), conf);
+        FilterCapabilities capabilities = connector.filterCapabilities(table);
+        Optional<Filter> filter =
+                HivePredicateDecomposer.pushedFilter(conf, table.tableName(), table.mapping(), capabilities);
+        return new ReadRequest(table, projection, filter, OptionalLong.empty());
+    }
+
+    /** The mapping indexes of the columns Hive reads, ascending; all columns when Hive reads all. */
+    static List<Integer> projection(TableMapping mapping, Configuration conf) {
+        if (ColumnProjectionUtils.isReadAllColumns(conf)) {
+            return IntStream.range(0, mapping.size()).boxed().toList();
+        }
+        SortedSet<Integer> indexes = new TreeSet<>();
+        for (String name : ColumnProjectionUtils.getReadColumnNames(conf)) {
+            int index = name.isBlank() ? -1 : mapping.indexOf(name.trim());
+            if (index >= 0) {
+                indexes.add(index);
+            }
+        }
+        if (indexes.isEmpty()) {
+            for (int id : ColumnProjectionUtils.getReadColumnIDs(conf)) {
+                if (id >= 0 && id < mapping.size()) {
+                    indexes.add(id);
+                }
+            }
+        }
+        return new ArrayList<>(indexes);
+    }
+
+    private static String describeProjection(TableMapping mapping, List<Integer> projection) {
+        if (projection.size() == mapping.size()) {
+            return "all";
+        }
+        if (projection.isEmpty()) {
+            return "none (row count only)";
+        }
+        return projection.stream().map(i -> mapping.column(i).name()).collect(Collectors.joining(", "));
+    }
+}

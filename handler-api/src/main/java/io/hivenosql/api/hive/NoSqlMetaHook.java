@@ -1,0 +1,225 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+import static org.apache.hadoop.hive.metastore.utils.MetaStoreUtils.TYPE_FROM_DESERIALIZER;
+
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.HiveColumn;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.TableContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.metastore.DefaultHiveMetaHook;
+import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.TableType;
+import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.metastore.api.MetaException;
+import org.apache.hadoop.hive.metastore.api.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The metastore hook of every hive-nosql table: validates a table at CREATE (all violations together), lets the
+ * connector create and drop the store's collection, and empties it for INSERT OVERWRITE and TRUNCATE.
+ */
+public class NoSqlMetaHook extends DefaultHiveMetaHook {
+    private static final Logger LOG = LoggerFactory.getLogger(NoSqlMetaHook.class);
+    private static final String EXTERNAL_TABLE_PURGE = "external.table.purge";
+
+    private final NoSqlConnector connector;
+    private final Configuration conf;
+
+    public NoSqlMetaHook(NoSqlConnector connector, Configuration conf) {
+        this.connector = requireNonNull(connector, "connector is null");
+        this.conf = conf == null ? new Configuration() : conf;
+    }
+
+    @Override
+    public void preCreateTable(Table table) throws MetaException {
+        String tableName = qualifiedName(table);
+        Map<String, String> properties = properties(table);
+        List<String> problems = new ArrayList<>();
+        Map<String, String> checked = new LinkedHashMap<>();
+        properties.forEach((key, value) -> {
+            String lower = key.toLowerCase(Locale.ROOT);
+            if (lower.contains("password") && !lower.endsWith(".alias")) {
+                problems.add(plainSecret(key));
+            } else if (key.startsWith(TableContexts.INTERNAL_PREFIX)) {
+                problems.add("property '" + key + "' is reserved for the handler's own use; remove it");
+            } else {
+                checked.put(key, value);
+            }
+        });
+        try {
+            TableContexts.validate(connector, tableName, checked);
+        } catch (HandlerException e) {
+            if (problems.isEmpty()) {
+                throw metaException(e);
+            }
+            problems.add(withoutTag(e));
+        }
+        if (!problems.isEmpty()) {
+            HandlerErrorCode code = problems.stream().anyMatch(p -> p.contains("plain-text secret"))
+                    ? HandlerErrorCode.PLAINTEXT_SECRET
+                    : HandlerErrorCode.INVALID_TABLE_PROPERTY;
+            throw metaException(new HandlerException(
+                    code, "table " + tableName + " cannot be created:\n  - " + String.join("\n  - ", problems)));
+        }
+        context(table);
+    }
+
+    @Override
+    public void rollbackCreateTable(Table table) {
+        // the store's collection is created in commitCreateTable, after the metastore accepted the table
+    }
+
+    @Override
+    public void commitCreateTable(Table table) throws MetaException {
+        try {
+            connector.createTable(context(table), isManaged(table));
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
+    }
+
+    @Override
+    public void preDropTable(Table table) {
+        // nothing to check: dropping must work even for a table whose store is gone
+    }
+
+    @Override
+    public void rollbackDropTable(Table table) {
+        // nothing was done in preDropTable
+    }
+
+    @Override
+    public void commitDropTable(Table table, boolean deleteData) throws MetaException {
+        Map<String, String> parameters = table.getParameters() == null ? Map.of() : table.getParameters();
+        boolean purge = deleteData
+                && (TableType.MANAGED_TABLE.name().equals(table.getTableType())
+                        || "true".equalsIgnoreCase(parameters.get(EXTERNAL_TABLE_PURGE)));
+        TableContext context;
+        try {
+            context = context(table);
+        } catch (MetaException e) {
+            if (purge) {
+                throw new MetaException("the table was dropped from the metastore, but its data in the store was not "
+                        + "deleted: " + e.getMessage());
+            }
+            LOG.warn(
+                    "table {}: dropped without asking the store, whose settings are invalid: {}",
+                    qualifiedName(table),
+                    e.getMessage());
+            return;
+        }
+        try {
+            connector.dropTable(context, purge);
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
+    }
+
+    @Override
+    public void preInsertTable(Table table, boolean overwrite) throws MetaException {
+        if (overwrite) {
+            truncate(table);
+        }
+    }
+
+    @Override
+    public void commitInsertTable(Table table, boolean overwrite) {
+        // the writers flushed and checked every row when their tasks closed
+    }
+
+    @Override
+    public void rollbackInsertTable(Table table, boolean overwrite) {
+        // rows written by tasks that succeeded stay: the stores have no transactions across tasks
+    }
+
+    @Override
+    public void preTruncateTable(Table table, EnvironmentContext context, List<String> partNames) throws MetaException {
+        truncate(table);
+    }
+
+    private void truncate(Table table) throws MetaException {
+        try {
+            connector.truncate(context(table));
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
+    }
+
+    private TableContext context(Table table) throws MetaException {
+        try {
+            // no columns (yet), or placeholders: the SerDe, i.e. the mapping file, supplies them
+            List<HiveColumn> columns = new ArrayList<>();
+            List<FieldSchema> fields =
+                    table.getSd() == null ? null : table.getSd().getCols();
+            if (fields != null && fields.stream().noneMatch(f -> TYPE_FROM_DESERIALIZER.equals(f.getType()))) {
+                for (FieldSchema field : fields) {
+                    columns.add(HiveColumn.of(field.getName(), field.getType()));
+                }
+            }
+            return TableContexts.create(connector, qualifiedName(table), properties(table), columns, conf);
+        } catch (HandlerException e) {
+            throw metaException(e);
+        } catch (IllegalArgumentException e) {
+            throw metaException(new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING, "table " + qualifiedName(table) + ": " + e.getMessage()));
+        }
+    }
+
+    /** Managed tables, and external ones whose data Hive owns (purge), get their collection created. */
+    private static boolean isManaged(Table table) {
+        Map<String, String> parameters = table.getParameters() == null ? Map.of() : table.getParameters();
+        return TableType.MANAGED_TABLE.name().equals(table.getTableType())
+                || "true".equalsIgnoreCase(parameters.get(EXTERNAL_TABLE_PURGE))
+                || "true".equalsIgnoreCase(parameters.get(HiveMetaHook.TRANSLATED_TO_EXTERNAL));
+    }
+
+    /** TBLPROPERTIES and SERDEPROPERTIES together (a key in both: TBLPROPERTIES wins, as in Hive's table schema). */
+    private static Map<String, String> properties(Table table) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        if (table.getSd() != null
+                && table.getSd().getSerdeInfo() != null
+                && table.getSd().getSerdeInfo().getParameters() != null) {
+            properties.putAll(table.getSd().getSerdeInfo().getParameters());
+        }
+        if (table.getParameters() != null) {
+            properties.putAll(table.getParameters());
+        }
+        return properties;
+    }
+
+    private String plainSecret(String key) {
+        String store = connector.storeName();
+        return "property '" + key + "' holds a plain-text secret, which every user who can DESCRIBE the table could "
+                + "read. Store the password in a Hadoop credential provider instead: run 'hadoop credential create "
+                + "<alias> -provider jceks://hdfs/user/hive/nosql.jceks', then set '" + store
+                + ".password.alias'='<alias>'"
+                + " and 'nosql.credentials.provider'='jceks://hdfs/user/hive/nosql.jceks' and remove '" + key + "'";
+    }
+
+    private static String qualifiedName(Table table) {
+        String db = table.getDbName() == null ? "default" : table.getDbName();
+        return (db + "." + table.getTableName()).toLowerCase(Locale.ROOT);
+    }
+
+    private static String withoutTag(HandlerException e) {
+        String prefix = e.errorCode().tag() + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
+    }
+
+    private static MetaException metaException(Exception e) {
+        MetaException meta = new MetaException(e.getMessage());
+        meta.initCause(e);
+        return meta;
+    }
+}

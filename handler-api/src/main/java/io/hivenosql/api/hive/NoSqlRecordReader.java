@@ -1,0 +1,184 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.BadRecordPolicy;
+import io.hivenosql.api.config.NoSqlTableProperties;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.types.ValueConversionException;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one split: drives the connector's {@link RecordSource}, converts each projected value to Hive's Java value and
+ * applies the table's {@code nosql.bad-record.policy} to values that do not convert. Counts records in the
+ * {@value NoSqlCounters#GROUP} counters (in batches, flushed at close) and logs the totals at close.
+ */
+public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWritable> {
+    private static final Logger LOG = LoggerFactory.getLogger(NoSqlRecordReader.class);
+    private static final int COUNTER_BATCH = 1_000;
+    private static final int MAX_KEY_LENGTH = 200;
+
+    private final String tableName;
+    private final TableMapping mapping;
+    private final List<Integer> projection;
+    private final RecordSource source;
+    private final BadRecordPolicy policy;
+    private final Reporter reporter;
+    private final String splitDescription;
+
+    private long read;
+    private long skipped;
+    private long nulled;
+    private long pendingRead;
+    private long pendingSkipped;
+    private long pendingNulled;
+    private boolean done;
+    private boolean closed;
+
+    public NoSqlRecordReader(ReadRequest request, RecordSource source, Reporter reporter, String splitDescription) {
+        requireNonNull(request, "request is null");
+        this.tableName = request.table().tableName();
+        this.mapping = request.table().mapping();
+        this.projection = request.projection();
+        this.source = requireNonNull(source, "source is null");
+        BadRecordPolicy configured = request.table().config().get(NoSqlTableProperties.BAD_RECORD_POLICY);
+        this.policy = configured == null ? BadRecordPolicy.FAIL : configured;
+        this.reporter = reporter == null ? Reporter.NULL : reporter;
+        this.splitDescription = requireNonNull(splitDescription, "splitDescription is null");
+    }
+
+    @Override
+    public boolean next(NullWritable key, RowWritable value) throws IOException {
+        try {
+            while (!done) {
+                if (!source.next()) {
+                    done = true;
+                    break;
+                }
+                Object[] row = convert();
+                if (row != null) {
+                    value.set(row);
+                    read++;
+                    pendingRead++;
+                    if (pendingRead >= COUNTER_BATCH) {
+                        flushCounters();
+                    }
+                    return true;
+                }
+            }
+            return false;
+        } catch (HandlerException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** The current record as Hive values, or null when the bad-record policy skips it. */
+    private Object[] convert() throws IOException {
+        Object[] row = new Object[mapping.size()];
+        boolean anyNulled = false;
+        for (int index : projection) {
+            ColumnMapping column = mapping.column(index);
+            try {
+                row[index] = HiveValues.toHive(column.type(), source.get(index));
+            } catch (ValueConversionException e) {
+                switch (policy) {
+                    case FAIL -> throw badRecord(column, e);
+                    case NULL -> {
+                        row[index] = null;
+                        anyNulled = true;
+                    }
+                    case SKIP -> {
+                        skipped++;
+                        pendingSkipped++;
+                        return null;
+                    }
+                }
+            }
+        }
+        if (anyNulled) {
+            nulled++;
+            pendingNulled++;
+        }
+        return row;
+    }
+
+    private IOException badRecord(ColumnMapping column, ValueConversionException e) {
+        String key = String.valueOf(source.key());
+        if (key.length() > MAX_KEY_LENGTH) {
+            key = key.substring(0, MAX_KEY_LENGTH) + "...";
+        }
+        HandlerException error = new HandlerException(
+                HandlerErrorCode.BAD_RECORD,
+                "table " + tableName + ", key '" + key + "', column '" + column.name() + "' (path '" + column.path()
+                        + "'): " + e.getMessage() + ". Fix the stored value or the column type, or set "
+                        + "'nosql.bad-record.policy'='null' or 'skip' to read past it",
+                e);
+        return new IOException(error.getMessage(), error);
+    }
+
+    private void flushCounters() {
+        increment(NoSqlCounters.RECORDS_READ, pendingRead);
+        increment(NoSqlCounters.RECORDS_SKIPPED, pendingSkipped);
+        increment(NoSqlCounters.RECORDS_NULLED, pendingNulled);
+        pendingRead = 0;
+        pendingSkipped = 0;
+        pendingNulled = 0;
+    }
+
+    private void increment(NoSqlCounters counter, long amount) {
+        if (amount > 0) {
+            reporter.incrCounter(NoSqlCounters.GROUP, counter.name(), amount);
+        }
+    }
+
+    @Override
+    public NullWritable createKey() {
+        return NullWritable.get();
+    }
+
+    @Override
+    public RowWritable createValue() {
+        return new RowWritable(new Object[mapping.size()]);
+    }
+
+    /** The number of records handed to Hive so far. */
+    @Override
+    public long getPos() {
+        return read;
+    }
+
+    /** The store does not tell how far a scan is: 0 until the split is exhausted, then 1. */
+    @Override
+    public float getProgress() {
+        return done ? 1.0f : 0.0f;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        flushCounters();
+        LOG.info(
+                "table {}, split {}: read {} records, skipped {}, nulled {} (bad-record policy {})",
+                tableName,
+                splitDescription,
+                read,
+                skipped,
+                nulled,
+                policy);
+        source.close();
+    }
+}

@@ -1,0 +1,113 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.ValueConversionException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.serde2.AbstractSerDe;
+import org.apache.hadoop.hive.serde2.SerDeException;
+import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.StructField;
+import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
+import org.apache.hadoop.io.Writable;
+
+/**
+ * The SerDe of every hive-nosql table. Its ObjectInspector is built from the table's mapping, so a table whose DDL
+ * omits the column list gets its columns from the mapping file (that is what DESCRIBE shows). A store module
+ * subclasses it with a public no-arg constructor: {@code super(new RedisConnector())}.
+ */
+public class NoSqlSerDe extends AbstractSerDe {
+    private final NoSqlConnector connector;
+    private TableContext table;
+    private StructObjectInspector inspector;
+
+    protected NoSqlSerDe(NoSqlConnector connector) {
+        this.connector = requireNonNull(connector, "connector is null");
+    }
+
+    @Override
+    public void initialize(Configuration configuration, Properties tableProperties, Properties partitionProperties)
+            throws SerDeException {
+        super.initialize(configuration, tableProperties, partitionProperties);
+        try {
+            table = TableContexts.forTask(connector, properties, configuration);
+        } catch (HandlerException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        inspector = HiveValues.rowObjectInspector(table.mapping());
+    }
+
+    /** The validated, bound table; available after {@link #initialize}. */
+    public TableContext tableContext() {
+        return table;
+    }
+
+    public NoSqlConnector connector() {
+        return connector;
+    }
+
+    @Override
+    public ObjectInspector getObjectInspector() throws SerDeException {
+        if (inspector == null) {
+            throw new SerDeException(getClass().getSimpleName() + " is not initialized");
+        }
+        return inspector;
+    }
+
+    @Override
+    public Class<? extends Writable> getSerializedClass() {
+        return RowWritable.class;
+    }
+
+    /** The row's Hive Java values; {@link NoSqlRecordReader} already converted them (under the bad-record policy). */
+    @Override
+    public Object deserialize(Writable blob) throws SerDeException {
+        if (!(blob instanceof RowWritable row)) {
+            throw new SerDeException("expected a RowWritable from the hive-nosql reader, got "
+                    + (blob == null ? "null" : blob.getClass().getName()));
+        }
+        Object[] values = row.values();
+        if (values.length != table.mapping().size()) {
+            throw new SerDeException("table " + table.tableName() + ": the reader produced " + values.length
+                    + " values for " + table.mapping().size() + " columns");
+        }
+        return Arrays.asList(values);
+    }
+
+    /** A Hive row under any struct ObjectInspector, as neutral values in mapping order (fields match by position). */
+    @Override
+    public Writable serialize(Object obj, ObjectInspector objInspector) throws SerDeException {
+        if (!(objInspector instanceof StructObjectInspector rowInspector)) {
+            throw new SerDeException(
+                    "table " + table.tableName() + ": expected a struct row, got " + objInspector.getTypeName());
+        }
+        TableMapping mapping = table.mapping();
+        List<? extends StructField> fields = rowInspector.getAllStructFieldRefs();
+        if (fields.size() != mapping.size()) {
+            throw new SerDeException("table " + table.tableName() + " has " + mapping.size() + " columns ("
+                    + String.join(", ", mapping.names()) + ") but the inserted rows have " + fields.size()
+                    + " (" + rowInspector.getTypeName() + "); list the table's columns in the INSERT");
+        }
+        Object[] values = new Object[mapping.size()];
+        for (int i = 0; i < values.length; i++) {
+            ColumnMapping column = mapping.column(i);
+            StructField field = fields.get(i);
+            Object data = rowInspector.getStructFieldData(obj, field);
+            try {
+                values[i] = HiveValues.fromHive(field.getFieldObjectInspector(), data, column.type());
+            } catch (ValueConversionException e) {
+                throw new SerDeException(
+                        "table " + table.tableName() + ", column '" + column.name() + "': " + e.getMessage(), e);
+            }
+        }
+        return new RowWritable(values);
+    }
+}

@@ -1,0 +1,159 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableStatistics;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.common.StatsSetupConst;
+import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
+import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.TableDesc;
+import org.apache.hadoop.hive.ql.stats.Partish;
+import org.apache.hadoop.hive.serde2.AbstractSerDe;
+import org.apache.hadoop.hive.serde2.Deserializer;
+import org.apache.hadoop.mapred.InputFormat;
+import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.mapred.OutputFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The storage handler of every hive-nosql table: wires a connector into Hive (formats, SerDe, metastore hook),
+ * configures jobs, decomposes predicates and reports statistics. A store module subclasses it with a public no-arg
+ * constructor, e.g. {@code super(new RedisConnector(), RedisInputFormat.class, RedisOutputFormat.class,
+ * RedisSerDe.class)}; that subclass is the class users name in {@code STORED BY}.
+ */
+public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveStoragePredicateHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(NoSqlStorageHandler.class);
+
+    private final NoSqlConnector connector;
+    private final Class<? extends NoSqlInputFormat> inputFormat;
+    private final Class<? extends NoSqlOutputFormat> outputFormat;
+    private final Class<? extends NoSqlSerDe> serDe;
+
+    protected NoSqlStorageHandler(
+            NoSqlConnector connector,
+            Class<? extends NoSqlInputFormat> inputFormat,
+            Class<? extends NoSqlOutputFormat> outputFormat,
+            Class<? extends NoSqlSerDe> serDe) {
+        this.connector = requireNonNull(connector, "connector is null");
+        this.inputFormat = requireNonNull(inputFormat, "inputFormat is null");
+        this.outputFormat = requireNonNull(outputFormat, "outputFormat is null");
+        this.serDe = requireNonNull(serDe, "serDe is null");
+    }
+
+    public NoSqlConnector connector() {
+        return connector;
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes") // Hive's signature
+    public Class<? extends InputFormat> getInputFormatClass() {
+        return inputFormat;
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes") // Hive's signature
+    public Class<? extends OutputFormat> getOutputFormatClass() {
+        return outputFormat;
+    }
+
+    @Override
+    public Class<? extends AbstractSerDe> getSerDeClass() {
+        return serDe;
+    }
+
+    @Override
+    public HiveMetaHook getMetaHook() {
+        return new NoSqlMetaHook(connector, conf());
+    }
+
+    @Override
+    public void configureInputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+        configureJobProperties(tableDesc, jobProperties);
+    }
+
+    @Override
+    public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+        configureJobProperties(tableDesc, jobProperties);
+    }
+
+    @Override
+    public void configureTableJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+        configureJobProperties(tableDesc, jobProperties);
+    }
+
+    /**
+     * Only the table's {@code <store>.*} / {@code nosql.*} keys, the resolved mapping and the table name go to the
+     * job; secrets are never table properties (the metastore hook refuses them), only aliases.
+     */
+    private void configureJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+        TableContext table = TableContexts.fromTableProperties(connector, tableDesc.getProperties(), conf());
+        jobProperties.putAll(TableContexts.jobProperties(connector, table));
+    }
+
+    @Override
+    public DecomposedPredicate decomposePredicate(JobConf jobConf, Deserializer deserializer, ExprNodeDesc predicate) {
+        if (!(deserializer instanceof NoSqlSerDe noSqlSerDe) || noSqlSerDe.tableContext() == null) {
+            return null;
+        }
+        TableContext table = noSqlSerDe.tableContext();
+        try {
+            return HivePredicateDecomposer.decompose(
+                    table.tableName(), predicate, table.mapping(), connector.filterCapabilities(table));
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "table {}: predicate pushdown failed, Hive filters every row itself: {}",
+                    table.tableName(),
+                    e.toString());
+            return null;
+        }
+    }
+
+    @Override
+    public boolean canProvideBasicStatistics() {
+        return true;
+    }
+
+    /** Row count and size where the connector can tell; nothing (Hive estimates) otherwise. */
+    @Override
+    public Map<String, String> getBasicStatistics(Partish partish) {
+        Map<String, String> stats = new HashMap<>();
+        String tableName = partish.getTable().getFullyQualifiedName();
+        try {
+            TableContext table = TableContexts.fromTableProperties(
+                    connector, partish.getTable().getMetadata(), conf());
+            Optional<TableStatistics> statistics = connector.statistics(table);
+            statistics.ifPresent(s -> {
+                if (s.rowCount() >= 0) {
+                    stats.put(StatsSetupConst.ROW_COUNT, Long.toString(s.rowCount()));
+                }
+                if (s.totalBytes() >= 0) {
+                    stats.put(StatsSetupConst.TOTAL_SIZE, Long.toString(s.totalBytes()));
+                    stats.put(StatsSetupConst.RAW_DATA_SIZE, Long.toString(s.totalBytes()));
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("table {}: no statistics from the store, the optimizer estimates: {}", tableName, e.toString());
+        }
+        return stats;
+    }
+
+    @Override
+    public boolean supportsTruncateOnNonNativeTables() {
+        return true;
+    }
+
+    private Configuration conf() {
+        Configuration conf = getConf();
+        return conf == null ? new Configuration() : conf;
+    }
+}

@@ -1,0 +1,202 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hivenosql.api.config.NoSqlTableProperties;
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.HiveColumn;
+import io.hivenosql.api.mapping.MappingResolver;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.TableContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.serde.serdeConstants;
+
+/**
+ * Builds a {@link TableContext} for a connector from what Hive hands over: table properties (CREATE, SerDe, statistics,
+ * writers) or a job configuration (tasks). The handler resolves the mapping once, when it configures the job, and
+ * ships it in {@value #MAPPING_KEY} together with the table's own properties, so that tasks read neither mapping files
+ * nor properties of other tables that share their configuration.
+ */
+public final class TableContexts {
+    /** Keys the handler itself sets; never taken from TBLPROPERTIES. */
+    public static final String INTERNAL_PREFIX = "nosql.internal.";
+    /** The resolved, bound mapping ({@link MappingResolver#toJson}). */
+    public static final String MAPPING_KEY = INTERNAL_PREFIX + "mapping";
+    /** The qualified table name, e.g. {@code default.person}. */
+    public static final String TABLE_KEY = INTERNAL_PREFIX + "table";
+    /** The table's own {@code <store>.*} and {@code nosql.*} properties as a JSON object. */
+    public static final String PROPERTIES_KEY = INTERNAL_PREFIX + "properties";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TableContexts() {}
+
+    /** The validated context of a table from its properties; resolves the mapping (reads the mapping file). */
+    public static TableContext fromTableProperties(
+            NoSqlConnector connector, Properties properties, Configuration conf) {
+        Map<String, String> map = toMap(properties);
+        String tableName = map.get(hive_metastoreConstants.META_TABLE_NAME);
+        if (tableName == null || tableName.isBlank()) {
+            throw new HandlerException(
+                    HandlerErrorCode.INTERNAL_ERROR, "Hive passed table properties without the table name ('name')");
+        }
+        List<HiveColumn> columns;
+        try {
+            columns = HiveColumn.fromHiveProperties(
+                    map.get(serdeConstants.LIST_COLUMNS), map.get(serdeConstants.LIST_COLUMN_TYPES));
+        } catch (IllegalArgumentException e) {
+            throw new HandlerException(HandlerErrorCode.INVALID_MAPPING, "table " + tableName + ": " + e.getMessage());
+        }
+        return create(connector, tableName, map, columns, conf);
+    }
+
+    /**
+     * As {@link #fromTableProperties}, but takes the mapping and properties the handler put into the job configuration
+     * when they belong to the same table (tasks), so that a mapping file need not be readable there.
+     */
+    public static TableContext forTask(NoSqlConnector connector, Properties properties, Configuration conf) {
+        String tableName = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME);
+        if (conf != null
+                && tableName != null
+                && tableName.equals(conf.get(TABLE_KEY))
+                && conf.get(MAPPING_KEY) != null) {
+            return fromJobConf(connector, conf);
+        }
+        return fromTableProperties(connector, properties, conf);
+    }
+
+    /** The context of the table a task works on, from the job properties the handler configured. */
+    public static TableContext fromJobConf(NoSqlConnector connector, Configuration conf) {
+        String tableName = conf.get(TABLE_KEY);
+        String mapping = conf.get(MAPPING_KEY);
+        if (tableName == null || mapping == null) {
+            throw new HandlerException(
+                    HandlerErrorCode.INTERNAL_ERROR,
+                    "the job configuration lacks " + TABLE_KEY + " / " + MAPPING_KEY + ", which "
+                            + connector.getClass().getSimpleName() + "'s storage handler sets: is the table defined "
+                            + "with STORED BY and the handler jar added to Hive (hive.aux.jars.path or ADD JAR)?");
+        }
+        Map<String, String> properties = propertiesFromJobConf(connector, conf);
+        TableConfig config = validate(connector, tableName, properties);
+        TableMapping bound = connector.bind(config, MappingResolver.fromJson(mapping));
+        return new TableContext(tableName, config, bound, new HadoopSecretResolver(conf, config));
+    }
+
+    /** The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. */
+    public static Map<String, String> jobProperties(NoSqlConnector connector, TableContext table) {
+        Map<String, String> owned = ownedProperties(connector, table.config().rawProperties());
+        Map<String, String> result = new LinkedHashMap<>(owned);
+        result.put(TABLE_KEY, table.tableName());
+        result.put(MAPPING_KEY, MappingResolver.toJson(table.mapping()));
+        try {
+            result.put(PROPERTIES_KEY, JSON.writeValueAsString(new TreeMap<>(owned)));
+        } catch (JsonProcessingException e) {
+            throw new HandlerException(HandlerErrorCode.INTERNAL_ERROR, "cannot serialize the table properties", e);
+        }
+        return result;
+    }
+
+    /**
+     * Validates, resolves and binds. {@code properties} are all of the table's properties; {@code nosql.internal.*}
+     * keys among them are ignored (the metastore hook rejects them at CREATE).
+     */
+    public static TableContext create(
+            NoSqlConnector connector,
+            String tableName,
+            Map<String, String> properties,
+            List<HiveColumn> ddlColumns,
+            Configuration conf) {
+        requireNonNull(connector, "connector is null");
+        Map<String, String> external = withoutInternal(properties);
+        TableConfig config = validate(connector, tableName, external);
+        Configuration effective = conf == null ? new Configuration() : conf;
+        TableMapping mapping = MappingResolver.resolve(
+                tableName,
+                ddlColumns,
+                external,
+                connector.columnsMappingProperty(),
+                new HadoopMappingSource(effective));
+        TableMapping bound = connector.bind(config, mapping);
+        return new TableContext(tableName, config, bound, new HadoopSecretResolver(effective, config));
+    }
+
+    static TableConfig validate(NoSqlConnector connector, String tableName, Map<String, String> properties) {
+        return TableConfig.validate(tableName, properties, declared(connector), ownedPrefixes(connector));
+    }
+
+    /** The connector's table properties and the shared {@code nosql.*} ones. */
+    public static List<TableProperty> declared(NoSqlConnector connector) {
+        List<TableProperty> declared = new ArrayList<>(connector.tableProperties());
+        declared.addAll(List.of(NoSqlTableProperties.values()));
+        return declared;
+    }
+
+    /** {@code <store>.} and {@code nosql.}: the key prefixes whose unknown keys are errors. */
+    public static Set<String> ownedPrefixes(NoSqlConnector connector) {
+        return Set.of(connector.storeName() + ".", "nosql.");
+    }
+
+    /** The keys with an owned prefix, without {@code nosql.internal.*}. */
+    public static Map<String, String> ownedProperties(NoSqlConnector connector, Map<String, String> properties) {
+        Set<String> prefixes = ownedPrefixes(connector);
+        Map<String, String> result = new LinkedHashMap<>();
+        properties.forEach((key, value) -> {
+            if (!key.startsWith(INTERNAL_PREFIX) && prefixes.stream().anyMatch(key::startsWith)) {
+                result.put(key, value);
+            }
+        });
+        return result;
+    }
+
+    static Map<String, String> toMap(Properties properties) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String key : properties.stringPropertyNames()) {
+            map.put(key, properties.getProperty(key));
+        }
+        return map;
+    }
+
+    private static Map<String, String> withoutInternal(Map<String, String> properties) {
+        Map<String, String> result = new LinkedHashMap<>();
+        properties.forEach((key, value) -> {
+            if (!key.startsWith(INTERNAL_PREFIX)) {
+                result.put(key, value);
+            }
+        });
+        return result;
+    }
+
+    private static Map<String, String> propertiesFromJobConf(NoSqlConnector connector, Configuration conf) {
+        String serialized = conf.get(PROPERTIES_KEY);
+        if (serialized != null) {
+            try {
+                return JSON.readValue(serialized, new TypeReference<LinkedHashMap<String, String>>() {});
+            } catch (JsonProcessingException e) {
+                throw new HandlerException(
+                        HandlerErrorCode.INTERNAL_ERROR,
+                        "the table properties in the job configuration (" + PROPERTIES_KEY + ") are corrupt",
+                        e);
+            }
+        }
+        Map<String, String> all = new LinkedHashMap<>();
+        for (Map.Entry<String, String> entry : conf) {
+            all.put(entry.getKey(), entry.getValue());
+        }
+        return ownedProperties(connector, all);
+    }
+}

@@ -1,0 +1,384 @@
+package io.hivenosql.api.mapping;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import io.hivenosql.api.config.Suggestions;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.types.DataTypes;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Mapping files: opening them locally, and the JSON mapping format.
+ *
+ * <p>A JSON mapping file lists the table's columns in order:
+ *
+ * <pre>{@code
+ * { "columns": [
+ *     {"name": "id",      "type": "string", "path": "id", "role": "key"},
+ *     {"name": "name",    "type": "string"},
+ *     {"name": "address", "type": "struct<city:string,zip:string>", "path": "addr"},
+ *     {"name": "tags",    "type": "array<string>"} ] }
+ * }</pre>
+ *
+ * <ul>
+ *   <li>{@code name} (required): the Hive column name; Hive lower-cases it.
+ *   <li>{@code type} (required): a Hive type as in DDL, e.g. {@code decimal(10,2)} or {@code map<string,int>}.
+ *   <li>{@code path} (optional): where the value lives in the store, a field name or a dotted path such as
+ *       {@code a.b.c}; defaults to the name as written in the file (case kept).
+ *   <li>{@code role} (optional): {@code key}, {@code field} (the default) or {@code ttl}; what each role means is up
+ *       to the store.
+ *   <li>{@code comment} (optional): free text, ignored.
+ * </ul>
+ *
+ * <p>Any other key is an error naming its line. Besides {@code columns}, the top-level object may hold a
+ * {@code comment}. An Avro {@code .avsc} record schema can be used instead, see {@link AvroSchemas}.
+ */
+public final class MappingFiles {
+    static final List<String> ENTRY_KEYS = List.of("name", "type", "path", "role", "comment");
+    static final List<String> TOP_LEVEL_KEYS = List.of("columns", "comment");
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    private MappingFiles() {}
+
+    /** {@link MappingSource#LOCAL}: {@code file:} URLs, plain paths and {@code classpath:} resources. */
+    static InputStream openLocal(String url) throws IOException {
+        requireNonNull(url, "url is null");
+        String location = url.trim();
+        if (startsWithIgnoreCase(location, "classpath:")) {
+            String name = location.substring("classpath:".length());
+            while (name.startsWith("/")) {
+                name = name.substring(1);
+            }
+            ClassLoader context = Thread.currentThread().getContextClassLoader();
+            InputStream in = context == null ? null : context.getResourceAsStream(name);
+            if (in == null) {
+                in = MappingSource.class.getClassLoader().getResourceAsStream(name);
+            }
+            if (in == null) {
+                throw new FileNotFoundException("classpath resource '" + name + "' not found");
+            }
+            return in;
+        }
+        if (startsWithIgnoreCase(location, "file:")) {
+            return Files.newInputStream(localPath(location));
+        }
+        int colon = location.indexOf(':');
+        if (colon > 1 && isScheme(location.substring(0, colon))) {
+            throw new IOException("the URL scheme '" + location.substring(0, colon + 1) + "' cannot be read here: "
+                    + "only file:, classpath: and plain paths are local; hdfs: and other Hadoop file systems are "
+                    + "read through the Hive handler");
+        }
+        return Files.newInputStream(Path.of(location));
+    }
+
+    /** {@code file:///p}, {@code file:/p} (%-encoded or, like Hadoop accepts, not) and {@code file:relative}. */
+    private static Path localPath(String location) throws IOException {
+        String rest = location.substring("file:".length());
+        if (rest.startsWith("//") && !rest.startsWith("///")) {
+            throw new IOException("'" + location + "' names a host; a file: URL must be local: file:///absolute/path");
+        }
+        if (rest.startsWith("/")) {
+            try {
+                return Path.of(URI.create("file:" + rest));
+            } catch (IllegalArgumentException e) {
+                // not a valid URI (e.g. an unencoded space): take the text as the path
+                return Path.of(rest.startsWith("///") ? rest.substring(2) : rest);
+            }
+        }
+        return Path.of(rest);
+    }
+
+    private static boolean isScheme(String text) {
+        if (!Character.isLetter(text.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '+' || c == '-' || c == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean startsWithIgnoreCase(String text, String prefix) {
+        return text.regionMatches(true, 0, prefix, 0, prefix.length());
+    }
+
+    /**
+     * Whether a mapping file is an Avro schema: by the extension {@code .avsc}, or by content (a JSON object whose
+     * {@code "type"} is {@code "record"}).
+     */
+    static boolean isAvroSchema(String url, String content) {
+        String path = url;
+        int end = path.length();
+        for (char c : new char[] {'?', '#'}) {
+            int index = path.indexOf(c);
+            if (index >= 0 && index < end) {
+                end = index;
+            }
+        }
+        if (path.substring(0, end).toLowerCase(Locale.ROOT).endsWith(".avsc")) {
+            return true;
+        }
+        try (JsonParser parser = FACTORY.createParser(content)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String key = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (key.equals("type")
+                        && value == JsonToken.VALUE_STRING
+                        && parser.getText().equals("record")) {
+                    return true;
+                }
+                parser.skipChildren();
+            }
+            return false;
+        } catch (IOException e) {
+            return false; // not JSON: the JSON mapping parser reports the syntax error with its line
+        }
+    }
+
+    /**
+     * Parses a JSON mapping.
+     *
+     * @param origin names the table and file in messages, e.g. {@code table t: mapping file 'file:/m.json'}
+     * @param lowerCaseNames whether to lower-case column names as Hive does (false to read back {@link #toJson})
+     * @throws HandlerException INVALID_MAPPING with the line and column of the problem
+     */
+    static List<ColumnMapping> parseJson(String origin, String content, boolean lowerCaseNames) {
+        try (JsonParser parser = FACTORY.createParser(content)) {
+            return new JsonMappingReader(origin, parser, lowerCaseNames).read();
+        } catch (JsonProcessingException e) {
+            throw invalid(origin, e.getLocation(), "not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read a mapping held in a string", e);
+        }
+    }
+
+    /** The compact JSON of a mapping, in the file format with every key present. */
+    static String toJson(TableMapping mapping) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator generator = FACTORY.createGenerator(out)) {
+            generator.writeStartObject();
+            generator.writeArrayFieldStart("columns");
+            for (ColumnMapping column : mapping.columns()) {
+                generator.writeStartObject();
+                generator.writeStringField("name", column.name());
+                generator.writeStringField("type", column.type().typeName());
+                generator.writeStringField("path", column.path());
+                generator.writeStringField("role", column.role().name().toLowerCase(Locale.ROOT));
+                generator.writeEndObject();
+            }
+            generator.writeEndArray();
+            generator.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a mapping to a string", e);
+        }
+        return out.toString();
+    }
+
+    static HandlerException invalid(String origin, JsonLocation location, String detail) {
+        return invalid(
+                origin,
+                location,
+                detail,
+                "Fix the mapping; its format is "
+                        + "{\"columns\": [{\"name\": ..., \"type\": ..., \"path\": ..., \"role\": ...}, ...]}");
+    }
+
+    /** INVALID_MAPPING: origin, line and column when known, what is wrong, and how to fix it. */
+    static HandlerException invalid(String origin, JsonLocation location, String detail, String fix) {
+        String where = location == null || location.getLineNr() < 0
+                ? ""
+                : ", line " + location.getLineNr() + ", column " + location.getColumnNr();
+        String sentence = detail.endsWith(".") ? detail.substring(0, detail.length() - 1) : detail;
+        return new HandlerException(HandlerErrorCode.INVALID_MAPPING, origin + where + ": " + sentence + ". " + fix);
+    }
+
+    /** A streaming reader that keeps token locations for messages. */
+    private static final class JsonMappingReader {
+        private final String origin;
+        private final JsonParser parser;
+        private final boolean lowerCaseNames;
+
+        JsonMappingReader(String origin, JsonParser parser, boolean lowerCaseNames) {
+            this.origin = origin;
+            this.parser = parser;
+            this.lowerCaseNames = lowerCaseNames;
+        }
+
+        List<ColumnMapping> read() throws IOException {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw fail("expected a JSON object with a \"columns\" array");
+            }
+            List<ColumnMapping> columns = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String key = parser.currentName();
+                JsonLocation keyLocation = parser.currentTokenLocation();
+                parser.nextToken();
+                switch (key) {
+                    case "columns" -> columns = columns();
+                    case "comment" -> parser.skipChildren();
+                    default -> throw invalid(
+                            origin, keyLocation, unknownKey(key, TOP_LEVEL_KEYS) + " at the top level");
+                }
+            }
+            if (parser.nextToken() != null) {
+                throw fail("unexpected text after the mapping object");
+            }
+            if (columns == null) {
+                throw invalid(origin, null, "the mapping has no \"columns\" array");
+            }
+            if (columns.isEmpty()) {
+                throw invalid(origin, null, "the \"columns\" array is empty");
+            }
+            return columns;
+        }
+
+        private List<ColumnMapping> columns() throws IOException {
+            if (parser.currentToken() != JsonToken.START_ARRAY) {
+                throw fail("\"columns\" must be an array of column entries");
+            }
+            List<ColumnMapping> columns = new ArrayList<>();
+            Map<String, Integer> lines = new HashMap<>();
+            while (parser.nextToken() != JsonToken.END_ARRAY) {
+                int line = parser.currentTokenLocation().getLineNr();
+                ColumnMapping column = entry();
+                Integer first = lines.putIfAbsent(column.name().toLowerCase(Locale.ROOT), line);
+                if (first != null) {
+                    throw invalid(
+                            origin,
+                            null,
+                            "line " + line + ": column '" + column.name() + "' is declared twice (first at line "
+                                    + first + ")");
+                }
+                columns.add(column);
+            }
+            return columns;
+        }
+
+        private ColumnMapping entry() throws IOException {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                throw fail(
+                        "each entry of \"columns\" must be an object such as {\"name\": \"id\", \"type\": \"string\"}");
+            }
+            JsonLocation entryLocation = parser.currentTokenLocation();
+            String name = null;
+            String type = null;
+            String path = null;
+            String role = null;
+            JsonLocation typeLocation = null;
+            JsonLocation pathLocation = null;
+            JsonLocation roleLocation = null;
+            List<String> unknown = new ArrayList<>();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String key = parser.currentName();
+                int keyLine = parser.currentTokenLocation().getLineNr();
+                JsonToken value = parser.nextToken();
+                if (!ENTRY_KEYS.contains(key)) {
+                    unknown.add(unknownKey(key, ENTRY_KEYS) + " (line " + keyLine + ")");
+                    parser.skipChildren();
+                    continue;
+                }
+                if (value != JsonToken.VALUE_STRING) {
+                    throw fail("\"" + key + "\" must be a string");
+                }
+                switch (key) {
+                    case "name" -> name = parser.getText();
+                    case "type" -> {
+                        type = parser.getText();
+                        typeLocation = parser.currentTokenLocation();
+                    }
+                    case "path" -> {
+                        path = parser.getText();
+                        pathLocation = parser.currentTokenLocation();
+                    }
+                    case "role" -> {
+                        role = parser.getText();
+                        roleLocation = parser.currentTokenLocation();
+                    }
+                    default -> {} // comment
+                }
+            }
+            String label = name == null ? "the column entry" : "column '" + name + "'";
+            if (!unknown.isEmpty()) {
+                throw invalid(
+                        origin,
+                        entryLocation,
+                        label + ": " + String.join("; ", unknown) + "; allowed keys: " + String.join(", ", ENTRY_KEYS));
+            }
+            if (name == null || name.isBlank()) {
+                throw invalid(origin, entryLocation, "the column entry has no \"name\"");
+            }
+            if (type == null) {
+                throw invalid(origin, entryLocation, label + " has no \"type\" (a Hive type such as string or int)");
+            }
+            DataType dataType;
+            try {
+                dataType = DataTypes.parse(type);
+            } catch (IllegalArgumentException e) {
+                throw invalid(origin, typeLocation, label + " has an invalid type: " + e.getMessage());
+            }
+            if (path != null && path.isEmpty()) {
+                throw invalid(origin, pathLocation, label + " has an empty \"path\"");
+            }
+            ColumnRole columnRole = ColumnRole.FIELD;
+            if (role != null) {
+                columnRole = parseRole(role);
+                if (columnRole == null) {
+                    throw invalid(origin, roleLocation, label + " has the role '" + role + "'; use key, field or ttl");
+                }
+            }
+            String columnName = lowerCaseNames ? name.toLowerCase(Locale.ROOT) : name;
+            return new ColumnMapping(columnName, dataType, path == null ? name : path, columnRole);
+        }
+
+        private HandlerException fail(String detail) {
+            return invalid(origin, parser.currentTokenLocation(), detail);
+        }
+    }
+
+    static String unknownKey(String key, List<String> allowed) {
+        return "unknown key '" + key + "'"
+                + Suggestions.closest(key, allowed)
+                        .map(s -> ", did you mean '" + s + "'?")
+                        .orElse("");
+    }
+
+    /** key, field or ttl in any case; null for anything else. */
+    static ColumnRole parseRole(String role) {
+        for (ColumnRole candidate : ColumnRole.values()) {
+            if (candidate.name().equalsIgnoreCase(role.trim())) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,61 @@
+package io.hivenosql.api.spi;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one interface a store implements. It knows nothing of Hive: the generic adapters in {@code io.hivenosql.api.hive}
+ * turn Hive's calls into these. Implementations are stateless and cheap to create; each method opens what it needs.
+ */
+public interface NoSqlConnector {
+    /** Short lower-case store name, e.g. {@code redis}; the prefix of its table properties. */
+    String storeName();
+
+    /** The store's table properties (the shared {@code nosql.*} ones are added by the core). */
+    List<? extends TableProperty> tableProperties();
+
+    /** The property holding an inline column mapping, e.g. {@code redis.columns.mapping}. */
+    String columnsMappingProperty();
+
+    /**
+     * Gives columns their store roles (e.g. marks the key column) and checks the store's own rules. Called at CREATE
+     * and whenever a table is opened.
+     *
+     * @return the mapping with roles assigned
+     * @throws io.hivenosql.api.error.HandlerException naming the table, property or column on violation
+     */
+    TableMapping bind(TableConfig config, TableMapping mapping);
+
+    /** What this table's store enforces exactly. */
+    FilterCapabilities filterCapabilities(TableContext table);
+
+    /** Plans the splits of a scan; returns at least one. {@code desiredSplits} is Hive's hint (0: none). */
+    List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException;
+
+    RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException;
+
+    RecordSink openWriter(TableContext table) throws IOException;
+
+    /** Called when Hive creates the table; a store that creates collections or schemas does so here. */
+    default void createTable(TableContext table, boolean managed) throws IOException {}
+
+    /** Deletes all of the table's data (INSERT OVERWRITE, TRUNCATE, DROP with purge). */
+    void truncate(TableContext table) throws IOException;
+
+    /** Called when Hive drops the table; {@code purge} is true for managed tables and external.table.purge=true. */
+    default void dropTable(TableContext table, boolean purge) throws IOException {
+        if (purge) {
+            truncate(table);
+        }
+    }
+
+    /** Row count and size where the store can tell cheaply. */
+    default Optional<TableStatistics> statistics(TableContext table) throws IOException {
+        return Optional.empty();
+    }
+}

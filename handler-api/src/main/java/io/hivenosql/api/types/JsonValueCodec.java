@@ -1,0 +1,398 @@
+package io.hivenosql.api.types;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON form of neutral values: complex values in Redis hash fields, JSON documents, and the JSON SerDe.
+ *
+ * <p>Writing: booleans and numbers as JSON booleans and numbers, with every digit (bigint as a long, decimal as its
+ * plain digits at the column scale, never through double); NaN and the infinities as the strings {@code "NaN"},
+ * {@code "Infinity"}, {@code "-Infinity"}; binary as a base64 string; date, timestamp and char as their
+ * {@link TextValueCodec canonical text}; array as a JSON array; map as a JSON object keyed by the canonical text of
+ * the key; struct as a JSON object with the struct's field names.
+ *
+ * <p>Reading is lenient where nothing is lost: a string holding a value in canonical text ({@code "42"} into int,
+ * {@code "NaN"} into double), a number with a zero fraction into an integer type ({@code 42.0}), any scalar into
+ * string ({@code true} gives {@code "true"}, numbers keep their text), an object or array into string (its JSON text),
+ * epoch milliseconds into timestamp and epoch days into date, 1 and 0 into boolean. Struct fields match
+ * case-insensitively; unknown fields are skipped and missing ones are null. Anything else is a
+ * {@link ValueConversionException} saying why ({@code 42.5} into int: "has a fractional part").
+ */
+public final class JsonValueCodec {
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private JsonValueCodec() {}
+
+    /** The shared factory (non-numeric numbers such as {@code NaN} allowed on read). */
+    public static JsonFactory factory() {
+        return FACTORY;
+    }
+
+    /** Writes a neutral value; {@code null} as JSON null. */
+    public static void write(JsonGenerator generator, DataType type, Object value) throws IOException {
+        if (value == null) {
+            generator.writeNull();
+            return;
+        }
+        if (type instanceof PrimitiveType primitive) {
+            switch (primitive) {
+                case BOOLEAN -> generator.writeBoolean((Boolean) value);
+                case TINYINT, SMALLINT, INT -> generator.writeNumber(((Number) value).intValue());
+                case BIGINT -> generator.writeNumber(((Number) value).longValue());
+                case FLOAT -> generator.writeNumber((Float) value);
+                case DOUBLE -> generator.writeNumber((Double) value);
+                case STRING -> generator.writeString((String) value);
+                case BINARY, DATE, TIMESTAMP -> generator.writeString(TextValueCodec.encode(type, value));
+            }
+        } else if (type instanceof DecimalType) {
+            // plain digits as a JSON number: BigDecimal.toString could use an exponent, doubles lose digits
+            generator.writeNumber(TextValueCodec.encode(type, value));
+        } else if (type instanceof VarcharType || type instanceof CharType) {
+            generator.writeString(TextValueCodec.encode(type, value));
+        } else if (type instanceof ArrayType array) {
+            List<?> list = (List<?>) value;
+            generator.writeStartArray(list, list.size());
+            for (Object element : list) {
+                write(generator, array.elementType(), element);
+            }
+            generator.writeEndArray();
+        } else if (type instanceof MapType map) {
+            generator.writeStartObject(value);
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+                if (entry.getKey() == null) {
+                    throw new ValueConversionException(
+                            "null", map.keyType(), "a map key is null; JSON object keys cannot be null");
+                }
+                generator.writeFieldName(TextValueCodec.encode(map.keyType(), entry.getKey()));
+                write(generator, map.valueType(), entry.getValue());
+            }
+            generator.writeEndObject();
+        } else if (type instanceof StructType struct) {
+            List<?> values = (List<?>) value;
+            List<StructType.Field> fields = struct.fields();
+            if (values.size() != fields.size()) {
+                throw new IllegalArgumentException("a " + struct.typeName() + " value needs " + fields.size()
+                        + " field values, got " + values.size());
+            }
+            generator.writeStartObject(value);
+            for (int i = 0; i < fields.size(); i++) {
+                generator.writeFieldName(fields.get(i).name());
+                write(generator, fields.get(i).type(), values.get(i));
+            }
+            generator.writeEndObject();
+        }
+    }
+
+    /**
+     * Reads a neutral value. The parser is positioned on the value's first token and is left on its last token (the
+     * value token itself for scalars, the closing bracket for arrays and objects).
+     *
+     * @throws ValueConversionException when the JSON value does not convert to the type
+     */
+    public static Object read(JsonParser parser, DataType type) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token == null) {
+            throw new ValueConversionException("", type, "no JSON value: the input ended");
+        }
+        if (token == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (type instanceof PrimitiveType primitive) {
+            return switch (primitive) {
+                case BOOLEAN -> readBoolean(parser, token);
+                case TINYINT, SMALLINT, INT, BIGINT -> readIntegral(parser, token, primitive);
+                case FLOAT, DOUBLE -> readFloating(parser, token, primitive);
+                case STRING -> readString(parser, token);
+                case BINARY -> token == JsonToken.VALUE_EMBEDDED_OBJECT
+                        ? parser.getBinaryValue()
+                        : TextValueCodec.decode(type, expectString(parser, token, type));
+                case DATE -> token == JsonToken.VALUE_NUMBER_INT
+                        ? epochDay(parser, type)
+                        : TextValueCodec.decode(type, expectString(parser, token, type));
+                case TIMESTAMP -> token == JsonToken.VALUE_NUMBER_INT
+                        ? epochMillis(parser, type)
+                        : TextValueCodec.decode(type, expectString(parser, token, type));
+            };
+        }
+        if (type instanceof DecimalType decimal) {
+            if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT && !isNonNumeric(parser)) {
+                return NeutralValues.decimal(parser.getDecimalValue(), decimal, null);
+            }
+            if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+                throw mismatch(parser, token, type, "expected a finite number");
+            }
+            return TextValueCodec.decode(type, expectString(parser, token, type));
+        }
+        if (type instanceof VarcharType varchar) {
+            return NeutralValues.varchar(readString(parser, token), varchar.length());
+        }
+        if (type instanceof CharType charType) {
+            return NeutralValues.padChar(readString(parser, token), charType.length());
+        }
+        if (type instanceof ArrayType array) {
+            return readArray(parser, token, array);
+        }
+        if (type instanceof MapType map) {
+            return readMap(parser, token, map);
+        }
+        return readStruct(parser, token, (StructType) type);
+    }
+
+    /** The JSON text of a neutral value. */
+    public static String toJson(DataType type, Object value) {
+        requireNonNull(type, "type is null");
+        StringWriter out = new StringWriter();
+        try (JsonGenerator generator = FACTORY.createGenerator(out)) {
+            write(generator, type, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write JSON for " + type.typeName(), e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * The neutral value of a JSON text holding exactly one value.
+     *
+     * @throws ValueConversionException for malformed JSON too, with the line and column
+     */
+    public static Object fromJson(DataType type, String json) {
+        requireNonNull(type, "type is null");
+        requireNonNull(json, "json is null");
+        try (JsonParser parser = FACTORY.createParser(json)) {
+            if (parser.nextToken() == null) {
+                throw new ValueConversionException(json, type, "expected a JSON value, got empty text");
+            }
+            Object value = read(parser, type);
+            if (parser.nextToken() != null) {
+                throw new ValueConversionException(
+                        json, type, "unexpected text after the JSON value at " + where(parser.currentTokenLocation()));
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw new ValueConversionException(
+                    json,
+                    type.typeName(),
+                    "malformed JSON: " + e.getOriginalMessage() + " at " + where(e.getLocation()),
+                    e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JSON from a string", e);
+        }
+    }
+
+    private static String where(JsonLocation location) {
+        return location == null
+                ? "unknown position"
+                : "line " + location.getLineNr() + ", column " + location.getColumnNr();
+    }
+
+    private static Boolean readBoolean(JsonParser parser, JsonToken token) throws IOException {
+        return switch (token) {
+            case VALUE_TRUE -> Boolean.TRUE;
+            case VALUE_FALSE -> Boolean.FALSE;
+            case VALUE_STRING -> (Boolean) TextValueCodec.decode(PrimitiveType.BOOLEAN, parser.getText());
+            case VALUE_NUMBER_INT -> switch (parser.getText()) {
+                case "1" -> Boolean.TRUE;
+                case "0" -> Boolean.FALSE;
+                default -> throw mismatch(parser, token, PrimitiveType.BOOLEAN, "expected true, false, 1 or 0");
+            };
+            default -> throw mismatch(parser, token, PrimitiveType.BOOLEAN, "expected a JSON boolean");
+        };
+    }
+
+    private static Object readIntegral(JsonParser parser, JsonToken token, PrimitiveType type) throws IOException {
+        return switch (token) {
+            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                    ? NeutralValues.integralFromDecimal(parser.getDecimalValue(), type, parser.getText())
+                    : NeutralValues.integral(parser.getLongValue(), type);
+            case VALUE_NUMBER_FLOAT -> {
+                if (isNonNumeric(parser)) {
+                    throw mismatch(parser, token, type, "not a whole number");
+                }
+                yield NeutralValues.integralFromDecimal(parser.getDecimalValue(), type, null);
+            }
+            case VALUE_STRING -> TextValueCodec.decodeIntegral(type, parser.getText());
+            default -> throw mismatch(parser, token, type, "expected a JSON number");
+        };
+    }
+
+    private static Object readFloating(JsonParser parser, JsonToken token, PrimitiveType type) throws IOException {
+        return switch (token) {
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+                double value = parser.getDoubleValue();
+                if (Double.isInfinite(value) && !isNonNumeric(parser)) {
+                    throw NeutralValues.outOfRange(type, parser.getText());
+                }
+                if (type == PrimitiveType.DOUBLE) {
+                    yield value;
+                }
+                float narrow = (float) value;
+                if (Float.isInfinite(narrow) && !Double.isInfinite(value)) {
+                    throw NeutralValues.outOfRange(type, parser.getText());
+                }
+                yield narrow;
+            }
+            case VALUE_STRING -> TextValueCodec.decode(type, parser.getText());
+            default -> throw mismatch(parser, token, type, "expected a JSON number");
+        };
+    }
+
+    /** Whether a number token is NaN or an infinity (allowed unquoted on read), without allocating. */
+    private static boolean isNonNumeric(JsonParser parser) throws IOException {
+        char[] chars = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        int length = parser.getTextLength();
+        char first = chars[offset];
+        if ((first == '-' || first == '+') && length > 1) {
+            first = chars[offset + 1];
+        }
+        return !(first >= '0' && first <= '9' || first == '.');
+    }
+
+    private static String readString(JsonParser parser, JsonToken token) throws IOException {
+        return switch (token) {
+            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> parser.getText();
+            case VALUE_TRUE -> "true";
+            case VALUE_FALSE -> "false";
+            case START_ARRAY, START_OBJECT -> {
+                StringWriter out = new StringWriter();
+                try (JsonGenerator generator = FACTORY.createGenerator(out)) {
+                    generator.copyCurrentStructure(parser);
+                }
+                yield out.toString();
+            }
+            default -> throw mismatch(parser, token, PrimitiveType.STRING, "expected a JSON string");
+        };
+    }
+
+    private static String expectString(JsonParser parser, JsonToken token, DataType type) throws IOException {
+        if (token != JsonToken.VALUE_STRING) {
+            throw mismatch(parser, token, type, "expected a JSON string");
+        }
+        return parser.getText();
+    }
+
+    private static LocalDate epochDay(JsonParser parser, DataType type) throws IOException {
+        if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            throw NeutralValues.outOfRange(type, parser.getText());
+        }
+        try {
+            return LocalDate.ofEpochDay(parser.getLongValue());
+        } catch (DateTimeException e) {
+            throw new ValueConversionException(parser.getText(), type, "epoch day out of range: " + e.getMessage());
+        }
+    }
+
+    private static LocalDateTime epochMillis(JsonParser parser, DataType type) throws IOException {
+        if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            throw NeutralValues.outOfRange(type, parser.getText());
+        }
+        long millis = parser.getLongValue();
+        try {
+            return LocalDateTime.ofEpochSecond(
+                    Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
+        } catch (DateTimeException e) {
+            throw new ValueConversionException(
+                    parser.getText(), type, "epoch milliseconds out of range: " + e.getMessage());
+        }
+    }
+
+    private static List<Object> readArray(JsonParser parser, JsonToken token, ArrayType type) throws IOException {
+        if (token != JsonToken.START_ARRAY) {
+            throw mismatch(parser, token, type, "expected a JSON array");
+        }
+        List<Object> values = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            values.add(read(parser, type.elementType()));
+        }
+        return values;
+    }
+
+    private static Map<Object, Object> readMap(JsonParser parser, JsonToken token, MapType type) throws IOException {
+        if (token != JsonToken.START_OBJECT) {
+            throw mismatch(parser, token, type, "expected a JSON object");
+        }
+        Map<Object, Object> values = new LinkedHashMap<>();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            Object key = TextValueCodec.decode(type.keyType(), parser.currentName());
+            parser.nextToken();
+            values.put(key, read(parser, type.valueType()));
+        }
+        return values;
+    }
+
+    private static List<Object> readStruct(JsonParser parser, JsonToken token, StructType type) throws IOException {
+        if (token != JsonToken.START_OBJECT) {
+            throw mismatch(parser, token, type, "expected a JSON object");
+        }
+        List<StructType.Field> fields = type.fields();
+        Object[] values = new Object[fields.size()];
+        int expected = 0;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String name = parser.currentName();
+            int index = fieldIndex(fields, name, expected);
+            parser.nextToken();
+            if (index < 0) {
+                parser.skipChildren();
+            } else {
+                values[index] = read(parser, fields.get(index).type());
+                expected = index + 1;
+            }
+        }
+        return Arrays.asList(values);
+    }
+
+    /** Case-insensitive field lookup, trying the next field in order first (fields usually arrive in order). */
+    private static int fieldIndex(List<StructType.Field> fields, String name, int expected) {
+        if (expected < fields.size() && fields.get(expected).name().equalsIgnoreCase(name)) {
+            return expected;
+        }
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static ValueConversionException mismatch(JsonParser parser, JsonToken token, DataType type, String reason)
+            throws IOException {
+        String found =
+                switch (token) {
+                    case START_ARRAY -> "an array";
+                    case START_OBJECT -> "an object";
+                    case VALUE_STRING -> "a string";
+                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+                    case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+                    default -> token.asString() == null ? token.name() : token.asString();
+                };
+        String text =
+                switch (token) {
+                    case START_ARRAY -> "[...]";
+                    case START_OBJECT -> "{...}";
+                    default -> parser.getText();
+                };
+        return new ValueConversionException(text, type, reason + ", got " + found);
+    }
+}

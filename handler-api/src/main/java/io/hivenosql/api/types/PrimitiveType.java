@@ -1,0 +1,23 @@
+package io.hivenosql.api.types;
+
+import java.util.Locale;
+
+/** The Hive primitive types that take no parameters. */
+public enum PrimitiveType implements DataType {
+    BOOLEAN,
+    TINYINT,
+    SMALLINT,
+    INT,
+    BIGINT,
+    FLOAT,
+    DOUBLE,
+    STRING,
+    BINARY,
+    DATE,
+    TIMESTAMP;
+
+    @Override
+    public String typeName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

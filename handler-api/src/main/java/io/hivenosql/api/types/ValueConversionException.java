@@ -1,0 +1,43 @@
+package io.hivenosql.api.types;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A stored value that cannot be converted to its column's type. Codecs throw it with the value and the reason; the
+ * reader adds table, key and column and applies the table's bad-record policy.
+ */
+public class ValueConversionException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final String value;
+    private final String targetType;
+
+    public ValueConversionException(String value, DataType targetType, String reason) {
+        this(value, targetType.typeName(), reason, null);
+    }
+
+    public ValueConversionException(String value, String targetType, String reason, Throwable cause) {
+        super(
+                "cannot read " + quote(value) + " as " + targetType + ": " + requireNonNull(reason, "reason is null"),
+                cause);
+        this.value = value;
+        this.targetType = targetType;
+    }
+
+    /** The offending value as text, shortened for messages. */
+    public String value() {
+        return value;
+    }
+
+    public String targetType() {
+        return targetType;
+    }
+
+    private static String quote(String value) {
+        if (value == null) {
+            return "null";
+        }
+        return "'"
+                + (value.length() > 200 ? value.substring(0, 200) + "...'(" + value.length() + " chars)" : value + "'");
+    }
+}

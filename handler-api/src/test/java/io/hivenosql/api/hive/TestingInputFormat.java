@@ -1,0 +1,7 @@
+package io.hivenosql.api.hive;
+
+public final class TestingInputFormat extends NoSqlInputFormat {
+    public TestingInputFormat() {
+        super(new TestingNoSqlConnector());
+    }
+}

@@ -1,0 +1,231 @@
+package io.hivenosql.api.hive;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.CompareOp;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TextValueCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+/**
+ * A small in-memory connector: the fixture that drives the generic Hive adapters in tests. Records live in
+ * {@link TestingStore} as field texts in {@link TextValueCodec}'s form, keyed by the KEY column (the first column
+ * unless the mapping names one). It enforces exactly one filter: equality on the key.
+ */
+final class TestingNoSqlConnector implements NoSqlConnector {
+    @Override
+    public String storeName() {
+        return "testing";
+    }
+
+    @Override
+    public List<TestingTableProperties> tableProperties() {
+        return List.of(TestingTableProperties.values());
+    }
+
+    @Override
+    public String columnsMappingProperty() {
+        return TestingTableProperties.COLUMNS_MAPPING.key();
+    }
+
+    @Override
+    public TableMapping bind(TableConfig config, TableMapping mapping) {
+        List<ColumnMapping> keys = mapping.withRole(ColumnRole.KEY);
+        if (keys.size() > 1) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING, "table " + config.tableName() + " has more than one key");
+        }
+        ColumnMapping key = keys.isEmpty() ? mapping.column(0) : keys.get(0);
+        if (key.type() != PrimitiveType.STRING) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + config.tableName() + ": key column '" + key.name() + "' must be a string");
+        }
+        List<ColumnMapping> columns = new ArrayList<>();
+        for (ColumnMapping column : mapping.columns()) {
+            columns.add(column.name().equals(key.name()) ? column.withRole(ColumnRole.KEY) : column);
+        }
+        return new TableMapping(columns);
+    }
+
+    @Override
+    public FilterCapabilities filterCapabilities(TableContext table) {
+        String key = keyColumn(table.mapping()).name();
+        return filter -> filter instanceof Filter.Compare compare
+                && compare.op() == CompareOp.EQ
+                && compare.column().equals(key);
+    }
+
+    @Override
+    public List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) {
+        int splits = request.table().config().get(TestingTableProperties.SPLITS);
+        List<SplitSpec> result = new ArrayList<>();
+        for (int i = 0; i < splits; i++) {
+            result.add(new SplitSpec(
+                    (i + "/" + splits).getBytes(StandardCharsets.UTF_8),
+                    List.of("host-" + i),
+                    100L * (i + 1),
+                    dataset(request.table()) + " part " + (i + 1) + " of " + splits));
+        }
+        return result;
+    }
+
+    @Override
+    public RecordSource openReader(ReadRequest request, SplitSpec split) {
+        String[] part = new String(split.payload(), StandardCharsets.UTF_8).split("/");
+        int index = Integer.parseInt(part[0]);
+        int count = Integer.parseInt(part[1]);
+        Optional<String> keyEquals = request.filter().map(TestingNoSqlConnector::keyEquality);
+        List<Map.Entry<String, Map<String, String>>> records = new ArrayList<>();
+        int position = 0;
+        for (Map.Entry<String, Map<String, String>> record :
+                TestingStore.snapshot(dataset(request.table())).entrySet()) {
+            if (position++ % count == index
+                    && keyEquals.map(record.getKey()::equals).orElse(true)) {
+                records.add(record);
+            }
+        }
+        TableMapping mapping = request.table().mapping();
+        Iterator<Map.Entry<String, Map<String, String>>> iterator = records.iterator();
+        return new RecordSource() {
+            private Map.Entry<String, Map<String, String>> current;
+
+            @Override
+            public boolean next() {
+                current = iterator.hasNext() ? iterator.next() : null;
+                return current != null;
+            }
+
+            @Override
+            public String key() {
+                return current.getKey();
+            }
+
+            @Override
+            public Object get(int column) {
+                ColumnMapping mapped = mapping.column(column);
+                if (mapped.role() == ColumnRole.KEY) {
+                    return current.getKey();
+                }
+                String text = current.getValue().get(mapped.path());
+                return text == null ? null : TextValueCodec.decode(mapped.type(), text);
+            }
+
+            @Override
+            public void close() {
+                current = null;
+            }
+        };
+    }
+
+    @Override
+    public RecordSink openWriter(TableContext table) {
+        String dataset = dataset(table);
+        TableMapping mapping = table.mapping();
+        return new RecordSink() {
+            private final Map<String, Map<String, String>> buffer = new HashMap<>();
+            private long written;
+
+            @Override
+            public void write(Object[] row) throws IOException {
+                Map<String, String> fields = new HashMap<>();
+                String key = null;
+                for (int i = 0; i < row.length; i++) {
+                    ColumnMapping column = mapping.column(i);
+                    if (column.role() == ColumnRole.KEY) {
+                        key = (String) row[i];
+                    } else if (row[i] != null) {
+                        fields.put(column.path(), TextValueCodec.encode(column.type(), row[i]));
+                    }
+                }
+                if (key == null) {
+                    throw new IOException("table " + table.tableName() + ": a row has a NULL key");
+                }
+                buffer.put(key, fields);
+            }
+
+            @Override
+            public void flush() {
+                buffer.forEach((key, fields) -> TestingStore.put(dataset, key, fields));
+                written += buffer.size();
+                buffer.clear();
+            }
+
+            @Override
+            public long written() {
+                return written;
+            }
+
+            @Override
+            public void close() {
+                flush();
+            }
+        };
+    }
+
+    @Override
+    public void createTable(TableContext table, boolean managed) {
+        TestingStore.markCreated(dataset(table), managed);
+    }
+
+    @Override
+    public void truncate(TableContext table) {
+        SortedMap<String, Map<String, String>> records = TestingStore.dataset(dataset(table));
+        synchronized (records) {
+            records.clear();
+        }
+    }
+
+    @Override
+    public void dropTable(TableContext table, boolean purge) {
+        if (purge) {
+            TestingStore.drop(dataset(table));
+        }
+    }
+
+    @Override
+    public Optional<TableStatistics> statistics(TableContext table) {
+        SortedMap<String, Map<String, String>> records = TestingStore.snapshot(dataset(table));
+        long bytes = records.values().stream()
+                .flatMap(fields -> fields.values().stream())
+                .mapToLong(String::length)
+                .sum();
+        return Optional.of(new TableStatistics(records.size(), bytes));
+    }
+
+    private static String dataset(TableContext table) {
+        return table.config().get(TestingTableProperties.DATASET);
+    }
+
+    private static ColumnMapping keyColumn(TableMapping mapping) {
+        return mapping.withRole(ColumnRole.KEY).get(0);
+    }
+
+    private static String keyEquality(Filter filter) {
+        if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
+            return (String) compare.value();
+        }
+        throw new IllegalStateException("the testing connector was handed a filter it does not enforce: " + filter);
+    }
+}

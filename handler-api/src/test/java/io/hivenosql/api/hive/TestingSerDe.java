@@ -1,0 +1,7 @@
+package io.hivenosql.api.hive;
+
+public final class TestingSerDe extends NoSqlSerDe {
+    public TestingSerDe() {
+        super(new TestingNoSqlConnector());
+    }
+}
