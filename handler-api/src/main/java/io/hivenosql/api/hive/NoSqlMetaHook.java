@@ -48,10 +48,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         List<String> problems = new ArrayList<>();
         Map<String, String> checked = new LinkedHashMap<>();
         properties.forEach((key, value) -> {
-            String lower = key.toLowerCase(Locale.ROOT);
-            if (lower.contains("password") && !lower.endsWith(".alias")) {
-                problems.add(plainSecret(key));
-            } else if (key.startsWith(TableContexts.INTERNAL_PREFIX)) {
+            if (key.startsWith(TableContexts.INTERNAL_PREFIX)) {
                 problems.add("property '" + key + "' is reserved for the handler's own use; remove it");
             } else {
                 checked.put(key, value);
@@ -63,7 +60,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
             if (problems.isEmpty()) {
                 throw metaException(e);
             }
-            problems.add(withoutTag(e));
+            problems.add(TableContexts.withoutTag(e));
         }
         if (!problems.isEmpty()) {
             HandlerErrorCode code = problems.stream().anyMatch(p -> p.contains("plain-text secret"))
@@ -198,23 +195,9 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         return properties;
     }
 
-    private String plainSecret(String key) {
-        String store = connector.storeName();
-        return "property '" + key + "' holds a plain-text secret, which every user who can DESCRIBE the table could "
-                + "read. Store the password in a Hadoop credential provider instead: run 'hadoop credential create "
-                + "<alias> -provider jceks://hdfs/user/hive/nosql.jceks', then set '" + store
-                + ".password.alias'='<alias>'"
-                + " and 'nosql.credentials.provider'='jceks://hdfs/user/hive/nosql.jceks' and remove '" + key + "'";
-    }
-
     private static String qualifiedName(Table table) {
         String db = table.getDbName() == null ? "default" : table.getDbName();
         return (db + "." + table.getTableName()).toLowerCase(Locale.ROOT);
-    }
-
-    private static String withoutTag(HandlerException e) {
-        String prefix = e.errorCode().tag() + ": ";
-        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 
     private static MetaException metaException(Exception e) {

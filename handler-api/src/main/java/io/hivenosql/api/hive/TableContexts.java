@@ -18,6 +18,7 @@ import io.hivenosql.api.spi.TableContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -135,8 +136,50 @@ public final class TableContexts {
         return new TableContext(tableName, config, bound, new HadoopSecretResolver(effective, config));
     }
 
+    /**
+     * Validates the table's properties. A property that holds a password in plain text is never accepted, wherever a
+     * table is opened (the SerDe sees a new table before the metastore hook does); its value is never echoed.
+     */
     static TableConfig validate(NoSqlConnector connector, String tableName, Map<String, String> properties) {
-        return TableConfig.validate(tableName, properties, declared(connector), ownedPrefixes(connector));
+        List<String> secrets = properties.keySet().stream()
+                .filter(TableContexts::isPlainSecret)
+                .sorted()
+                .toList();
+        if (secrets.isEmpty()) {
+            return TableConfig.validate(tableName, properties, declared(connector), ownedPrefixes(connector));
+        }
+        Map<String, String> others = new LinkedHashMap<>(properties);
+        secrets.forEach(others::remove);
+        List<String> problems = new ArrayList<>();
+        secrets.forEach(key -> problems.add(plainSecret(connector, key)));
+        try {
+            TableConfig.validate(tableName, others, declared(connector), ownedPrefixes(connector));
+        } catch (HandlerException e) {
+            problems.add(withoutTag(e));
+        }
+        throw new HandlerException(
+                HandlerErrorCode.PLAINTEXT_SECRET,
+                "table " + tableName + " cannot be used:\n  - " + String.join("\n  - ", problems));
+    }
+
+    private static boolean isPlainSecret(String key) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        return lower.contains("password") && !lower.endsWith(".alias");
+    }
+
+    private static String plainSecret(NoSqlConnector connector, String key) {
+        String store = connector.storeName();
+        return "property '" + key + "' holds a plain-text secret, which every user who can DESCRIBE the table could "
+                + "read. Store the password in a Hadoop credential provider instead: run 'hadoop credential create "
+                + "<alias> -provider jceks://hdfs/user/hive/nosql.jceks', then set '" + store
+                + ".password.alias'='<alias>'"
+                + " and 'nosql.credentials.provider'='jceks://hdfs/user/hive/nosql.jceks' and remove '" + key + "'";
+    }
+
+    /** A HandlerException's message without its {@code HNS-nnn NAME: } tag, to nest it in another message. */
+    static String withoutTag(HandlerException e) {
+        String prefix = e.errorCode().tag() + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 
     /** The connector's table properties and the shared {@code nosql.*} ones. */

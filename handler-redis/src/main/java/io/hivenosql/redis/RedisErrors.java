@@ -1,0 +1,101 @@
+package io.hivenosql.redis;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import java.io.IOException;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisClusterOperationException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+
+/** The messages of Redis failures: each names the table, the node (host:port) and what was being done. */
+final class RedisErrors {
+    private RedisErrors() {}
+
+    /** A failure while opening a connection: unreachable, or credentials refused. */
+    static HandlerException connectFailed(RedisTable table, HostAndPort node, JedisException e) {
+        if (isAuthFailure(e)) {
+            return authFailed(table, node, e);
+        }
+        if (e instanceof JedisConnectionException || e instanceof JedisClusterOperationException) {
+            return new HandlerException(
+                    HandlerErrorCode.STORE_UNREACHABLE,
+                    "cannot connect to Redis at " + node + " for table " + table.name() + ": " + reason(e)
+                            + "; check " + RedisTableProperties.NODES.key() + " ('" + nodes(table)
+                            + "') and that the server is running and reachable from this host",
+                    e);
+        }
+        return new HandlerException(
+                HandlerErrorCode.STORE_ERROR,
+                "Redis at " + node + " refused the connection of table " + table.name() + ": " + reason(e) + "; check "
+                        + RedisTableProperties.DATABASE.key() + " and the server's configuration",
+                e);
+    }
+
+    static boolean isAuthFailure(JedisException e) {
+        if (e instanceof JedisAccessControlException) {
+            return true;
+        }
+        String message = e instanceof JedisDataException ? String.valueOf(e.getMessage()) : "";
+        return message.startsWith("NOAUTH") || message.startsWith("WRONGPASS") || message.startsWith("NOPERM");
+    }
+
+    private static HandlerException authFailed(RedisTable table, HostAndPort node, JedisException e) {
+        String user = table.user().orElse("default");
+        String message;
+        if (table.passwordAlias().isEmpty()) {
+            message = "Redis at " + node + " requires authentication for table " + table.name() + " (" + reason(e)
+                    + "); set " + RedisTableProperties.PASSWORD_ALIAS.key() + " to the alias of the password in a "
+                    + "Hadoop credential provider (and " + RedisTableProperties.USER.key() + " for an ACL user)";
+        } else {
+            message = "Redis at " + node + " refused the credentials of user '" + user + "' (password from alias '"
+                    + table.passwordAlias().get() + "' of " + RedisTableProperties.PASSWORD_ALIAS.key()
+                    + ") for table " + table.name() + ": " + reason(e) + "; check " + RedisTableProperties.USER.key()
+                    + ", the password stored under that alias in the credential provider, and the server's ACL";
+        }
+        return new HandlerException(HandlerErrorCode.STORE_ERROR, message, e);
+    }
+
+    /** A connection lost or a command failing during a read: an IOException so that Hive fails (or retries) the task. */
+    static IOException readFailed(RedisTable table, HostAndPort node, String doing, JedisException e) {
+        HandlerErrorCode code = e instanceof JedisConnectionException
+                ? HandlerErrorCode.STORE_UNREACHABLE
+                : HandlerErrorCode.STORE_ERROR;
+        String what = e instanceof JedisConnectionException ? "lost the connection to" : "error from";
+        HandlerException error = new HandlerException(
+                code,
+                what + " Redis at " + node + " while " + doing + " of table " + table.name() + ": " + reason(e),
+                e);
+        return new IOException(error.getMessage(), error);
+    }
+
+    /** A write that the server did not acknowledge. */
+    static IOException writeFailed(RedisTable table, HostAndPort node, String key, String detail, Throwable e) {
+        HandlerException error = new HandlerException(
+                HandlerErrorCode.WRITE_FAILED,
+                "writing key '" + key + "' of table " + table.name() + " to Redis at " + node + " failed: " + detail
+                        + (e == null ? "" : ": " + reason(e)) + "; the task fails so that no write is lost silently",
+                e);
+        return new IOException(error.getMessage(), error);
+    }
+
+    /** The exception's message with the message of its root cause, e.g. "Failed to connect (Connection refused)". */
+    static String reason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = String.valueOf(e.getMessage());
+        if (root != e && root.getMessage() != null && !message.contains(root.getMessage())) {
+            message += " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+        }
+        return message;
+    }
+
+    private static String nodes(RedisTable table) {
+        return String.join(
+                ",", table.nodes().stream().map(HostAndPort::toString).toList());
+    }
+}

@@ -1,0 +1,192 @@
+package io.hivenosql.redis;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.redis.RedisSplit.SlotRange;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+import redis.clients.jedis.util.SafeEncoder;
+
+/** The keys of one split, batch by batch. */
+interface RedisKeySource {
+    /** The next batch of keys (possibly empty), or {@code null} when the split has no more keys. */
+    List<byte[]> nextBatch() throws IOException;
+
+    /**
+     * SCAN of one server with the split's last-byte pattern and the table's type. SCAN may return a key twice (while
+     * the server rehashes): keys are deduplicated exactly within the split. The first batch of the split that reads
+     * the bare-prefix key holds that key when it exists with the table's type.
+     */
+    final class Scan implements RedisKeySource {
+        private final RedisTable table;
+        private final HostAndPort node;
+        private final Jedis jedis;
+        private final RedisSplit.Scan split;
+        private final ScanParams params;
+        private final byte[] type;
+        private final Set<ByteKey> seen = new HashSet<>();
+        private byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+        private boolean started;
+        private boolean done;
+
+        Scan(RedisTable table, Jedis jedis, RedisSplit.Scan split) {
+            this.table = requireNonNull(table, "table is null");
+            this.jedis = requireNonNull(jedis, "jedis is null");
+            this.split = requireNonNull(split, "split is null");
+            this.node = split.node();
+            this.params = new ScanParams()
+                    .match(RedisKeyPatterns.lastBytePattern(table.prefix(), split.lastBytes()))
+                    .count(table.scanCount());
+            this.type = table.valueType().redisTypeBytes();
+        }
+
+        @Override
+        public List<byte[]> nextBatch() throws IOException {
+            if (done) {
+                return null;
+            }
+            List<byte[]> keys = new ArrayList<>();
+            try {
+                if (!started) {
+                    started = true;
+                    if (split.readsBareKey() && table.valueType().redisType().equals(jedis.type(table.prefix()))) {
+                        keys.add(table.prefix());
+                    }
+                }
+                ScanResult<byte[]> result = jedis.scan(cursor, params, type);
+                cursor = result.getCursorAsBytes();
+                done = result.isCompleteIteration();
+                for (byte[] key : result.getResult()) {
+                    if (seen.add(new ByteKey(key))) {
+                        keys.add(key);
+                    }
+                }
+            } catch (JedisException e) {
+                throw RedisErrors.readFailed(
+                        table,
+                        node,
+                        "scanning keys (SCAN MATCH " + SafeEncoder.encode(params.binaryMatch()) + ", " + seen.size()
+                                + " keys read so far)",
+                        e);
+            }
+            return keys;
+        }
+    }
+
+    /**
+     * The keys of a cluster master's slot ranges: for a batch of slots, CLUSTER COUNTKEYSINSLOT, then CLUSTER
+     * GETKEYSINSLOT, both pipelined; keys without the prefix are dropped. Each key lives in exactly one slot, so each
+     * key is read once.
+     */
+    final class Slots implements RedisKeySource {
+        private static final int SLOTS_PER_BATCH = 256;
+        private static final byte[] COUNTKEYSINSLOT = SafeEncoder.encode("COUNTKEYSINSLOT");
+        private static final byte[] GETKEYSINSLOT = SafeEncoder.encode("GETKEYSINSLOT");
+
+        private final RedisTable table;
+        private final Jedis jedis;
+        private final RedisSplit.Slots split;
+        private final List<Integer> slots = new ArrayList<>();
+        private int next;
+
+        Slots(RedisTable table, Jedis jedis, RedisSplit.Slots split) {
+            this.table = requireNonNull(table, "table is null");
+            this.jedis = requireNonNull(jedis, "jedis is null");
+            this.split = requireNonNull(split, "split is null");
+            for (SlotRange range : split.ranges()) {
+                for (int slot = range.first(); slot <= range.last(); slot++) {
+                    slots.add(slot);
+                }
+            }
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public List<byte[]> nextBatch() throws IOException {
+            if (next >= slots.size()) {
+                return null;
+            }
+            List<Integer> batch = slots.subList(next, Math.min(slots.size(), next + SLOTS_PER_BATCH));
+            next += batch.size();
+            List<byte[]> keys = new ArrayList<>();
+            try {
+                List<Long> counts = new ArrayList<>(batch.size());
+                try (Pipeline pipeline = jedis.pipelined()) {
+                    List<Response<Object>> replies = new ArrayList<>(batch.size());
+                    for (int slot : batch) {
+                        replies.add(pipeline.sendCommand(
+                                Protocol.Command.CLUSTER, COUNTKEYSINSLOT, Protocol.toByteArray(slot)));
+                    }
+                    pipeline.sync();
+                    for (Response<Object> reply : replies) {
+                        counts.add((Long) reply.get());
+                    }
+                }
+                try (Pipeline pipeline = jedis.pipelined()) {
+                    List<Response<Object>> replies = new ArrayList<>();
+                    for (int i = 0; i < batch.size(); i++) {
+                        long count = counts.get(i);
+                        if (count > 0) {
+                            // a margin for keys added since the count; GETKEYSINSLOT returns at most this many
+                            long limit = Math.min(Integer.MAX_VALUE, count + count / 8 + 16);
+                            replies.add(pipeline.sendCommand(
+                                    Protocol.Command.CLUSTER,
+                                    GETKEYSINSLOT,
+                                    Protocol.toByteArray(batch.get(i)),
+                                    Protocol.toByteArray((int) limit)));
+                        }
+                    }
+                    pipeline.sync();
+                    for (Response<Object> reply : replies) {
+                        for (byte[] key : (List<byte[]>) reply.get()) {
+                            if (table.hasPrefix(key)) {
+                                keys.add(key);
+                            }
+                        }
+                    }
+                }
+            } catch (JedisException e) {
+                throw RedisErrors.readFailed(
+                        table,
+                        split.master(),
+                        "listing the keys of slots " + batch.get(0) + "-" + batch.get(batch.size() - 1)
+                                + " (CLUSTER GETKEYSINSLOT)",
+                        e);
+            }
+            return keys;
+        }
+    }
+
+    /** The keys of a lookup split, in batches of {@code redis.scan.count}. */
+    final class Lookup implements RedisKeySource {
+        private final List<byte[]> keys;
+        private final int batchSize;
+        private int next;
+
+        Lookup(RedisTable table, RedisSplit.Lookup split) {
+            this.keys = split.keys();
+            this.batchSize = table.scanCount();
+        }
+
+        @Override
+        public List<byte[]> nextBatch() {
+            if (next >= keys.size()) {
+                return null;
+            }
+            List<byte[]> batch = keys.subList(next, Math.min(keys.size(), next + batchSize));
+            next += batch.size();
+            return batch;
+        }
+    }
+}

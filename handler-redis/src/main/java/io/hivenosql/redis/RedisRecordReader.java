@@ -1,0 +1,198 @@
+package io.hivenosql.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TextValueCodec;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Supplier;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * Reads one Redis split: keys from a {@link RedisKeySource} (SCAN, cluster slots or lookups), values fetched pipelined
+ * in batches by a {@link RedisRowFetcher}, decoded lazily in {@link #get} so that a bad value surfaces as a
+ * {@link io.hivenosql.api.types.ValueConversionException} for the table's bad-record policy.
+ */
+final class RedisRecordReader implements RecordSource {
+    private final RedisTable table;
+    private final HostAndPort node;
+    private final AutoCloseable connection;
+    private final RedisKeySource keys;
+    private final RedisRowFetcher fetcher;
+    private final Supplier<? extends AbstractPipeline> pipelines;
+    private final boolean[] projected;
+    private final RedisJsonCodec json;
+    private final long limit;
+
+    private Iterator<RedisRow> batch = List.<RedisRow>of().iterator();
+    private RedisRow current;
+    private long returned;
+    private final Object[] values;
+    private final RuntimeException[] errors;
+    private final boolean[] decoded;
+
+    RedisRecordReader(RedisClientFactory clients, ReadRequest request, RedisSplit split) {
+        this.table = clients.table();
+        this.projected = new boolean[table.mapping().size()];
+        request.projection().forEach(column -> projected[column] = true);
+        this.limit = request.limit().orElse(Long.MAX_VALUE);
+        this.values = new Object[table.mapping().size()];
+        this.errors = new RuntimeException[table.mapping().size()];
+        this.decoded = new boolean[table.mapping().size()];
+        if (split instanceof RedisSplit.Scan scan) {
+            Jedis jedis = clients.connect(scan.node());
+            this.node = scan.node();
+            this.connection = jedis;
+            this.keys = new RedisKeySource.Scan(table, jedis, scan);
+            this.pipelines = jedis::pipelined;
+            this.fetcher = new RedisRowFetcher(table, request.projection(), false, false);
+        } else if (split instanceof RedisSplit.Slots slots) {
+            Jedis jedis = clients.connect(slots.master());
+            this.node = slots.master();
+            this.connection = jedis;
+            this.keys = new RedisKeySource.Slots(table, jedis, slots);
+            this.pipelines = jedis::pipelined;
+            this.fetcher = new RedisRowFetcher(table, request.projection(), true, false);
+        } else {
+            RedisSplit.Lookup lookup = (RedisSplit.Lookup) split;
+            this.node = lookup.node();
+            if (lookup.cluster()) {
+                JedisCluster cluster = clients.cluster(table.nodes());
+                this.connection = cluster;
+                this.pipelines = cluster::pipelined;
+            } else {
+                Jedis jedis = clients.connect(lookup.node());
+                this.connection = jedis;
+                this.pipelines = jedis::pipelined;
+            }
+            this.keys = new RedisKeySource.Lookup(table, lookup);
+            this.fetcher = new RedisRowFetcher(table, request.projection(), true, true);
+        }
+        int[] jsonColumns = request.projection().stream()
+                .mapToInt(Integer::intValue)
+                .filter(c -> c != table.keyColumn() && c != table.ttlColumn())
+                .toArray();
+        this.json = table.valueType() == RedisValueType.STRING ? new RedisJsonCodec(table, jsonColumns) : null;
+    }
+
+    /** How values are fetched (for tests and logs). */
+    RedisRowFetcher.Mode fetchMode() {
+        return fetcher.mode();
+    }
+
+    @Override
+    public boolean next() throws IOException {
+        if (returned >= limit) {
+            return false;
+        }
+        while (!batch.hasNext()) {
+            List<byte[]> next = keys.nextBatch();
+            if (next == null) {
+                current = null;
+                return false;
+            }
+            if (!next.isEmpty()) {
+                try {
+                    batch = fetcher.fetch(pipelines, next).iterator();
+                } catch (JedisException e) {
+                    throw RedisErrors.readFailed(
+                            table,
+                            node,
+                            "fetching the values of " + next.size() + " keys (first '" + new String(next.get(0), UTF_8)
+                                    + "')",
+                            e);
+                }
+            }
+        }
+        current = batch.next();
+        returned++;
+        Arrays.fill(decoded, false);
+        Arrays.fill(values, null);
+        Arrays.fill(errors, null);
+        return true;
+    }
+
+    @Override
+    public String key() {
+        if (current == null) {
+            throw new IllegalStateException("no current record: call next() first");
+        }
+        return new String(current.key(), UTF_8);
+    }
+
+    @Override
+    public Object get(int column) {
+        if (current == null) {
+            throw new IllegalStateException("no current record: call next() first");
+        }
+        if (!projected[column]) {
+            return null;
+        }
+        if (!decoded[column]) {
+            decode(column);
+        }
+        if (errors[column] != null) {
+            throw errors[column];
+        }
+        return values[column];
+    }
+
+    private void decode(int column) {
+        if (json != null && column != table.keyColumn() && column != table.ttlColumn()) {
+            // one parse fills every projected JSON column
+            if (current.json() != null) {
+                json.read(current.json(), values, errors);
+            }
+            for (int c : json.columns()) {
+                decoded[c] = true;
+            }
+            decoded[column] = true;
+            return;
+        }
+        decoded[column] = true;
+        try {
+            values[column] = decodeSingle(column);
+        } catch (RuntimeException e) {
+            errors[column] = e;
+        }
+    }
+
+    private Object decodeSingle(int column) {
+        if (column == table.keyColumn()) {
+            return table.decodeKey(current.key());
+        }
+        if (column == table.ttlColumn()) {
+            Long ttl = current.ttl();
+            if (ttl == null) {
+                return null;
+            }
+            return table.mapping().column(column).type() == PrimitiveType.INT
+                    ? (Object) (int) Math.min(Integer.MAX_VALUE, ttl)
+                    : (Object) ttl;
+        }
+        byte[] raw = current.field(column);
+        return raw == null
+                ? null
+                : TextValueCodec.decode(table.mapping().column(column).type(), new String(raw, UTF_8));
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            connection.close();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("cannot close the connection to Redis at " + node + " of table " + table.name(), e);
+        }
+    }
+}

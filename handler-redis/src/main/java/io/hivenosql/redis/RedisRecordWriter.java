@@ -1,0 +1,240 @@
+package io.hivenosql.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.types.TextValueCodec;
+import io.hivenosql.api.types.ValueConversionException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.SetParams;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/**
+ * Writes rows in pipelines of {@code redis.batch.size} rows (a cluster pipeline on a Redis Cluster). Per row:
+ *
+ * <ul>
+ *   <li>hash: {@code DEL key}, {@code HSET key field value ...} (NULL columns are absent fields; a row whose stored
+ *       columns are all NULL is written as the single field {@code ""} with an empty value, so that the row exists),
+ *       and {@code EXPIRE key ttl} when the TTL column is not NULL. An insert of an existing key replaces the row.
+ *   <li>string: {@code SET key json [EX ttl]}.
+ * </ul>
+ *
+ * Every reply is checked; an error reply or a lost connection fails the task with an IOException naming the table, the
+ * key and the node.
+ */
+final class RedisRecordWriter implements RecordSink {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final RedisTable table;
+    private final RedisTopology topology;
+    private final AutoCloseable connection;
+    private final Supplier<? extends AbstractPipeline> pipelines;
+    private final List<Pending> buffer = new ArrayList<>();
+    private long written;
+    private IOException failure;
+
+    private record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {}
+
+    RedisRecordWriter(RedisClientFactory clients) {
+        this.table = clients.table();
+        this.topology = clients.topology();
+        if (topology.cluster()) {
+            JedisCluster cluster = clients.cluster(table.nodes());
+            this.connection = cluster;
+            this.pipelines = cluster::pipelined;
+        } else {
+            Jedis jedis = clients.connect(topology.node());
+            this.connection = jedis;
+            this.pipelines = jedis::pipelined;
+        }
+    }
+
+    @Override
+    public void write(Object[] row) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (row.length != table.mapping().size()) {
+            throw new IllegalArgumentException(
+                    "a row of table " + table.name() + " has " + table.mapping().size() + " values, got " + row.length);
+        }
+        Object keyValue = row[table.keyColumn()];
+        if (keyValue == null) {
+            throw new HandlerException(
+                    HandlerErrorCode.NULL_KEY,
+                    "table " + table.name() + ": a row has NULL in key column '" + table.keyColumnName() + "' ("
+                            + RedisTableProperties.KEY_COLUMN.key() + "), and a Redis key cannot be NULL; filter "
+                            + "such rows out with WHERE " + table.keyColumnName() + " IS NOT NULL");
+        }
+        byte[] key = table.key(keyValue);
+        Long ttl = ttl(row, key);
+        if (table.valueType() == RedisValueType.STRING) {
+            buffer.add(new Pending(key, null, RedisJsonCodec.write(table, row), ttl));
+        } else {
+            buffer.add(new Pending(key, fields(row, key), null, ttl));
+        }
+        if (buffer.size() >= table.batchSize()) {
+            flush();
+        }
+    }
+
+    private Map<byte[], byte[]> fields(Object[] row, byte[] key) {
+        Map<byte[], byte[]> fields = new LinkedHashMap<>();
+        for (int column : table.fieldColumns()) {
+            Object value = row[column];
+            if (value != null) {
+                ColumnMapping mapping = table.mapping().column(column);
+                try {
+                    fields.put(
+                            table.fieldName(column),
+                            TextValueCodec.encode(mapping.type(), value).getBytes(UTF_8));
+                } catch (ValueConversionException | IllegalArgumentException e) {
+                    throw new HandlerException(
+                            HandlerErrorCode.BAD_RECORD,
+                            "table " + table.name() + ", key '" + new String(key, UTF_8) + "': cannot write column '"
+                                    + mapping.name() + "' (" + mapping.type().typeName() + "): " + e.getMessage(),
+                            e);
+                }
+            }
+        }
+        if (fields.isEmpty()) {
+            // a row of NULLs still exists: one empty-named field that reads ignore
+            fields.put(EMPTY, EMPTY);
+        }
+        return fields;
+    }
+
+    private Long ttl(Object[] row, byte[] key) {
+        if (table.ttlColumn() < 0 || row[table.ttlColumn()] == null) {
+            return null;
+        }
+        long seconds = ((Number) row[table.ttlColumn()]).longValue();
+        if (seconds <= 0) {
+            throw new HandlerException(
+                    HandlerErrorCode.BAD_RECORD,
+                    "table " + table.name() + ", key '" + new String(key, UTF_8) + "': TTL column '"
+                            + table.mapping().column(table.ttlColumn()).name() + "' ("
+                            + RedisTableProperties.TTL_COLUMN.key() + ") is " + seconds
+                            + "; a time to live must be a positive number of seconds (write NULL for no expiry)");
+        }
+        return seconds;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (buffer.isEmpty()) {
+            return;
+        }
+        List<List<Response<?>>> replies = new ArrayList<>(buffer.size());
+        try (AbstractPipeline pipeline = pipelines.get()) {
+            for (Pending row : buffer) {
+                List<Response<?>> rowReplies = new ArrayList<>(3);
+                if (row.json() != null) {
+                    rowReplies.add(
+                            row.ttl() == null
+                                    ? pipeline.set(row.key(), row.json())
+                                    : pipeline.set(
+                                            row.key(),
+                                            row.json(),
+                                            SetParams.setParams().ex(row.ttl())));
+                } else {
+                    rowReplies.add(pipeline.del(row.key()));
+                    rowReplies.add(pipeline.hset(row.key(), row.fields()));
+                    if (row.ttl() != null) {
+                        rowReplies.add(pipeline.expire(row.key(), row.ttl()));
+                    }
+                }
+                replies.add(rowReplies);
+            }
+            pipeline.sync();
+        } catch (JedisException e) {
+            byte[] first = buffer.get(0).key();
+            throw fail(RedisErrors.writeFailed(
+                    table, nodeOf(first), text(first), "a pipeline of " + buffer.size() + " rows failed", e));
+        }
+        for (int i = 0; i < buffer.size(); i++) {
+            Pending row = buffer.get(i);
+            for (Response<?> reply : replies.get(i)) {
+                Object value;
+                try {
+                    value = reply.get();
+                } catch (RuntimeException e) {
+                    throw fail(RedisErrors.writeFailed(
+                            table, nodeOf(row.key()), text(row.key()), "the server did not acknowledge it", e));
+                }
+                if (row.ttl() != null
+                        && row.json() == null
+                        && reply == replies.get(i).get(2)
+                        && !Long.valueOf(1).equals(value)) {
+                    throw fail(RedisErrors.writeFailed(
+                            table,
+                            nodeOf(row.key()),
+                            text(row.key()),
+                            "EXPIRE " + row.ttl() + " was not applied",
+                            null));
+                }
+            }
+        }
+        written += buffer.size();
+        buffer.clear();
+    }
+
+    private IOException fail(IOException e) {
+        failure = e;
+        buffer.clear();
+        return e;
+    }
+
+    private HostAndPort nodeOf(byte[] key) {
+        return topology.cluster() ? topology.masterOf(JedisClusterCRC16.getSlot(key)) : topology.node();
+    }
+
+    private static String text(byte[] key) {
+        return new String(key, UTF_8);
+    }
+
+    @Override
+    public long written() {
+        return written;
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException error = failure;
+        try {
+            if (error == null) {
+                flush();
+            }
+        } catch (IOException e) {
+            error = e;
+        } finally {
+            try {
+                connection.close();
+            } catch (Exception e) {
+                if (error == null) {
+                    error = new IOException("cannot close the connection of table " + table.name() + " to Redis", e);
+                }
+            }
+        }
+        if (error != null) {
+            throw error;
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.hivenosql.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.HostAndPort;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * The payload of a Redis split: what one task reads. Serialized as a small versioned byte array (big-endian, via
+ * {@link DataOutputStream}):
+ *
+ * <pre>
+ * byte    version (1)
+ * byte    kind: 'S' scan of one server, 'C' hash slots of a cluster master, 'L' key lookups
+ * 'S':    UTF host, int port, int index, int count, byte[32] last-byte set (bit b = byte value b),
+ *         boolean reads the bare-prefix key
+ * 'C':    UTF host, int port, int rangeCount, rangeCount x (int first slot, int last slot)
+ * 'L':    boolean cluster, UTF host, int port, int keyCount, keyCount x (int length, bytes)
+ * </pre>
+ */
+sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSplit.Lookup {
+    byte VERSION = 1;
+
+    /**
+     * Keys of one server whose last byte after the prefix is in {@code lastBytes}; the split with
+     * {@code readsBareKey} also reads the key equal to the prefix.
+     */
+    record Scan(HostAndPort node, int index, int count, BitSet lastBytes, boolean readsBareKey) implements RedisSplit {
+        public Scan {
+            requireNonNull(node, "node is null");
+            lastBytes = (BitSet) requireNonNull(lastBytes, "lastBytes is null").clone();
+            if (lastBytes.length() > RedisKeyPatterns.BYTE_VALUES) {
+                throw new IllegalArgumentException("lastBytes holds values above 255");
+            }
+        }
+    }
+
+    /** The keys of the given hash slots, read from their master. */
+    record Slots(HostAndPort master, List<SlotRange> ranges) implements RedisSplit {
+        public Slots {
+            requireNonNull(master, "master is null");
+            ranges = List.copyOf(requireNonNull(ranges, "ranges is null"));
+        }
+    }
+
+    /** Direct lookups of known keys (a pushed key filter); no SCAN. */
+    record Lookup(boolean cluster, HostAndPort node, List<byte[]> keys) implements RedisSplit {
+        public Lookup {
+            requireNonNull(node, "node is null");
+            keys = List.copyOf(requireNonNull(keys, "keys is null"));
+        }
+    }
+
+    /** An inclusive range of cluster hash slots. */
+    record SlotRange(int first, int last) {
+        public SlotRange {
+            if (first < 0 || last >= RedisTopology.SLOTS || first > last) {
+                throw new IllegalArgumentException("bad slot range " + first + "-" + last);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return first == last ? Integer.toString(first) : first + "-" + last;
+        }
+    }
+
+    default byte[] toBytes() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeByte(VERSION);
+            if (this instanceof Scan scan) {
+                out.writeByte('S');
+                writeNode(out, scan.node());
+                out.writeInt(scan.index());
+                out.writeInt(scan.count());
+                out.write(java.util.Arrays.copyOf(scan.lastBytes().toByteArray(), RedisKeyPatterns.BYTE_VALUES / 8));
+                out.writeBoolean(scan.readsBareKey());
+            } else if (this instanceof Slots slots) {
+                out.writeByte('C');
+                writeNode(out, slots.master());
+                out.writeInt(slots.ranges().size());
+                for (SlotRange range : slots.ranges()) {
+                    out.writeInt(range.first());
+                    out.writeInt(range.last());
+                }
+            } else if (this instanceof Lookup lookup) {
+                out.writeByte('L');
+                out.writeBoolean(lookup.cluster());
+                writeNode(out, lookup.node());
+                out.writeInt(lookup.keys().size());
+                for (byte[] key : lookup.keys()) {
+                    out.writeInt(key.length);
+                    out.write(key);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialize a Redis split", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    static RedisSplit fromBytes(byte[] payload) throws IOException {
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+        int version = in.readUnsignedByte();
+        if (version != VERSION) {
+            throw new IOException("Redis split payload version " + version + " is not supported by this handler jar"
+                    + " (it reads version " + VERSION + "); plan and run queries with the same hive-nosql-redis jar");
+        }
+        int kind = in.readUnsignedByte();
+        return switch (kind) {
+            case 'S' -> {
+                HostAndPort node = readNode(in);
+                int index = in.readInt();
+                int count = in.readInt();
+                byte[] set = new byte[RedisKeyPatterns.BYTE_VALUES / 8];
+                in.readFully(set);
+                yield new Scan(node, index, count, BitSet.valueOf(set), in.readBoolean());
+            }
+            case 'C' -> {
+                HostAndPort master = readNode(in);
+                int size = in.readInt();
+                List<SlotRange> ranges = new ArrayList<>(size);
+                for (int i = 0; i < size; i++) {
+                    ranges.add(new SlotRange(in.readInt(), in.readInt()));
+                }
+                yield new Slots(master, ranges);
+            }
+            case 'L' -> {
+                boolean cluster = in.readBoolean();
+                HostAndPort node = readNode(in);
+                int size = in.readInt();
+                List<byte[]> keys = new ArrayList<>(size);
+                for (int i = 0; i < size; i++) {
+                    byte[] key = new byte[in.readInt()];
+                    in.readFully(key);
+                    keys.add(key);
+                }
+                yield new Lookup(cluster, node, keys);
+            }
+            default -> throw new IOException("Redis split payload has unknown kind " + kind);
+        };
+    }
+
+    private static void writeNode(DataOutputStream out, HostAndPort node) throws IOException {
+        out.writeUTF(node.host());
+        out.writeInt(node.port());
+    }
+
+    private static HostAndPort readNode(DataInputStream in) throws IOException {
+        return new HostAndPort(in.readUTF(), in.readInt());
+    }
+
+    /** A short form for logs and split descriptions. */
+    static String describe(RedisSplit split) {
+        if (split instanceof Scan scan) {
+            return "scan " + (scan.index() + 1) + "/" + scan.count() + " of " + scan.node() + " ("
+                    + scan.lastBytes().cardinality() + " last-byte values" + (scan.readsBareKey() ? ", bare key" : "")
+                    + ")";
+        }
+        if (split instanceof Slots slots) {
+            String ranges = slots.ranges().toString();
+            return "slots " + (ranges.length() > 80 ? ranges.substring(0, 80) + "...]" : ranges) + " of "
+                    + slots.master();
+        }
+        Lookup lookup = (Lookup) split;
+        String first = lookup.keys().isEmpty()
+                ? ""
+                : ", first '" + new String(lookup.keys().get(0), UTF_8) + "'";
+        return "lookup of " + lookup.keys().size() + " keys" + first;
+    }
+}

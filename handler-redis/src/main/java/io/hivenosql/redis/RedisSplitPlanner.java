@@ -1,0 +1,293 @@
+package io.hivenosql.redis;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.redis.RedisSplit.SlotRange;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.util.SafeEncoder;
+
+/**
+ * Plans the splits of a Redis table scan.
+ *
+ * <ul>
+ *   <li>One server: the keys are partitioned by the last byte after the prefix. Split i scans
+ *       {@code SCAN 0 MATCH <prefix>*[<bytes of i>] COUNT n TYPE <type>}; the byte sets are balanced on the last bytes
+ *       of a RANDOMKEY sample, bytes not seen in the sample are dealt round-robin, and split 0 also reads the key equal
+ *       to the prefix. Keys ending in few distinct bytes (e.g. only digits) cannot use more splits than they have
+ *       distinct last bytes.
+ *   <li>Redis Cluster: hash-slot ranges of each master, several per master, balanced by CLUSTER COUNTKEYSINSLOT; a
+ *       split is read from its master and prefers the hosts of the master and its replicas. A prefix with a hash tag
+ *       ({@code {t}:}) puts every key in one slot, hence in one split.
+ *   <li>A pushed key filter: the selected keys, read by direct lookups in chunks of {@value #LOOKUP_KEYS_PER_SPLIT}.
+ * </ul>
+ *
+ * <p>The split count is {@code redis.split.count} when set, else one split per ~{@value #ROWS_PER_SPLIT} estimated rows
+ * (1 to {@value #MAX_AUTO_SPLITS}), raised to Hive's hint when the table has enough rows.
+ */
+final class RedisSplitPlanner {
+    static final long ROWS_PER_SPLIT = 200_000;
+    static final long MIN_ROWS_PER_HINTED_SPLIT = 10_000;
+    static final int MAX_AUTO_SPLITS = 64;
+    static final int MAX_SCAN_SPLITS = RedisKeyPatterns.BYTE_VALUES;
+    static final int LOOKUP_KEYS_PER_SPLIT = 10_000;
+
+    private static final Logger log = LoggerFactory.getLogger(RedisSplitPlanner.class);
+    private static final byte[] COUNTKEYSINSLOT = SafeEncoder.encode("COUNTKEYSINSLOT");
+
+    private final RedisTable table;
+    private final RedisClientFactory clients;
+
+    RedisSplitPlanner(RedisClientFactory clients) {
+        this.clients = requireNonNull(clients, "clients is null");
+        this.table = clients.table();
+    }
+
+    List<SplitSpec> plan(Optional<Filter> filter, int desiredSplits) throws IOException {
+        RedisTopology topology = clients.topology();
+        List<SplitSpec> splits;
+        if (filter.isPresent()) {
+            splits = planLookups(topology, RedisKeyFilter.keys(filter.get(), table));
+        } else if (topology.cluster()) {
+            splits = planCluster(topology, desiredSplits);
+        } else {
+            splits = planSingle(topology.node(), desiredSplits);
+        }
+        if (splits.isEmpty()) {
+            throw new IllegalStateException("planned no splits for table " + table.name());
+        }
+        Collections.shuffle(splits);
+        log.info(
+                "table {}: {} splits ({})",
+                table.name(),
+                splits.size(),
+                splits.get(0).description());
+        return splits;
+    }
+
+    private List<SplitSpec> planSingle(HostAndPort node, int desiredSplits) throws IOException {
+        RedisSampler.Sample sample;
+        try (Jedis jedis = clients.connect(node)) {
+            sample = RedisSampler.sample(jedis, table, node);
+        }
+        long rows = sample.estimatedRows(table.prefix().length == 0);
+        int count = Math.min(MAX_SCAN_SPLITS, splitCount(table.splitCount(), rows, desiredSplits));
+        long[] lastByteCounts = new long[RedisKeyPatterns.BYTE_VALUES];
+        int prefixLength = table.prefix().length;
+        for (byte[] key : sample.matching()) {
+            if (key.length > prefixLength) {
+                lastByteCounts[key[key.length - 1] & 0xff]++;
+            }
+        }
+        List<BitSet> sets = partitionBytes(lastByteCounts, count);
+        long sampled = Math.max(1, sample.matching().size());
+        List<SplitSpec> splits = new ArrayList<>();
+        for (int i = 0; i < sets.size(); i++) {
+            long share = 0;
+            for (int b = sets.get(i).nextSetBit(0); b >= 0; b = sets.get(i).nextSetBit(b + 1)) {
+                share += lastByteCounts[b];
+            }
+            long bytes = sample.averageBytes() * rows * share / sampled;
+            RedisSplit.Scan split = new RedisSplit.Scan(node, i, sets.size(), sets.get(i), i == 0);
+            splits.add(new SplitSpec(split.toBytes(), List.of(node.host()), bytes, RedisSplit.describe(split)));
+        }
+        return splits;
+    }
+
+    private List<SplitSpec> planCluster(RedisTopology topology, int desiredSplits) throws IOException {
+        List<long[]> slotKeys = new ArrayList<>();
+        List<RedisSampler.Sample> samples = new ArrayList<>();
+        long totalRows = 0;
+        for (RedisTopology.Master master : topology.masters()) {
+            try (Jedis jedis = clients.connect(master.address())) {
+                slotKeys.add(countKeysInSlots(jedis, master));
+                RedisSampler.Sample sample = RedisSampler.sample(jedis, table, master.address());
+                samples.add(sample);
+                totalRows += sample.estimatedRows(table.prefix().length == 0);
+            }
+        }
+        int count = splitCount(table.splitCount(), totalRows, desiredSplits);
+        List<SplitSpec> splits = new ArrayList<>();
+        for (int m = 0; m < topology.masters().size(); m++) {
+            RedisTopology.Master master = topology.masters().get(m);
+            RedisSampler.Sample sample = samples.get(m);
+            long rows = sample.estimatedRows(table.prefix().length == 0);
+            int groups = totalRows == 0 ? 1 : (int) Math.max(1, Math.round((double) count * rows / totalRows));
+            long[] counts = slotKeys.get(m);
+            long masterKeys = 0;
+            for (long c : counts) {
+                masterKeys += c;
+            }
+            for (List<SlotRange> group : groupSlots(master.ranges(), counts, groups)) {
+                long groupKeys = 0;
+                for (SlotRange range : group) {
+                    for (int slot = range.first(); slot <= range.last(); slot++) {
+                        groupKeys += counts[slot];
+                    }
+                }
+                long bytes = masterKeys == 0 ? 0 : sample.averageBytes() * rows * groupKeys / masterKeys;
+                RedisSplit.Slots split = new RedisSplit.Slots(master.address(), group);
+                splits.add(new SplitSpec(split.toBytes(), master.hosts(), bytes, RedisSplit.describe(split)));
+            }
+        }
+        return splits;
+    }
+
+    /** Keys per slot (array indexed by slot) of the master's slots, pipelined CLUSTER COUNTKEYSINSLOT. */
+    private long[] countKeysInSlots(Jedis jedis, RedisTopology.Master master) throws IOException {
+        long[] counts = new long[RedisTopology.SLOTS];
+        try (Pipeline pipeline = jedis.pipelined()) {
+            List<Response<Object>> replies = new ArrayList<>();
+            for (SlotRange range : master.ranges()) {
+                for (int slot = range.first(); slot <= range.last(); slot++) {
+                    replies.add(pipeline.sendCommand(
+                            Protocol.Command.CLUSTER, COUNTKEYSINSLOT, Protocol.toByteArray(slot)));
+                }
+            }
+            pipeline.sync();
+            int i = 0;
+            for (SlotRange range : master.ranges()) {
+                for (int slot = range.first(); slot <= range.last(); slot++) {
+                    counts[slot] = (Long) replies.get(i++).get();
+                }
+            }
+        } catch (JedisException e) {
+            throw RedisErrors.readFailed(
+                    table, master.address(), "counting keys per slot (CLUSTER COUNTKEYSINSLOT)", e);
+        }
+        return counts;
+    }
+
+    private List<SplitSpec> planLookups(RedisTopology topology, Set<ByteKey> keys) {
+        List<byte[]> all = keys.stream().map(ByteKey::bytes).toList();
+        List<String> hosts =
+                topology.cluster() ? List.of() : List.of(topology.node().host());
+        List<SplitSpec> splits = new ArrayList<>();
+        for (int from = 0; from < all.size() || from == 0; from += LOOKUP_KEYS_PER_SPLIT) {
+            List<byte[]> chunk = all.subList(from, Math.min(all.size(), from + LOOKUP_KEYS_PER_SPLIT));
+            RedisSplit.Lookup split = new RedisSplit.Lookup(topology.cluster(), topology.node(), chunk);
+            splits.add(new SplitSpec(split.toBytes(), hosts, 0, RedisSplit.describe(split)));
+        }
+        return splits;
+    }
+
+    /**
+     * The number of splits: the configured count if any, else one per {@value #ROWS_PER_SPLIT} rows in [1, 64], raised
+     * towards Hive's hint as long as each split keeps {@value #MIN_ROWS_PER_HINTED_SPLIT} rows.
+     */
+    static int splitCount(int configured, long estimatedRows, int desiredSplits) {
+        if (configured > 0) {
+            return configured;
+        }
+        long count = (estimatedRows + ROWS_PER_SPLIT - 1) / ROWS_PER_SPLIT;
+        if (desiredSplits > count) {
+            count = Math.max(count, Math.min(desiredSplits, estimatedRows / MIN_ROWS_PER_HINTED_SPLIT));
+        }
+        return (int) Math.max(1, Math.min(MAX_AUTO_SPLITS, count));
+    }
+
+    /**
+     * Deals the 256 byte values into at most {@code count} non-empty sets of about equal sampled counts: sampled bytes
+     * by descending count, each to the lightest set; then unseen bytes round-robin. Every byte value is in exactly one
+     * set.
+     */
+    static List<BitSet> partitionBytes(long[] counts, int count) {
+        if (counts.length != RedisKeyPatterns.BYTE_VALUES || count < 1) {
+            throw new IllegalArgumentException("need 256 counts and at least one set");
+        }
+        int sets = Math.min(count, RedisKeyPatterns.BYTE_VALUES);
+        List<BitSet> result = new ArrayList<>(sets);
+        long[] load = new long[sets];
+        for (int i = 0; i < sets; i++) {
+            result.add(new BitSet(RedisKeyPatterns.BYTE_VALUES));
+        }
+        List<Integer> seen = new ArrayList<>();
+        List<Integer> unseen = new ArrayList<>();
+        for (int b = 0; b < RedisKeyPatterns.BYTE_VALUES; b++) {
+            (counts[b] > 0 ? seen : unseen).add(b);
+        }
+        seen.sort(Comparator.comparingLong((Integer b) -> counts[b]).reversed());
+        for (int b : seen) {
+            int lightest = 0;
+            for (int i = 1; i < sets; i++) {
+                if (load[i] < load[lightest]) {
+                    lightest = i;
+                }
+            }
+            result.get(lightest).set(b);
+            load[lightest] += counts[b];
+        }
+        for (int i = 0; i < unseen.size(); i++) {
+            result.get(i % sets).set(unseen.get(i));
+        }
+        result.removeIf(BitSet::isEmpty);
+        return result;
+    }
+
+    /**
+     * Cuts a master's slots (in order) into {@code groups} runs of about equal key counts; each run is returned as its
+     * list of contiguous slot ranges. Without keys, the slots are cut into runs of equal slot counts.
+     */
+    static List<List<SlotRange>> groupSlots(List<SlotRange> ranges, long[] keysPerSlot, int groups) {
+        List<Integer> slots = new ArrayList<>();
+        long total = 0;
+        for (SlotRange range : ranges) {
+            for (int slot = range.first(); slot <= range.last(); slot++) {
+                slots.add(slot);
+                total += keysPerSlot[slot];
+            }
+        }
+        int runs = Math.max(1, Math.min(groups, slots.size()));
+        List<List<SlotRange>> result = new ArrayList<>();
+        List<Integer> current = new ArrayList<>();
+        long accumulated = 0;
+        for (int i = 0; i < slots.size(); i++) {
+            int slot = slots.get(i);
+            current.add(slot);
+            accumulated += total == 0 ? 1 : keysPerSlot[slot];
+            long whole = total == 0 ? slots.size() : total;
+            int done = result.size() + 1;
+            boolean lastRun = done == runs;
+            int slotsLeft = slots.size() - i - 1;
+            if (!lastRun && (accumulated * runs >= whole * done || slotsLeft == runs - done)) {
+                result.add(toRanges(current));
+                current = new ArrayList<>();
+            }
+        }
+        if (!current.isEmpty()) {
+            result.add(toRanges(current));
+        }
+        return result;
+    }
+
+    private static List<SlotRange> toRanges(List<Integer> slots) {
+        List<SlotRange> ranges = new ArrayList<>();
+        int first = slots.get(0);
+        int previous = first;
+        for (int slot : slots.subList(1, slots.size())) {
+            if (slot != previous + 1) {
+                ranges.add(new SlotRange(first, previous));
+                first = slot;
+            }
+            previous = slot;
+        }
+        ranges.add(new SlotRange(first, previous));
+        return ranges;
+    }
+}

@@ -1,0 +1,327 @@
+package io.hivenosql.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.CharType;
+import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.types.DecimalType;
+import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TextValueCodec;
+import io.hivenosql.api.types.VarcharType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A Redis table as the connector sees it: the validated properties, the key and TTL columns, the stored field of each
+ * other column, and the key codec. A row's key is {@code prefix + TextValueCodec.encode(keyType, keyValue)} in UTF-8,
+ * byte for byte.
+ */
+final class RedisTable {
+    private final String name;
+    private final TableMapping mapping;
+    private final List<HostAndPort> nodes;
+    private final byte[] prefix;
+    private final String prefixText;
+    private final int keyColumn;
+    private final int ttlColumn;
+    private final RedisValueType valueType;
+    private final int database;
+    private final Optional<String> user;
+    private final Optional<String> passwordAlias;
+    private final boolean ssl;
+    private final int batchSize;
+    private final int scanCount;
+    private final int splitCount;
+    private final int timeoutMillis;
+    private final List<Integer> fieldColumns;
+    private final byte[][] fieldNames;
+
+    private RedisTable(String name, TableConfig config, TableMapping mapping, int keyColumn, int ttlColumn) {
+        this.name = name;
+        this.mapping = mapping;
+        this.nodes = config.get(RedisTableProperties.NODES);
+        this.prefixText = config.get(RedisTableProperties.KEY_PREFIX);
+        this.prefix = prefixText.getBytes(UTF_8);
+        this.keyColumn = keyColumn;
+        this.ttlColumn = ttlColumn;
+        this.valueType = config.get(RedisTableProperties.VALUE_TYPE);
+        this.database = config.<Integer>get(RedisTableProperties.DATABASE);
+        this.user = config.getOptional(RedisTableProperties.USER);
+        this.passwordAlias = config.getOptional(RedisTableProperties.PASSWORD_ALIAS);
+        this.ssl = config.<Boolean>get(RedisTableProperties.SSL);
+        this.batchSize = config.<Integer>get(RedisTableProperties.BATCH_SIZE);
+        this.scanCount = config.<Integer>get(RedisTableProperties.SCAN_COUNT);
+        this.splitCount = config.<Integer>get(RedisTableProperties.SPLIT_COUNT);
+        this.timeoutMillis = config.<Integer>get(RedisTableProperties.TIMEOUT_MS);
+        List<Integer> fields = new ArrayList<>();
+        this.fieldNames = new byte[mapping.size()][];
+        for (int i = 0; i < mapping.size(); i++) {
+            if (i != keyColumn && i != ttlColumn) {
+                fields.add(i);
+                fieldNames[i] = mapping.column(i).path().getBytes(UTF_8);
+            }
+        }
+        this.fieldColumns = List.copyOf(fields);
+    }
+
+    static RedisTable of(TableContext table) {
+        requireNonNull(table, "table is null");
+        return resolve(table.tableName(), table.config(), table.mapping());
+    }
+
+    /**
+     * Checks the Redis rules of a table and resolves its key and TTL columns.
+     *
+     * @throws HandlerException naming the table, property and column on a violation
+     */
+    static RedisTable resolve(String tableName, TableConfig config, TableMapping mapping) {
+        int keyColumn = config.getOptional(RedisTableProperties.KEY_COLUMN)
+                .map(name -> findColumn(tableName, mapping, RedisTableProperties.KEY_COLUMN, (String) name))
+                .orElse(0);
+        DataType keyType = mapping.column(keyColumn).type();
+        if (!isPrimitive(keyType)) {
+            throw new HandlerException(
+                    HandlerErrorCode.UNSUPPORTED_TYPE,
+                    "table " + tableName + ": key column '"
+                            + mapping.column(keyColumn).name() + "' has type "
+                            + keyType.typeName() + ", but a Redis key needs a primitive type; set "
+                            + RedisTableProperties.KEY_COLUMN.key() + " to a column of a primitive type "
+                            + "(string, int, bigint, ...)");
+        }
+        int ttlColumn = -1;
+        Optional<String> ttlName = config.getOptional(RedisTableProperties.TTL_COLUMN);
+        if (ttlName.isPresent()) {
+            ttlColumn = findColumn(tableName, mapping, RedisTableProperties.TTL_COLUMN, ttlName.get());
+            DataType ttlType = mapping.column(ttlColumn).type();
+            if (ttlType != PrimitiveType.INT && ttlType != PrimitiveType.BIGINT) {
+                throw new HandlerException(
+                        HandlerErrorCode.UNSUPPORTED_TYPE,
+                        "table " + tableName + ": TTL column '" + ttlName.get() + "' ("
+                                + RedisTableProperties.TTL_COLUMN.key() + ") has type " + ttlType.typeName()
+                                + "; declare it int or bigint (seconds to live)");
+            }
+            if (ttlColumn == keyColumn) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                        "table " + tableName + ": column '" + ttlName.get() + "' cannot be both the key column and the "
+                                + "TTL column; set " + RedisTableProperties.TTL_COLUMN.key() + " to another column");
+            }
+        }
+        if (config.isSet(RedisTableProperties.USER) && !config.isSet(RedisTableProperties.PASSWORD_ALIAS)) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + tableName + ": " + RedisTableProperties.USER.key() + " is set but "
+                            + RedisTableProperties.PASSWORD_ALIAS.key() + " is not; set it to the alias of the user's "
+                            + "password in a Hadoop credential provider");
+        }
+        RedisTable table = new RedisTable(tableName, config, mapping, keyColumn, ttlColumn);
+        table.checkFieldNames();
+        return table;
+    }
+
+    private void checkFieldNames() {
+        Map<String, String> seen = new HashMap<>();
+        for (int column : fieldColumns) {
+            String path = mapping.column(column).path();
+            String normalized = valueType == RedisValueType.STRING ? path.toLowerCase(Locale.ROOT) : path;
+            String other = seen.put(normalized, mapping.column(column).name());
+            if (other != null) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_MAPPING,
+                        "table " + name + ": columns '" + other + "' and '"
+                                + mapping.column(column).name()
+                                + "' are both mapped to " + (valueType == RedisValueType.STRING ? "JSON" : "hash")
+                                + " field '" + path + "'"
+                                + (valueType == RedisValueType.STRING ? " (JSON fields match case-insensitively)" : "")
+                                + "; map each column to its own field in "
+                                + RedisTableProperties.COLUMNS_MAPPING.key());
+            }
+        }
+    }
+
+    /** The mapping with roles: KEY for the key column, TTL for the TTL column, FIELD for the others. */
+    TableMapping boundMapping() {
+        List<ColumnMapping> columns = new ArrayList<>();
+        for (int i = 0; i < mapping.size(); i++) {
+            ColumnRole role = i == keyColumn ? ColumnRole.KEY : i == ttlColumn ? ColumnRole.TTL : ColumnRole.FIELD;
+            columns.add(mapping.column(i).withRole(role));
+        }
+        return new TableMapping(columns);
+    }
+
+    static boolean isPrimitive(DataType type) {
+        return type instanceof PrimitiveType
+                || type instanceof DecimalType
+                || type instanceof VarcharType
+                || type instanceof CharType;
+    }
+
+    private static int findColumn(
+            String tableName, TableMapping mapping, RedisTableProperties property, String columnName) {
+        int index = mapping.indexOf(columnName);
+        if (index >= 0) {
+            return index;
+        }
+        String suggestion = closest(columnName, mapping.names())
+                .map(s -> "did you mean '" + s + "'? ")
+                .orElse("");
+        throw new HandlerException(
+                HandlerErrorCode.COLUMN_NOT_FOUND,
+                "table " + tableName + ": " + property.key() + " names column '" + columnName
+                        + "', which the table does not have; " + suggestion + "columns are: "
+                        + String.join(", ", mapping.names()));
+    }
+
+    /** The column name closest to {@code name} by edit distance, if it is close enough to be a likely typo. */
+    static Optional<String> closest(String name, List<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : candidates) {
+            int distance = editDistance(name.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+            if (distance < bestDistance) {
+                best = candidate;
+                bestDistance = distance;
+            }
+        }
+        return bestDistance <= Math.max(2, name.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+
+    /** The key of a row with this key-column value: prefix + canonical text, UTF-8. */
+    byte[] key(Object keyValue) {
+        byte[] suffix = TextValueCodec.encode(keyType(), keyValue).getBytes(UTF_8);
+        byte[] key = Arrays.copyOf(prefix, prefix.length + suffix.length);
+        System.arraycopy(suffix, 0, key, prefix.length, suffix.length);
+        return key;
+    }
+
+    boolean hasPrefix(byte[] key) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    /**
+     * The key column's value of a key of this table.
+     *
+     * @throws io.hivenosql.api.types.ValueConversionException when the suffix is not a value of the key type
+     */
+    Object decodeKey(byte[] key) {
+        String suffix = new String(key, prefix.length, key.length - prefix.length, UTF_8);
+        return TextValueCodec.decode(keyType(), suffix);
+    }
+
+    String name() {
+        return name;
+    }
+
+    TableMapping mapping() {
+        return mapping;
+    }
+
+    List<HostAndPort> nodes() {
+        return nodes;
+    }
+
+    /** The key prefix in UTF-8; callers must not modify it. */
+    byte[] prefix() {
+        return prefix;
+    }
+
+    String prefixText() {
+        return prefixText;
+    }
+
+    int keyColumn() {
+        return keyColumn;
+    }
+
+    String keyColumnName() {
+        return mapping.column(keyColumn).name();
+    }
+
+    DataType keyType() {
+        return mapping.column(keyColumn).type();
+    }
+
+    /** The TTL column's index, or -1. */
+    int ttlColumn() {
+        return ttlColumn;
+    }
+
+    RedisValueType valueType() {
+        return valueType;
+    }
+
+    int database() {
+        return database;
+    }
+
+    Optional<String> user() {
+        return user;
+    }
+
+    Optional<String> passwordAlias() {
+        return passwordAlias;
+    }
+
+    boolean ssl() {
+        return ssl;
+    }
+
+    int batchSize() {
+        return batchSize;
+    }
+
+    int scanCount() {
+        return scanCount;
+    }
+
+    int splitCount() {
+        return splitCount;
+    }
+
+    int timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    /** Indexes of the stored columns (neither key nor TTL), in table order. */
+    List<Integer> fieldColumns() {
+        return fieldColumns;
+    }
+
+    /** The UTF-8 field name of a stored column; callers must not modify it. */
+    byte[] fieldName(int column) {
+        return fieldNames[column];
+    }
+}

@@ -1,0 +1,130 @@
+package io.hivenosql.redis;
+
+import static io.hivenosql.api.config.PropertyType.bool;
+import static io.hivenosql.api.config.PropertyType.enumOf;
+import static io.hivenosql.api.config.PropertyType.hostList;
+import static io.hivenosql.api.config.PropertyType.integer;
+import static io.hivenosql.api.config.PropertyType.nonEmptyString;
+import static io.hivenosql.api.config.PropertyType.string;
+
+import io.hivenosql.api.config.PropertyType;
+import io.hivenosql.api.config.TableProperty;
+
+/** The table properties of the Redis handler, declared once (key, type, default, required flag, documentation). */
+public enum RedisTableProperties implements TableProperty {
+    NODES(
+            "redis.nodes",
+            hostList(RedisTableProperties.DEFAULT_PORT),
+            null,
+            true,
+            "Comma-separated host:port list of the Redis server, or of some nodes of a Redis Cluster (the port "
+                    + "defaults to 6379); a cluster is detected with INFO cluster."),
+    KEY_PREFIX(
+            "redis.key.prefix",
+            string(),
+            "",
+            false,
+            "Prefix of the table's keys: a row's key is the prefix followed by the key column's canonical text. "
+                    + "Required for INSERT OVERWRITE and purge: an empty prefix would mean the whole database."),
+    KEY_COLUMN(
+            "redis.key.column",
+            nonEmptyString(),
+            null,
+            false,
+            "The column whose value makes the key (a primitive type; not stored as a field); "
+                    + "defaults to the first column."),
+    VALUE_TYPE(
+            "redis.value.type",
+            enumOf(RedisValueType.class),
+            "hash",
+            false,
+            "hash: a row is a hash whose fields are the columns; string: a row is a string holding a JSON object "
+                    + "of the non-key columns."),
+    DATABASE(
+            "redis.database",
+            integer(0, 1 << 20),
+            "0",
+            false,
+            "The logical database number (SELECT); must be 0 on a Redis Cluster."),
+    USER("redis.user", nonEmptyString(), null, false, "ACL user name; needs redis.password.alias."),
+    PASSWORD_ALIAS(
+            "redis.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); "
+                    + "passwords are never given as table properties."),
+    SSL("redis.ssl", bool(), "false", false, "Connect with TLS."),
+    TTL_COLUMN(
+            "redis.ttl.column",
+            nonEmptyString(),
+            null,
+            false,
+            "An int or bigint column holding the row's time to live in seconds: written with EXPIRE (SET EX), "
+                    + "read back as the remaining TTL, NULL when the key has no expiry."),
+    BATCH_SIZE("redis.batch.size", integer(1, 1_000_000), "1000", false, "Rows written per pipeline round trip."),
+    SCAN_COUNT(
+            "redis.scan.count",
+            integer(1, 1_000_000),
+            "1000",
+            false,
+            "COUNT hint of SCAN, and keys fetched per pipeline round trip when reading."),
+    SPLIT_COUNT(
+            "redis.split.count",
+            integer(0, 1024),
+            "0",
+            false,
+            "Number of splits of a scan; 0 chooses from the estimated row count (about 200k rows a split, "
+                    + "at most 64). A single server supports at most 256."),
+    TIMEOUT_MS(
+            "redis.timeout.ms", integer(1, 3_600_000), "10000", false, "Connect and socket timeout in milliseconds."),
+    COLUMNS_MAPPING(
+            "redis.columns.mapping",
+            nonEmptyString(),
+            null,
+            false,
+            "Inline column mapping: the hash field (string type: the JSON field name) of each column, in the shared "
+                    + "inline mapping syntax; a column not named there uses its own name.");
+
+    /** The port of {@code redis.nodes} entries that give none. */
+    public static final int DEFAULT_PORT = 6379;
+
+    private final String key;
+    private final PropertyType<?> type;
+    private final String defaultValue;
+    private final boolean required;
+    private final String doc;
+
+    RedisTableProperties(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
+        this.key = key;
+        this.type = type;
+        this.defaultValue = defaultValue;
+        this.required = required;
+        this.doc = doc;
+    }
+
+    @Override
+    public String key() {
+        return key;
+    }
+
+    @Override
+    public PropertyType<?> type() {
+        return type;
+    }
+
+    @Override
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    @Override
+    public boolean required() {
+        return required;
+    }
+
+    @Override
+    public String doc() {
+        return doc;
+    }
+}

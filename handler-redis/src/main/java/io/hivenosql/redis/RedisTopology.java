@@ -1,0 +1,99 @@
+package io.hivenosql.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.redis.RedisSplit.SlotRange;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a table's {@code redis.nodes} point at: one server, or a Redis Cluster with its masters, their replicas and
+ * hash-slot ranges.
+ *
+ * @param cluster whether the nodes form a Redis Cluster
+ * @param node the node that answered (the server of a non-cluster table)
+ * @param masters the cluster's masters in slot order; empty for a single server
+ */
+record RedisTopology(boolean cluster, HostAndPort node, List<Master> masters) {
+    static final int SLOTS = 16384;
+
+    RedisTopology {
+        requireNonNull(node, "node is null");
+        masters = List.copyOf(requireNonNull(masters, "masters is null"));
+    }
+
+    /** A cluster master and the slots it serves. */
+    record Master(HostAndPort address, List<HostAndPort> replicas, List<SlotRange> ranges) {
+        Master {
+            requireNonNull(address, "address is null");
+            replicas = List.copyOf(requireNonNull(replicas, "replicas is null"));
+            ranges = List.copyOf(requireNonNull(ranges, "ranges is null"));
+        }
+
+        /** The master's host first, then its replicas' hosts, without duplicates. */
+        List<String> hosts() {
+            Set<String> hosts = new LinkedHashSet<>();
+            hosts.add(address.host());
+            replicas.forEach(r -> hosts.add(r.host()));
+            return List.copyOf(hosts);
+        }
+    }
+
+    static RedisTopology single(HostAndPort node) {
+        return new RedisTopology(false, node, List.of());
+    }
+
+    /** The master serving a slot, or the answering node when the slot is not assigned (or not a cluster). */
+    HostAndPort masterOf(int slot) {
+        for (Master master : masters) {
+            for (SlotRange range : master.ranges()) {
+                if (slot >= range.first() && slot <= range.last()) {
+                    return master.address();
+                }
+            }
+        }
+        return node;
+    }
+
+    /**
+     * Parses a {@code CLUSTER SLOTS} reply: entries of {@code [first, last, [host, port, id, ...], replicas...]}. An
+     * empty host (unknown endpoint) stands for the host we asked.
+     */
+    static RedisTopology fromClusterSlots(HostAndPort asked, List<?> reply) {
+        Map<HostAndPort, List<SlotRange>> ranges = new LinkedHashMap<>();
+        Map<HostAndPort, Set<HostAndPort>> replicas = new LinkedHashMap<>();
+        for (Object entry : reply) {
+            List<?> fields = (List<?>) entry;
+            int first = ((Number) fields.get(0)).intValue();
+            int last = ((Number) fields.get(1)).intValue();
+            HostAndPort master = endpoint(asked, (List<?>) fields.get(2));
+            ranges.computeIfAbsent(master, m -> new ArrayList<>()).add(new SlotRange(first, last));
+            Set<HostAndPort> copies = replicas.computeIfAbsent(master, m -> new LinkedHashSet<>());
+            for (int i = 3; i < fields.size(); i++) {
+                copies.add(endpoint(asked, (List<?>) fields.get(i)));
+            }
+        }
+        List<Master> masters = new ArrayList<>();
+        ranges.forEach((address, list) -> {
+            list.sort(Comparator.comparingInt(SlotRange::first));
+            masters.add(new Master(address, List.copyOf(replicas.get(address)), list));
+        });
+        masters.sort(Comparator.comparingInt(m -> m.ranges().get(0).first()));
+        return new RedisTopology(true, asked, masters);
+    }
+
+    private static HostAndPort endpoint(HostAndPort asked, List<?> node) {
+        String host = node.get(0) instanceof byte[] bytes ? new String(bytes, UTF_8) : String.valueOf(node.get(0));
+        if (host.isEmpty() || host.equals("?")) {
+            host = asked.host();
+        }
+        return new HostAndPort(host, ((Number) node.get(1)).intValue());
+    }
+}

@@ -1,0 +1,162 @@
+package io.hivenosql.redis;
+
+import static io.hivenosql.redis.TestingRedisTable.CONNECTOR;
+import static io.hivenosql.redis.TestingRedisTable.allColumns;
+import static io.hivenosql.redis.TestingRedisTable.normalizedRow;
+import static io.hivenosql.redis.TestingRedisTable.readAll;
+import static io.hivenosql.redis.TestingRedisTable.request;
+import static io.hivenosql.redis.TestingRedisTable.table;
+import static io.hivenosql.redis.TestingRedisTable.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TestRedisConnectionErrors {
+    private static final String PASSWORD = "s3cret-Pa55";
+
+    @Test
+    void unreachableServerNamesHostPortTableAndFix() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        TableContext table = table("unreachable", "127.0.0.1:" + port)
+                .property("redis.timeout.ms", "2000")
+                .column("id", "int")
+                .build();
+        assertThatThrownBy(() -> CONNECTOR.planSplits(request(table, List.of(0), Optional.empty()), 0))
+                .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(HandlerErrorCode.STORE_UNREACHABLE))
+                .hasMessageContaining("127.0.0.1:" + port)
+                .hasMessageContaining("default.unreachable")
+                .hasMessageContaining("check redis.nodes");
+        assertThatThrownBy(() -> CONNECTOR.openWriter(table)).hasMessageContaining("127.0.0.1:" + port);
+    }
+
+    @Test
+    void passwordComesFromTheSecretResolverAndFailuresNameUserAndAliasOnly() throws Exception {
+        try (TestingRedisServer server = TestingRedisServer.builder()
+                .password("default-" + PASSWORD)
+                .aclUser("hive", PASSWORD)
+                .build()) {
+            SecretResolver secrets = alias -> Optional.ofNullable(
+                            Map.of("redis.hive", PASSWORD.toCharArray(), "redis.wrong", "nope".toCharArray())
+                                    .get(alias))
+                    .map(char[]::clone);
+            TableContext good = table("secured", server.address())
+                    .property("redis.user", "hive")
+                    .property("redis.password.alias", "redis.hive")
+                    .secrets(secrets)
+                    .column("id", "int")
+                    .column("v", "string")
+                    .build();
+            write(good, List.<Object[]>of(new Object[] {1, "one"}));
+            assertThat(readAll(good)).containsExactly(normalizedRow(1, "one"));
+
+            TableContext wrong = table("secured", server.address())
+                    .property("redis.user", "hive")
+                    .property("redis.password.alias", "redis.wrong")
+                    .secrets(secrets)
+                    .column("id", "int")
+                    .build();
+            assertThatThrownBy(() -> CONNECTOR.planSplits(request(wrong, List.of(0), Optional.empty()), 0))
+                    .isInstanceOf(HandlerException.class)
+                    .hasMessageContaining("user 'hive'")
+                    .hasMessageContaining("alias 'redis.wrong'")
+                    .hasMessageContaining("WRONGPASS")
+                    .hasMessageContaining(server.address())
+                    .hasMessageNotContaining("nope")
+                    .hasMessageNotContaining(PASSWORD);
+
+            TableContext missing = table("secured", server.address())
+                    .property("redis.password.alias", "redis.absent")
+                    .secrets(secrets)
+                    .column("id", "int")
+                    .build();
+            assertThatThrownBy(() -> CONNECTOR.openWriter(missing))
+                    .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(HandlerErrorCode.CREDENTIAL_NOT_FOUND))
+                    .hasMessageContaining("alias 'redis.absent'");
+
+            TableContext anonymous =
+                    table("secured", server.address()).column("id", "int").build();
+            assertThatThrownBy(() -> CONNECTOR.openWriter(anonymous))
+                    .hasMessageContaining("requires authentication")
+                    .hasMessageContaining("set redis.password.alias");
+        }
+    }
+
+    @Test
+    void serverKilledMidScanFailsWithIoExceptionNamingTheNode() throws Exception {
+        try (TestingRedisServer server = TestingRedisServer.start()) {
+            TableContext table = table("killed", server.address())
+                    .property("redis.scan.count", "10")
+                    .property("redis.timeout.ms", "2000")
+                    .column("id", "int")
+                    .column("v", "string")
+                    .build();
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < 500; i++) {
+                rows.add(new Object[] {i, "v" + i});
+            }
+            write(table, rows);
+            ReadRequest request = request(table, allColumns(table), Optional.empty());
+            List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+            try (RecordSource source = CONNECTOR.openReader(request, splits.get(0))) {
+                assertThat(source.next()).isTrue();
+                server.kill();
+                assertThatThrownBy(() -> {
+                            while (source.next()) {
+                                source.get(1);
+                            }
+                        })
+                        .isInstanceOf(IOException.class)
+                        .hasMessageContaining(server.address())
+                        .hasMessageContaining("default.killed")
+                        .hasMessageContaining("lost the connection");
+            }
+        }
+    }
+
+    @Test
+    void serverKilledDuringWritesFailsTheSink() throws Exception {
+        try (TestingRedisServer server = TestingRedisServer.start()) {
+            TableContext table = table("killed_writer", server.address())
+                    .property("redis.batch.size", "10")
+                    .property("redis.timeout.ms", "2000")
+                    .column("id", "int")
+                    .build();
+            RecordSink sink = CONNECTOR.openWriter(table);
+            sink.write(new Object[] {1});
+            sink.flush();
+            assertThat(sink.written()).isEqualTo(1);
+            server.kill();
+            assertThatThrownBy(() -> {
+                        for (int i = 0; i < 20; i++) {
+                            sink.write(new Object[] {i});
+                        }
+                    })
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("WRITE_FAILED")
+                    .hasMessageContaining(server.address())
+                    .hasMessageContaining("default.killed_writer");
+            assertThatThrownBy(sink::close).isInstanceOf(IOException.class);
+        }
+    }
+}

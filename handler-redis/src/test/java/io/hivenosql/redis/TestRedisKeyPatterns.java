@@ -1,0 +1,87 @@
+package io.hivenosql.redis;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+class TestRedisKeyPatterns {
+    @Test
+    void escapesEveryGlobCharacter() {
+        assertThat(new String(RedisKeyPatterns.escape("a*b?[c]\\^-d".getBytes(UTF_8)), UTF_8))
+                .isEqualTo("a\\*b\\?\\[c\\]\\\\\\^\\-d");
+        assertThat(new String(RedisKeyPatterns.prefixPattern("p:".getBytes(UTF_8)), UTF_8))
+                .isEqualTo("p:*");
+    }
+
+    @Test
+    void lastBytePatternsEscapeEveryByteAndNegateLargeSets() {
+        BitSet small = new BitSet();
+        small.set('a');
+        small.set(']');
+        assertThat(new String(RedisKeyPatterns.lastBytePattern("p".getBytes(UTF_8), small), ISO_8859_1))
+                .isEqualTo("p*[\\]\\a]");
+        BitSet large = new BitSet();
+        large.set(0, 256);
+        large.clear('x');
+        assertThat(new String(RedisKeyPatterns.lastBytePattern(new byte[0], large), ISO_8859_1))
+                .isEqualTo("*[^\\x]");
+        BitSet all = new BitSet();
+        all.set(0, 256);
+        assertThat(new String(RedisKeyPatterns.lastBytePattern("p".getBytes(UTF_8), all), ISO_8859_1))
+                .isEqualTo("p*?");
+    }
+
+    @Test
+    void globPrefixMatchesOnlyItsOwnKeysOnRealRedis() {
+        String prefix = TestingRedisTable.uniquePrefix("glob") + "a*b?[c]\\";
+        List<String> own = List.of(prefix, prefix + "1", prefix + "x]", prefix + "\u00e9");
+        List<String> others = List.of(
+                prefix.replace("a*b", "aXXb"),
+                prefix.replace("?", "Q") + "1",
+                prefix.replace("[c]", "c") + "1",
+                prefix.substring(0, prefix.length() - 1) + "1",
+                prefix.replace("[c]", "[d]") + "1");
+        TestingRedisServer server = TestingRedisServer.shared();
+        try (Jedis jedis = server.connect()) {
+            own.forEach(k -> jedis.set(k, "own"));
+            others.forEach(k -> jedis.set(k, "other"));
+            assertThat(scan(jedis, RedisKeyPatterns.prefixPattern(prefix.getBytes(UTF_8))))
+                    .containsExactlyInAnyOrderElementsOf(own);
+            BitSet lastBytes = new BitSet();
+            lastBytes.set('1');
+            lastBytes.set(']');
+            lastBytes.set('\\');
+            assertThat(scan(jedis, RedisKeyPatterns.lastBytePattern(prefix.getBytes(UTF_8), lastBytes)))
+                    .containsExactlyInAnyOrder(prefix + "1", prefix + "x]");
+            BitSet high = new BitSet();
+            high.set(0xa9); // last byte of UTF-8 'é' (c3 a9)
+            assertThat(scan(jedis, RedisKeyPatterns.lastBytePattern(prefix.getBytes(UTF_8), high)))
+                    .containsExactly(prefix + "\u00e9");
+        }
+    }
+
+    private static List<String> scan(Jedis jedis, byte[] pattern) {
+        List<String> keys = new ArrayList<>();
+        byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+        do {
+            ScanResult<byte[]> result =
+                    jedis.scan(cursor, new ScanParams().match(pattern).count(1000));
+            result.getResult().forEach(k -> keys.add(new String(k, UTF_8)));
+            cursor = result.getCursorAsBytes();
+        } while (!result0(cursor));
+        return keys;
+    }
+
+    private static boolean result0(byte[] cursor) {
+        return cursor.length == 1 && cursor[0] == '0';
+    }
+}

@@ -1,0 +1,86 @@
+package io.hivenosql.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hivenosql.redis.RedisSplit.SlotRange;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TestRedisSplitPlanner {
+    @Test
+    void partitionsEveryByteValueExactlyOnceAndBalancesSampledCounts() {
+        Random random = new Random(1234);
+        long[] counts = new long[256];
+        for (char c = '0'; c <= '9'; c++) {
+            counts[c] = 1000 + random.nextInt(100);
+        }
+        for (char c = 'a'; c <= 'z'; c++) {
+            counts[c] = 200 + random.nextInt(100);
+        }
+        for (int sets : new int[] {1, 2, 7, 64, 256, 300}) {
+            List<BitSet> partition = RedisSplitPlanner.partitionBytes(counts, sets);
+            assertThat(partition).hasSizeBetween(1, Math.min(sets, 256));
+            BitSet union = new BitSet();
+            int total = 0;
+            for (BitSet set : partition) {
+                assertThat(set.isEmpty()).isFalse();
+                union.or(set);
+                total += set.cardinality();
+            }
+            assertThat(union.cardinality()).isEqualTo(256);
+            assertThat(total).isEqualTo(256);
+        }
+        List<BitSet> seven = RedisSplitPlanner.partitionBytes(counts, 7);
+        long max = 0;
+        long min = Long.MAX_VALUE;
+        for (BitSet set : seven) {
+            long load = set.stream().mapToLong(b -> counts[b]).sum();
+            max = Math.max(max, load);
+            min = Math.min(min, load);
+        }
+        assertThat((double) max / min).isLessThan(1.5);
+    }
+
+    @Test
+    void splitCountFollowsPropertyThenEstimateThenHint() {
+        assertThat(RedisSplitPlanner.splitCount(7, 0, 0)).isEqualTo(7);
+        assertThat(RedisSplitPlanner.splitCount(0, 0, 0)).isEqualTo(1);
+        assertThat(RedisSplitPlanner.splitCount(0, 199_999, 0)).isEqualTo(1);
+        assertThat(RedisSplitPlanner.splitCount(0, 1_000_001, 0)).isEqualTo(6);
+        assertThat(RedisSplitPlanner.splitCount(0, 1_000_000_000, 0)).isEqualTo(64);
+        assertThat(RedisSplitPlanner.splitCount(0, 100_000, 8)).isEqualTo(8);
+        assertThat(RedisSplitPlanner.splitCount(0, 30_000, 8)).isEqualTo(3);
+        assertThat(RedisSplitPlanner.splitCount(0, 500, 8)).isEqualTo(1);
+        assertThat(RedisSplitPlanner.splitCount(0, 100_000_000, 200)).isEqualTo(64);
+    }
+
+    @Test
+    void groupsSlotsIntoRunsOfEqualKeysCoveringEachSlotOnce() {
+        long[] keys = new long[16384];
+        for (int slot = 0; slot < 16384; slot++) {
+            keys[slot] = slot < 100 ? 1000 : 1;
+        }
+        List<SlotRange> ranges = List.of(new SlotRange(0, 5460), new SlotRange(10000, 10010));
+        List<List<SlotRange>> groups = RedisSplitPlanner.groupSlots(ranges, keys, 4);
+        assertThat(groups).hasSizeBetween(2, 4);
+        BitSet covered = new BitSet();
+        int count = 0;
+        for (List<SlotRange> group : groups) {
+            for (SlotRange range : group) {
+                covered.set(range.first(), range.last() + 1);
+                count += range.last() - range.first() + 1;
+            }
+        }
+        assertThat(count).isEqualTo(5461 + 11);
+        assertThat(covered.cardinality()).isEqualTo(5461 + 11);
+        assertThat(covered.get(0, 5461).cardinality()).isEqualTo(5461);
+        assertThat(covered.get(10000, 10011).cardinality()).isEqualTo(11);
+        assertThat(RedisSplitPlanner.groupSlots(List.of(new SlotRange(5, 7)), new long[16384], 10))
+                .containsExactly(
+                        List.of(new SlotRange(5, 5)), List.of(new SlotRange(6, 6)), List.of(new SlotRange(7, 7)));
+        assertThat(RedisSplitPlanner.groupSlots(List.of(new SlotRange(0, 99)), new long[16384], 1))
+                .containsExactly(List.of(new SlotRange(0, 99)));
+    }
+}

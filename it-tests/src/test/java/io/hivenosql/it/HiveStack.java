@@ -1,0 +1,98 @@
+package io.hivenosql.it;
+
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.hive.LocalHiveServer;
+import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Gives integration tests the stack they run against: one HiveServer2 and one Redis server for the whole test run
+ * (kept in JUnit's root store, closed when the run ends), with the handler jars loaded through
+ * {@code hive.aux.jars.path} exactly as a cluster loads them, never from the test classpath.
+ */
+public final class HiveStack implements ParameterResolver {
+    private static final String KEY = HiveStack.class.getName();
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == Resources.class || type == HiveInstance.class || type == TestingRedisServer.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        Resources resources = context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(KEY, key -> Resources.start(), Resources.class);
+        Class<?> type = parameter.getParameter().getType();
+        if (type == HiveInstance.class) {
+            return resources.hive();
+        }
+        if (type == TestingRedisServer.class) {
+            return resources.redis();
+        }
+        return resources;
+    }
+
+    /** The running stack. */
+    public record Resources(LocalHiveServer server, HiveInstance hive, TestingRedisServer redis, Path workDir)
+            implements ExtensionContext.Store.CloseableResource {
+        static Resources start() {
+            try {
+                Path workDir = Path.of(System.getProperty("hivenosql.work.dir", "target/it-work"));
+                deleteRecursively(workDir); // a metastore left by an earlier run names servers long gone
+                Files.createDirectories(workDir);
+                TestingRedisServer redis = TestingRedisServer.shared();
+                LocalHiveServer server = LocalHiveServer.builder()
+                        .workDir(workDir.resolve("hive"))
+                        .auxJars(auxJars())
+                        .build();
+                server.start();
+                return new Resources(server, server.instance(), redis, workDir);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot start the integration-test stack: " + e.getMessage(), e);
+            }
+        }
+
+        static List<Path> auxJars() throws IOException {
+            Path dir = Path.of(System.getProperty("hivenosql.aux.jars.dir", "target/aux-jars"));
+            try (Stream<Path> files = Files.list(dir)) {
+                List<Path> jars = files.filter(p -> p.toString().endsWith(".jar"))
+                        .sorted()
+                        .toList();
+                if (jars.isEmpty()) {
+                    throw new IllegalStateException("no handler jars in " + dir + ": run the build through mvn verify");
+                }
+                return jars;
+            }
+        }
+
+        private static void deleteRecursively(Path dir) throws IOException {
+            if (Files.exists(dir)) {
+                try (Stream<Path> paths = Files.walk(dir)) {
+                    for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(path);
+                    }
+                }
+            }
+        }
+
+        /** A scratch directory for one test's files (CSV sources, mapping files, keystores). */
+        public Path scratch(String name) throws IOException {
+            return Files.createDirectories(workDir.resolve("scratch").resolve(name));
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+}

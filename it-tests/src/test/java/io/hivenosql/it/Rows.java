@@ -1,0 +1,39 @@
+package io.hivenosql.it;
+
+import io.hivenosql.sandbox.hive.HiveInstance;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/** Query results as comparable text: one string per row, values joined by {@code |}, NULL as {@code NULL}. */
+final class Rows {
+    private Rows() {}
+
+    static List<String> of(HiveInstance hive, String sql) throws SQLException {
+        return hive.query(sql).stream().map(Rows::row).toList();
+    }
+
+    static String row(List<Object> values) {
+        return values.stream()
+                .map(v -> v == null ? "NULL" : Objects.toString(v))
+                .collect(Collectors.joining("|"));
+    }
+
+    /** {@code name|type} of each column, as DESCRIBE shows it (trimmed, comment left out). */
+    static List<String> describe(HiveInstance hive, String table) throws SQLException {
+        return hive.query("DESCRIBE " + table).stream()
+                .map(row -> String.valueOf(row.get(0)).trim() + "|"
+                        + String.valueOf(row.get(1)).trim())
+                .toList();
+    }
+
+    /** The single value of a one-row, one-column query. */
+    static Object single(HiveInstance hive, String sql) throws SQLException {
+        List<List<Object>> rows = hive.query(sql);
+        if (rows.size() != 1 || rows.get(0).size() != 1) {
+            throw new AssertionError("expected one value from " + sql + ", got " + rows);
+        }
+        return rows.get(0).get(0);
+    }
+}

@@ -1,0 +1,143 @@
+package io.hivenosql.sandbox;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.sandbox.hive.HiveEngine;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The parsed command line of {@link SandboxMain}. Options take a value as {@code --name value} or {@code --name=value};
+ * {@code --aux-jars} takes a comma-separated list and may be repeated.
+ */
+public record SandboxArguments(
+        Command command, Path workDir, HiveEngine engine, List<Path> auxJars, Optional<Path> examplesDir) {
+    public enum Command {
+        UP("up"),
+        DEMO("demo"),
+        BEELINE_ARGS("beeline-args"),
+        HELP("help");
+
+        private final String cliName;
+
+        Command(String cliName) {
+            this.cliName = cliName;
+        }
+
+        public String cliName() {
+            return cliName;
+        }
+    }
+
+    public static final String USAGE =
+            """
+            usage: SandboxMain <command> [options]
+              up           --work DIR [--engine tez|mr] [--aux-jars a.jar,b.jar] [--examples DIR]
+                           start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
+                           (--examples: also pass the examples dir to beeline as ${examples_dir})
+              demo         --work DIR --examples DIR [--engine tez|mr] [--aux-jars a.jar,b.jar]
+                           start the stack, load the demo data, run every *.hql under the examples dir in path
+                           order through beeline, stop at the first failing file, then stop the stack
+              beeline-args --work DIR
+                           print the beeline arguments (-u URL -n USER --hivevar k=v ...) for the stack running in DIR
+              help         print this text
+            """;
+
+    public SandboxArguments {
+        requireNonNull(command, "command is null");
+        requireNonNull(engine, "engine is null");
+        auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
+        requireNonNull(examplesDir, "examplesDir is null");
+        if (command != Command.HELP && workDir == null) {
+            throw new IllegalArgumentException(command.cliName() + " needs --work DIR");
+        }
+        if (command == Command.DEMO && examplesDir.isEmpty()) {
+            throw new IllegalArgumentException("demo needs --examples DIR");
+        }
+    }
+
+    /** Parses the arguments; throws {@link IllegalArgumentException} with a message fit for the user. */
+    public static SandboxArguments parse(List<String> arguments) {
+        requireNonNull(arguments, "arguments is null");
+        if (arguments.isEmpty()) {
+            throw new IllegalArgumentException("no command given");
+        }
+        Command command = command(arguments.get(0));
+        Path workDir = null;
+        HiveEngine engine = HiveEngine.TEZ;
+        List<Path> auxJars = new ArrayList<>();
+        Path examplesDir = null;
+        Set<String> seen = new HashSet<>();
+        for (int i = 1; i < arguments.size(); i++) {
+            String argument = arguments.get(i);
+            if (argument.equals("-h") || argument.equals("--help")) {
+                return help();
+            }
+            if (!argument.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + argument + "'");
+            }
+            String name;
+            String value;
+            int equals = argument.indexOf('=');
+            if (equals > 0) {
+                name = argument.substring(0, equals);
+                value = argument.substring(equals + 1);
+            } else {
+                name = argument;
+                if (i + 1 >= arguments.size()) {
+                    throw new IllegalArgumentException(name + " needs a value");
+                }
+                value = arguments.get(++i);
+            }
+            if (!name.equals("--aux-jars") && !seen.add(name)) {
+                throw new IllegalArgumentException(name + " is given twice");
+            }
+            switch (name) {
+                case "--work" -> workDir = path(name, value);
+                case "--engine" -> engine = HiveEngine.fromName(value);
+                case "--aux-jars" -> {
+                    for (String jar : value.split(",")) {
+                        if (!jar.isBlank()) {
+                            auxJars.add(Path.of(jar.trim()));
+                        }
+                    }
+                }
+                case "--examples" -> examplesDir = path(name, value);
+                default -> throw new IllegalArgumentException("unknown option " + name + " for " + command.cliName());
+            }
+            if (command == Command.BEELINE_ARGS && !name.equals("--work")) {
+                throw new IllegalArgumentException("beeline-args takes only --work");
+            }
+        }
+        return new SandboxArguments(command, workDir, engine, auxJars, Optional.ofNullable(examplesDir));
+    }
+
+    private static SandboxArguments help() {
+        return new SandboxArguments(Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty());
+    }
+
+    private static Command command(String name) {
+        String normalized = name.toLowerCase(Locale.ROOT);
+        if (normalized.equals("-h") || normalized.equals("--help")) {
+            return Command.HELP;
+        }
+        for (Command command : Command.values()) {
+            if (command.cliName().equals(normalized)) {
+                return command;
+            }
+        }
+        throw new IllegalArgumentException("unknown command '" + name + "'");
+    }
+
+    private static Path path(String option, String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(option + " needs a non-empty value");
+        }
+        return Path.of(value).toAbsolutePath().normalize();
+    }
+}

@@ -1,0 +1,167 @@
+package io.hivenosql.sandbox;
+
+import io.hivenosql.sandbox.SandboxArguments.Command;
+import io.hivenosql.sandbox.demo.DemoData;
+import io.hivenosql.sandbox.demo.DemoRunner;
+import io.hivenosql.sandbox.hive.BeelineRunner;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The command line of the local stack, run by {@code bin/hive-nosql}: {@code up}, {@code demo}, {@code beeline-args}
+ * (see {@link SandboxArguments#USAGE}). Needs the JVM flags of {@link JvmOptions}.
+ */
+public final class SandboxMain {
+    /** Exit code for a bad command line. */
+    public static final int USAGE_ERROR = 64;
+    /** Exit code when an example script fails. */
+    public static final int EXAMPLE_FAILED = 1;
+    /** Exit code when the stack cannot start or no stack runs. */
+    public static final int STACK_FAILED = 70;
+
+    /** Beeline variable naming the examples directory, for mapping files referenced by the examples. */
+    public static final String EXAMPLES_DIR = "examples_dir";
+
+    private static final Logger log = LoggerFactory.getLogger(SandboxMain.class);
+
+    private SandboxMain() {}
+
+    public static void main(String[] args) {
+        PrintStream console = System.out;
+        redirectServerOutput(Arrays.asList(args));
+        // Hive leaves non-daemon threads behind: exit explicitly
+        System.exit(run(Arrays.asList(args), console, System.err));
+    }
+
+    /**
+     * Tez local mode prints DAG progress lines to System.out; for {@code up} and {@code demo} they go to
+     * {@code <work>/server.out}, and this program's own output keeps the console.
+     */
+    private static void redirectServerOutput(List<String> args) {
+        SandboxArguments arguments;
+        try {
+            arguments = SandboxArguments.parse(args);
+        } catch (IllegalArgumentException e) {
+            return; // run() reports it
+        }
+        if (arguments.command() != Command.UP && arguments.command() != Command.DEMO) {
+            return;
+        }
+        Path file = arguments.workDir().resolve("server.out");
+        try {
+            Files.createDirectories(arguments.workDir());
+            System.setOut(new PrintStream(new FileOutputStream(file.toFile(), true), true, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            log.warn("Cannot redirect the server's console output to {}: {}", file, e.toString());
+        }
+    }
+
+    /** Runs one command; returns the exit code ({@code up} returns only when interrupted). */
+    public static int run(List<String> args, PrintStream out, PrintStream err) {
+        SandboxArguments arguments;
+        try {
+            arguments = SandboxArguments.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.print(SandboxArguments.USAGE);
+            return USAGE_ERROR;
+        }
+        try {
+            return switch (arguments.command()) {
+                case HELP -> {
+                    out.print(SandboxArguments.USAGE);
+                    yield 0;
+                }
+                case BEELINE_ARGS -> beelineArguments(arguments.workDir(), out);
+                case UP -> up(arguments, out);
+                case DEMO -> demo(arguments, out);
+            };
+        } catch (RuntimeException e) {
+            log.error("{} failed", arguments.command().cliName(), e);
+            err.println("error: " + arguments.command().cliName() + " failed: " + e.getMessage());
+            return STACK_FAILED;
+        }
+    }
+
+    /** One argument a line (values never hold a newline), for {@code mapfile -t} in bin/hive-nosql. */
+    static int beelineArguments(Path workDir, PrintStream out) {
+        StackState state = StackState.read(workDir);
+        if (ProcessHandle.of(state.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+            BeelineRunner.connectionArguments(state.jdbcUrl(), state.user(), state.variables())
+                    .forEach(out::println);
+            return 0;
+        }
+        throw new IllegalStateException("The stack in " + workDir + " is not running (pid " + state.pid()
+                + " is gone) but left " + StackState.file(workDir) + ": run `bin/hive-nosql down`, then `up`");
+    }
+
+    private static Stack start(SandboxArguments arguments) {
+        Stack.Builder builder =
+                Stack.builder(arguments.workDir()).engine(arguments.engine()).auxJars(arguments.auxJars());
+        arguments.examplesDir().ifPresent(dir -> builder.variable(EXAMPLES_DIR, dir.toString()));
+        Stack stack = builder.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(stack), "stack-stop"));
+        return stack;
+    }
+
+    private static int up(SandboxArguments arguments, PrintStream out) {
+        Stack stack = start(arguments);
+        out.println("HiveServer2 (" + stack.hive().server().engine().hiveName() + "): " + stack.jdbcUrl());
+        stack.variables().forEach((name, value) -> out.println(name + ": " + value));
+        out.println("state file: " + StackState.file(arguments.workDir()));
+        out.println("up; stop with SIGTERM or SIGINT (bin/hive-nosql down)");
+        out.flush();
+        try {
+            new CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeQuietly(stack);
+        return 0;
+    }
+
+    private static int demo(SandboxArguments arguments, PrintStream out) {
+        Path examples = arguments.examplesDir().orElseThrow();
+        List<Path> scripts = DemoRunner.scripts(examples);
+        Stack stack = start(arguments);
+        try {
+            int users;
+            try (Jedis jedis = stack.redis().connect()) {
+                users = DemoData.load(jedis);
+            }
+            out.println("HiveServer2: " + stack.jdbcUrl());
+            stack.variables().forEach((name, value) -> out.println(name + ": " + value));
+            out.println("loaded " + users + " demo users into Redis (" + DemoData.KEY_PREFIX + "1.." + DemoData.USERS
+                    + ")");
+            if (scripts.isEmpty()) {
+                out.println("no *.hql files in " + examples);
+                return 0;
+            }
+            out.println("running " + scripts.size() + " example(s) from " + examples);
+            boolean ok = DemoRunner.run(stack, examples, scripts, out);
+            out.println();
+            out.println(ok ? "all " + scripts.size() + " example(s) succeeded" : "an example failed");
+            return ok ? 0 : EXAMPLE_FAILED;
+        } finally {
+            closeQuietly(stack);
+        }
+    }
+
+    private static void closeQuietly(Stack stack) {
+        try {
+            stack.close();
+        } catch (RuntimeException e) {
+            log.warn("Stopping the stack in {} failed: {}", stack.workDir(), e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.hivenosql.sandbox.demo;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.hive.BeelineRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Runs every {@code *.hql} of a directory, in name order, through beeline against a {@link Stack}. */
+public final class DemoRunner {
+    private DemoRunner() {}
+
+    /**
+     * The {@code *.hql} files under {@code examplesDir} (any depth, e.g. {@code redis/01-hash-table.hql}), sorted by
+     * their path relative to it.
+     */
+    public static List<Path> scripts(Path examplesDir) {
+        requireNonNull(examplesDir, "examplesDir is null");
+        if (!Files.isDirectory(examplesDir)) {
+            throw new IllegalArgumentException("Examples directory " + examplesDir + " does not exist");
+        }
+        try (Stream<Path> files = Files.walk(examplesDir)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".hql"))
+                    .filter(Files::isRegularFile)
+                    .sorted(Comparator.comparing(
+                            file -> examplesDir.relativize(file).toString()))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list " + examplesDir, e);
+        }
+    }
+
+    /**
+     * Runs the scripts one by one, printing each one's output under a header; stops at the first failing script.
+     *
+     * @return true when every script succeeded
+     */
+    public static boolean run(Stack stack, Path examplesDir, List<Path> scripts, PrintStream out) {
+        requireNonNull(stack, "stack is null");
+        requireNonNull(examplesDir, "examplesDir is null");
+        requireNonNull(scripts, "scripts is null");
+        requireNonNull(out, "out is null");
+        BeelineRunner beeline =
+                stack.beeline().outputFormat("table").showHeader(true).build();
+        for (Path script : scripts) {
+            out.println();
+            String name = examplesDir.relativize(script).toString();
+            out.println("==== " + name + " ====");
+            BeelineRunner.Result result = beeline.runFile(script);
+            out.print(result.stdout());
+            out.flush();
+            if (!result.succeeded()) {
+                out.println("---- " + name + " FAILED: " + result.describe());
+                return false;
+            }
+            out.println("---- " + name + " ok (" + result.elapsed().toMillis() + " ms)");
+        }
+        return true;
+    }
+}

@@ -1,0 +1,381 @@
+package io.hivenosql.sandbox.redis;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.params.ShutdownParams;
+
+/**
+ * A real Debian {@code redis-server} on a free port of 127.0.0.1, in its own work directory, without persistence. The
+ * process is started with {@code daemonize no} so that this object owns it; {@link #close()} stops exactly that
+ * process ({@code SHUTDOWN NOSAVE}, then the process handle), never anything found by name.
+ *
+ * <pre>{@code
+ * try (TestingRedisServer redis = TestingRedisServer.builder().password("secret").build()) {
+ *     connect(redis.host(), redis.port());
+ * }
+ * }</pre>
+ *
+ * <p>Test suites share one server per JVM through {@link #shared()} and isolate tests by key prefix.
+ */
+public final class TestingRedisServer implements Closeable {
+    static final String NOT_INSTALLED = "redis-server is not installed: run `apt-get install -y redis-server` "
+            + "(bin/hive-nosql test installs it when run as root)";
+
+    private static final Logger log = LoggerFactory.getLogger(TestingRedisServer.class);
+    private static final String HOST = "127.0.0.1";
+    private static final long START_TIMEOUT_MILLIS = 20_000;
+    private static final long STOP_TIMEOUT_MILLIS = 10_000;
+    private static final int START_ATTEMPTS = 3;
+
+    private static TestingRedisServer shared;
+
+    private final Builder settings;
+    private final Path workDir;
+    private final int port;
+    private final Process process;
+    private volatile boolean closed;
+
+    private TestingRedisServer(Builder settings, Path workDir, int port, Process process) {
+        this.settings = settings;
+        this.workDir = workDir;
+        this.port = port;
+        this.process = process;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts a server with default settings: no password, no persistence. */
+    public static TestingRedisServer start() {
+        return builder().build();
+    }
+
+    /**
+     * One server per JVM for test suites: started on first use, stopped by a shutdown hook. Callers must not close
+     * it (close() of the shared instance is ignored); isolate tests by key prefix or database.
+     */
+    public static synchronized TestingRedisServer shared() {
+        if (shared == null || !shared.isAlive()) {
+            TestingRedisServer server = builder().sharedInstance().build();
+            Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "testing-redis-server-stop"));
+            shared = server;
+        }
+        return shared;
+    }
+
+    public String host() {
+        return HOST;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code 127.0.0.1:port}, the form of {@code redis.nodes}. */
+    public String address() {
+        return HOST + ":" + port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    public Path logFile() {
+        return workDir.resolve("redis.log");
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** A new connection authenticated as the default user (with the requirepass password if one is set). */
+    public Jedis connect() {
+        DefaultJedisClientConfig.Builder config =
+                DefaultJedisClientConfig.builder().timeoutMillis(10_000).clientName("testing-redis-server");
+        settings.password.ifPresent(config::password);
+        return new Jedis(new HostAndPort(HOST, port), config.build());
+    }
+
+    /** Kills the server process at once (SIGKILL), as a crash would; for tests of lost connections. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!settings.shared) {
+            stop();
+        }
+    }
+
+    private synchronized void stop() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (process.isAlive()) {
+            try (Jedis jedis = connect()) {
+                jedis.shutdown(ShutdownParams.shutdownParams().nosave());
+            } catch (JedisConnectionException | JedisDataException e) {
+                log.debug("SHUTDOWN NOSAVE of redis-server pid {} failed: {}", process.pid(), e.getMessage());
+            }
+            try {
+                if (!process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    log.warn("redis-server pid {} did not stop within {} ms; killing it", pid(), STOP_TIMEOUT_MILLIS);
+                    process.destroyForcibly();
+                    process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        deleteRecursively(workDir);
+    }
+
+    @Override
+    public String toString() {
+        return "redis-server " + address() + " (pid " + pid() + ", " + workDir + ")";
+    }
+
+    /** The absolute path of {@code redis-server}: the PATH first, then /usr/bin; throws when not installed. */
+    public static Path findExecutable() {
+        List<Path> candidates = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(java.io.File.pathSeparator)) {
+                if (!dir.isEmpty()) {
+                    candidates.add(Path.of(dir, "redis-server"));
+                }
+            }
+        }
+        candidates.add(Path.of("/usr/bin/redis-server"));
+        return candidates.stream()
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException(NOT_INSTALLED));
+    }
+
+    /** A port of 127.0.0.1 that was free a moment ago. */
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free port on " + HOST, e);
+        }
+    }
+
+    static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName(HOST))) {
+            socket.setReuseAddress(true);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            log.debug("cannot delete {}: {}", dir, e.getMessage());
+        }
+    }
+
+    /** Options of a server; {@link #build()} starts it. */
+    public static final class Builder {
+        private Optional<String> password = Optional.empty();
+        private final List<String> aclUsers = new ArrayList<>();
+        private final List<String> extraConfig = new ArrayList<>();
+        private boolean clusterEnabled;
+        private boolean shared;
+
+        private Builder() {}
+
+        /** Sets {@code requirepass}: the default user then needs this password. */
+        public Builder password(String password) {
+            this.password = Optional.of(requireNonNull(password, "password is null"));
+            return this;
+        }
+
+        /** Adds an ACL user with the given password and full access to every key and command. */
+        public Builder aclUser(String user, String password) {
+            requireNonNull(user, "user is null");
+            requireNonNull(password, "password is null");
+            aclUsers.add("user " + user + " on >" + password + " ~* &* +@all");
+            return this;
+        }
+
+        /** A raw redis.conf line, e.g. {@code maxmemory 100mb}. */
+        public Builder config(String line) {
+            extraConfig.add(requireNonNull(line, "line is null"));
+            return this;
+        }
+
+        /** Starts the server as a Redis Cluster node (used by {@link TestingRedisCluster}). */
+        Builder clusterEnabled() {
+            this.clusterEnabled = true;
+            return this;
+        }
+
+        private Builder sharedInstance() {
+            this.shared = true;
+            return this;
+        }
+
+        public TestingRedisServer build() {
+            Path executable = findExecutable();
+            IllegalStateException last = null;
+            for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+                int port = clusterEnabled ? TestingRedisCluster.freeClusterPort() : freePort();
+                try {
+                    return startOn(executable, port);
+                } catch (IllegalStateException e) {
+                    // most likely another process took the port between probing and binding: try another one
+                    last = e;
+                    log.warn("redis-server did not start on port {} (attempt {}): {}", port, attempt, e.getMessage());
+                }
+            }
+            throw last;
+        }
+
+        private TestingRedisServer startOn(Path executable, int port) {
+            Path workDir;
+            try {
+                workDir = Files.createTempDirectory("testing-redis-" + port + "-");
+                Files.writeString(workDir.resolve("redis.conf"), configText(workDir, port), UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create a work directory for redis-server", e);
+            }
+            ProcessBuilder builder = new ProcessBuilder(
+                            executable.toString(), workDir.resolve("redis.conf").toString())
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(workDir.resolve("stdout.log").toFile());
+            Process process;
+            try {
+                process = builder.start();
+            } catch (IOException e) {
+                deleteRecursively(workDir);
+                throw new UncheckedIOException("cannot start " + executable, e);
+            }
+            TestingRedisServer server = new TestingRedisServer(this, workDir, port, process);
+            try {
+                server.awaitReady();
+            } catch (RuntimeException e) {
+                server.stop();
+                throw e;
+            }
+            log.info("started {}", server);
+            return server;
+        }
+
+        private String configText(Path workDir, int port) {
+            List<String> lines = new ArrayList<>(List.of(
+                    "bind " + HOST,
+                    "port " + port,
+                    "daemonize no",
+                    "save \"\"",
+                    "appendonly no",
+                    "dir " + workDir,
+                    "logfile " + workDir.resolve("redis.log"),
+                    "pidfile " + workDir.resolve("redis.pid")));
+            password.ifPresent(p -> lines.add("requirepass " + p));
+            lines.addAll(aclUsers);
+            if (clusterEnabled) {
+                lines.add("cluster-enabled yes");
+                lines.add("cluster-config-file " + workDir.resolve("nodes.conf"));
+                lines.add("cluster-node-timeout 5000");
+            }
+            lines.addAll(extraConfig);
+            return String.join("\n", lines) + "\n";
+        }
+    }
+
+    private void awaitReady() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
+        String lastError = "no answer yet";
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("redis-server on port " + port + " exited with code "
+                        + process.exitValue() + " during start-up; log tail:\n" + logTail());
+            }
+            try (Jedis jedis = new Jedis(
+                    new HostAndPort(HOST, port),
+                    DefaultJedisClientConfig.builder().timeoutMillis(1_000).build())) {
+                jedis.ping();
+                return;
+            } catch (JedisDataException e) {
+                // NOAUTH: it answers, so it is up
+                return;
+            } catch (JedisConnectionException e) {
+                lastError = e.getMessage();
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for redis-server on port " + port, e);
+            }
+        }
+        throw new IllegalStateException("redis-server on port " + port + " did not answer PING within "
+                + START_TIMEOUT_MILLIS + " ms (" + lastError + "); log tail:\n" + logTail());
+    }
+
+    /** The last lines of the server's log and stdout, for failure messages. */
+    public String logTail() {
+        StringBuilder tail = new StringBuilder();
+        for (String name : List.of("redis.log", "stdout.log")) {
+            Path file = workDir.resolve(name);
+            try {
+                if (Files.exists(file)) {
+                    List<String> lines = Files.readAllLines(file, UTF_8);
+                    lines.subList(Math.max(0, lines.size() - 20), lines.size())
+                            .forEach(line -> tail.append(line).append('\n'));
+                }
+            } catch (IOException | UncheckedIOException e) {
+                tail.append("(cannot read ")
+                        .append(file)
+                        .append(": ")
+                        .append(e.getMessage())
+                        .append(")\n");
+            }
+        }
+        return tail.toString();
+    }
+}

@@ -1,0 +1,86 @@
+package io.hivenosql.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hivenosql.sandbox.SandboxArguments.Command;
+import io.hivenosql.sandbox.hive.HiveEngine;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TestSandboxArguments {
+    @Test
+    void parsesUpWithDefaults() {
+        SandboxArguments arguments = SandboxArguments.parse(List.of("up", "--work", "w"));
+
+        assertThat(arguments.command()).isEqualTo(Command.UP);
+        assertThat(arguments.workDir()).isEqualTo(Path.of("w").toAbsolutePath());
+        assertThat(arguments.engine()).isEqualTo(HiveEngine.TEZ);
+        assertThat(arguments.auxJars()).isEmpty();
+        assertThat(arguments.examplesDir()).isEmpty();
+    }
+
+    @Test
+    void parsesDemoWithEveryOption() {
+        SandboxArguments arguments = SandboxArguments.parse(List.of(
+                "demo",
+                "--work=/tmp/w",
+                "--engine",
+                "MR",
+                "--aux-jars",
+                "a.jar, b.jar,",
+                "--aux-jars=c.jar",
+                "--examples",
+                "/x/hql"));
+
+        assertThat(arguments.command()).isEqualTo(Command.DEMO);
+        assertThat(arguments.workDir()).isEqualTo(Path.of("/tmp/w"));
+        assertThat(arguments.engine()).isEqualTo(HiveEngine.MR);
+        assertThat(arguments.auxJars()).containsExactly(Path.of("a.jar"), Path.of("b.jar"), Path.of("c.jar"));
+        assertThat(arguments.examplesDir()).contains(Path.of("/x/hql"));
+    }
+
+    @Test
+    void parsesBeelineArgsAndHelp() {
+        assertThat(SandboxArguments.parse(List.of("beeline-args", "--work", "/w"))
+                        .command())
+                .isEqualTo(Command.BEELINE_ARGS);
+        assertThat(SandboxArguments.parse(List.of("help")).command()).isEqualTo(Command.HELP);
+        assertThat(SandboxArguments.parse(List.of("--help")).command()).isEqualTo(Command.HELP);
+        assertThat(SandboxArguments.parse(List.of("up", "-h")).command()).isEqualTo(Command.HELP);
+    }
+
+    @Test
+    void rejectsBadCommandLines() {
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of())).hasMessageContaining("no command");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("start", "--work", "w")))
+                .hasMessageContaining("unknown command 'start'");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up"))).hasMessageContaining("up needs --work");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work")))
+                .hasMessageContaining("--work needs a value");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "a", "--work", "b")))
+                .hasMessageContaining("--work is given twice");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "a", "--port", "1")))
+                .hasMessageContaining("unknown option --port");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "a", "extra")))
+                .hasMessageContaining("unexpected argument 'extra'");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "a", "--engine", "spark")))
+                .hasMessageContaining("Unknown Hive engine 'spark'");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("demo", "--work", "a")))
+                .hasMessageContaining("demo needs --examples");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("beeline-args", "--work", "a", "--engine", "mr")))
+                .hasMessageContaining("beeline-args takes only --work");
+    }
+
+    @Test
+    void mainReportsUsageErrorsWithExitCode64() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = SandboxMain.run(List.of("up"), new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+
+        assertThat(code).isEqualTo(SandboxMain.USAGE_ERROR);
+        assertThat(err.toString()).contains("error: up needs --work DIR").contains("usage: SandboxMain");
+    }
+}
