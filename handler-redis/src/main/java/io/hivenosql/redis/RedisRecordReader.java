@@ -19,8 +19,9 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Reads one Redis split: keys from a {@link RedisKeySource} (SCAN, cluster slots or lookups), values fetched pipelined
- * in batches by a {@link RedisRowFetcher}, decoded lazily in {@link #get} so that a bad value surfaces as a
- * {@link io.hivenosql.api.types.ValueConversionException} for the table's bad-record policy.
+ * in batches by a {@link RedisRowFetcher} on a {@link RedisReadAhead} thread while the task converts the previous
+ * batch; a bad value surfaces from {@link #get} as a {@link io.hivenosql.api.types.ValueConversionException} for the
+ * table's bad-record policy.
  */
 final class RedisRecordReader implements RecordSource {
     private final RedisTable table;
@@ -33,21 +34,24 @@ final class RedisRecordReader implements RecordSource {
     private final RedisJsonCodec json;
     private final long limit;
 
+    private final RedisReadAhead readAhead;
     private Iterator<RedisRow> batch = List.<RedisRow>of().iterator();
-    private RedisRow current;
-    private long returned;
+    private final int[] projection;
     private final Object[] values;
     private final RuntimeException[] errors;
-    private final boolean[] decoded;
+    private boolean decoded;
+    private RedisRow current;
+    private long returned;
 
     RedisRecordReader(RedisClientFactory clients, ReadRequest request, RedisSplit split) {
         this.table = clients.table();
         this.projected = new boolean[table.mapping().size()];
         request.projection().forEach(column -> projected[column] = true);
         this.limit = request.limit().orElse(Long.MAX_VALUE);
+        this.projection =
+                request.projection().stream().mapToInt(Integer::intValue).toArray();
         this.values = new Object[table.mapping().size()];
         this.errors = new RuntimeException[table.mapping().size()];
-        this.decoded = new boolean[table.mapping().size()];
         if (split instanceof RedisSplit.Scan scan) {
             Jedis jedis = clients.connect(scan.node());
             this.node = scan.node();
@@ -82,6 +86,7 @@ final class RedisRecordReader implements RecordSource {
                 .filter(c -> c != table.keyColumn() && c != table.ttlColumn())
                 .toArray();
         this.json = table.valueType() == RedisValueType.STRING ? new RedisJsonCodec(table, jsonColumns) : null;
+        this.readAhead = new RedisReadAhead(this::fetchNextBatch, "hive-nosql-redis-read-ahead " + table.name());
     }
 
     /** How values are fetched (for tests and logs). */
@@ -95,30 +100,39 @@ final class RedisRecordReader implements RecordSource {
             return false;
         }
         while (!batch.hasNext()) {
-            List<byte[]> next = keys.nextBatch();
-            if (next == null) {
+            List<RedisRow> rows = readAhead.next();
+            if (rows == null) {
                 current = null;
                 return false;
             }
-            if (!next.isEmpty()) {
-                try {
-                    batch = fetcher.fetch(pipelines, next).iterator();
-                } catch (JedisException e) {
-                    throw RedisErrors.readFailed(
-                            table,
-                            node,
-                            "fetching the values of " + next.size() + " keys (first '" + new String(next.get(0), UTF_8)
-                                    + "')",
-                            e);
-                }
-            }
+            batch = rows.iterator();
         }
         current = batch.next();
+        decoded = false;
         returned++;
-        Arrays.fill(decoded, false);
-        Arrays.fill(values, null);
-        Arrays.fill(errors, null);
         return true;
+    }
+
+    /** Runs on the read-ahead thread: the next batch of keys and their values; null at the end of the split. */
+    private List<RedisRow> fetchNextBatch() throws IOException {
+        List<byte[]> next = keys.nextBatch();
+        if (next == null) {
+            return null;
+        }
+        if (next.isEmpty()) {
+            return List.of();
+        }
+        List<RedisRow> rows;
+        try {
+            rows = fetcher.fetch(pipelines, next);
+        } catch (JedisException e) {
+            throw RedisErrors.readFailed(
+                    table,
+                    node,
+                    "fetching the values of " + next.size() + " keys (first '" + new String(next.get(0), UTF_8) + "')",
+                    e);
+        }
+        return rows;
     }
 
     @Override
@@ -137,41 +151,48 @@ final class RedisRecordReader implements RecordSource {
         if (!projected[column]) {
             return null;
         }
-        if (!decoded[column]) {
-            decode(column);
+        if (!decoded) {
+            decode(current);
+            decoded = true;
         }
-        if (errors[column] != null) {
-            throw errors[column];
+        RuntimeException error = errors[column];
+        if (error != null) {
+            throw error;
         }
         return values[column];
     }
 
-    private void decode(int column) {
-        if (json != null && column != table.keyColumn() && column != table.ttlColumn()) {
-            // one parse fills every projected JSON column
-            if (current.json() != null) {
-                json.read(current.json(), values, errors);
+    /**
+     * Converts the projected columns of a row from stored text, once per row. A value that does not convert is kept
+     * as its error and thrown by {@link #get}, where the bad-record policy applies.
+     */
+    private void decode(RedisRow row) {
+        Arrays.fill(values, null);
+        Arrays.fill(errors, null);
+        boolean jsonRead = false;
+        for (int column : projection) {
+            if (json != null && column != table.keyColumn() && column != table.ttlColumn()) {
+                // one parse fills every projected JSON column
+                if (!jsonRead && row.json() != null) {
+                    json.read(row.json(), values, errors);
+                }
+                jsonRead = true;
+                continue;
             }
-            for (int c : json.columns()) {
-                decoded[c] = true;
+            try {
+                values[column] = decodeSingle(row, column);
+            } catch (RuntimeException e) {
+                errors[column] = e;
             }
-            decoded[column] = true;
-            return;
-        }
-        decoded[column] = true;
-        try {
-            values[column] = decodeSingle(column);
-        } catch (RuntimeException e) {
-            errors[column] = e;
         }
     }
 
-    private Object decodeSingle(int column) {
+    private Object decodeSingle(RedisRow row, int column) {
         if (column == table.keyColumn()) {
-            return table.decodeKey(current.key());
+            return table.decodeKey(row.key());
         }
         if (column == table.ttlColumn()) {
-            Long ttl = current.ttl();
+            Long ttl = row.ttl();
             if (ttl == null) {
                 return null;
             }
@@ -179,20 +200,23 @@ final class RedisRecordReader implements RecordSource {
                     ? (Object) (int) Math.min(Integer.MAX_VALUE, ttl)
                     : (Object) ttl;
         }
-        byte[] raw = current.field(column);
+        byte[] raw = row.field(column);
         return raw == null
                 ? null
-                : TextValueCodec.decode(table.mapping().column(column).type(), new String(raw, UTF_8));
+                : TextValueCodec.decode(table.mapping().column(column).type(), raw);
     }
 
     @Override
     public void close() throws IOException {
+        readAhead.close();
         try {
             connection.close();
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IOException("cannot close the connection to Redis at " + node + " of table " + table.name(), e);
+        } finally {
+            readAhead.awaitTermination();
         }
     }
 }

@@ -19,7 +19,9 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * the keys' existence must be checked):
  *
  * <ul>
- *   <li>hash: HMGET of the projected fields, or HGETALL when most fields are projected (and always for lookups);
+ *   <li>hash: HMGET of the projected fields for scans (replies carry no field names and need no per-row map;
+ *       measured faster than HGETALL even when every field is read, see docs/benchmarks.md), HGETALL for lookups
+ *       (an empty reply tells that the key does not exist);
  *       nothing at all when only the key is projected, except TYPE where the key source does not guarantee the
  *       type (cluster slots, lookups);
  *   <li>string: GET (or TYPE / nothing as above);
@@ -68,7 +70,7 @@ final class RedisRowFetcher {
             this.mode = checkType || ttl ? Mode.TYPE : Mode.NONE;
         } else if (table.valueType() == RedisValueType.STRING) {
             this.mode = Mode.GET;
-        } else if (lookup || 2 * projectedFields.length > table.fieldColumns().size()) {
+        } else if (lookup) {
             this.mode = Mode.HGETALL;
         } else {
             this.mode = Mode.HMGET;

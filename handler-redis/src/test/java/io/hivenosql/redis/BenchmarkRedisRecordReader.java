@@ -65,7 +65,7 @@ import redis.clients.jedis.resps.ScanResult;
 @Fork(
         value = 1,
         jvmArgsAppend = {"-Xmx4g"})
-@Warmup(iterations = 2)
+@Warmup(iterations = 5)
 @Measurement(iterations = 5)
 public class BenchmarkRedisRecordReader {
     static final String PREFIX = "bench:row:";

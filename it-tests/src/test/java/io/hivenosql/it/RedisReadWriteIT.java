@@ -195,12 +195,16 @@ class RedisReadWriteIT {
     }
 
     @Test
-    void dropDeletesKeysOfManagedAndPurgedTablesOnly() throws Exception {
+    void truncateAndDropDeleteKeysOfManagedAndPurgedTablesOnly() throws Exception {
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             hive.execute("DROP TABLE IF EXISTS " + DB + ".drop_managed");
             hive.execute("CREATE TABLE " + DB + ".drop_managed (" + PRIMITIVE_COLUMNS + ") "
                     + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
                     + redis.address() + "', 'redis.key.prefix'='it:rw:drop:managed:')");
+            hive.execute("INSERT INTO " + DB + ".drop_managed SELECT * FROM " + DB + ".people_text");
+            assertThat(jedis.keys("it:rw:drop:managed:*")).hasSize(5);
+            hive.execute("TRUNCATE TABLE " + DB + ".drop_managed");
+            assertThat(jedis.keys("it:rw:drop:managed:*")).isEmpty();
             hive.execute("INSERT INTO " + DB + ".drop_managed SELECT * FROM " + DB + ".people_text");
             assertThat(jedis.keys("it:rw:drop:managed:*")).hasSize(5);
             hive.execute("DROP TABLE " + DB + ".drop_managed");

@@ -27,6 +27,17 @@ final class NeutralValues {
         };
     }
 
+    /** The boxed value when it is in the integer type's range, else null (the caller then reports the error). */
+    static Object narrowOrNull(PrimitiveType type, long value) {
+        return switch (type) {
+            case TINYINT -> value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE ? (Object) (byte) value : null;
+            case SMALLINT -> value >= Short.MIN_VALUE && value <= Short.MAX_VALUE ? (Object) (short) value : null;
+            case INT -> value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE ? (Object) (int) value : null;
+            case BIGINT -> value;
+            default -> throw new IllegalArgumentException(type.typeName() + " is not an integer type");
+        };
+    }
+
     private static void checkRange(long value, long min, long max, PrimitiveType type) {
         if (value < min || value > max) {
             throw outOfRange(type, Long.toString(value));

@@ -3,6 +3,7 @@ package io.hivenosql.api.types;
 import static java.util.Objects.requireNonNull;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Base64;
@@ -89,6 +90,38 @@ public final class TextValueCodec {
             return wrongClass(type, value);
         }
         return JsonValueCodec.toJson(type, value);
+    }
+
+    /**
+     * The neutral value of a canonical (or leniently accepted) text given as UTF-8 bytes, as stores hand it over.
+     * Plain integers and plain decimal doubles are read straight from the bytes; everything else, errors included,
+     * goes through {@link #decode(DataType, String)}, so the result is the same either way.
+     *
+     * @throws ValueConversionException naming the text, the type and why it does not convert
+     */
+    public static Object decode(DataType type, byte[] utf8) {
+        requireNonNull(utf8, "utf8 is null");
+        if (type instanceof PrimitiveType primitive) {
+            switch (primitive) {
+                case TINYINT, SMALLINT, INT, BIGINT -> {
+                    Long value = AsciiNumbers.parseLong(utf8);
+                    if (value != null) {
+                        Object narrowed = NeutralValues.narrowOrNull(primitive, value);
+                        if (narrowed != null) {
+                            return narrowed;
+                        }
+                    }
+                }
+                case DOUBLE -> {
+                    Double value = AsciiNumbers.parseSimpleDouble(utf8);
+                    if (value != null) {
+                        return value;
+                    }
+                }
+                default -> {}
+            }
+        }
+        return decode(type, new String(utf8, StandardCharsets.UTF_8));
     }
 
     /**

@@ -1,0 +1,123 @@
+package io.hivenosql.redis;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * Fetches the next batches of a split on one background thread while the task decodes the current batch, so that
+ * Redis works on batch n+1 while Hive converts batch n (a plain loop leaves one of them idle at a time). At most
+ * {@value #DEPTH} batches wait, so memory stays bounded. A failure of the fetching thread is handed to the reader and
+ * rethrown from {@link #next()}; after the end or a failure no more fetches are made.
+ */
+final class RedisReadAhead implements Closeable {
+    static final int DEPTH = 2;
+
+    /** One batch of rows: empty when a batch had no rows, {@code null} at the end of the split. */
+    @FunctionalInterface
+    interface BatchSource {
+        List<RedisRow> nextBatch() throws IOException;
+    }
+
+    private record Failure(Throwable cause) {}
+
+    private static final Object END = new Object();
+
+    private final BatchSource source;
+    private final String threadName;
+    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(DEPTH);
+    private Thread thread;
+    private boolean finished;
+    private volatile boolean closed;
+
+    RedisReadAhead(BatchSource source, String threadName) {
+        this.source = requireNonNull(source, "source is null");
+        this.threadName = requireNonNull(threadName, "threadName is null");
+    }
+
+    /** The next non-empty batch, or {@code null} at the end of the split. */
+    List<RedisRow> next() throws IOException {
+        if (finished) {
+            return null;
+        }
+        if (thread == null) {
+            thread = new Thread(this::fetchAll, threadName);
+            thread.setDaemon(true);
+            thread.start();
+        }
+        Object item;
+        try {
+            item = queue.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for Redis (" + threadName + ")", e);
+        }
+        if (item == END) {
+            finished = true;
+            return null;
+        }
+        if (item instanceof Failure failure) {
+            finished = true;
+            Throwable cause = failure.cause();
+            if (cause instanceof IOException e) {
+                throw e;
+            }
+            if (cause instanceof RuntimeException e) {
+                throw e;
+            }
+            throw new IOException(cause.getMessage(), cause);
+        }
+        @SuppressWarnings("unchecked")
+        List<RedisRow> batch = (List<RedisRow>) item;
+        return batch;
+    }
+
+    private void fetchAll() {
+        try {
+            while (!closed) {
+                List<RedisRow> batch = source.nextBatch();
+                if (batch == null) {
+                    queue.put(END);
+                    return;
+                }
+                if (!batch.isEmpty()) {
+                    queue.put(batch);
+                }
+            }
+        } catch (InterruptedException e) {
+            // closed while waiting for the reader
+        } catch (Throwable t) {
+            if (!closed) {
+                queue.offer(new Failure(t));
+            }
+        }
+    }
+
+    /**
+     * Stops fetching. The caller closes the connection afterwards, which also ends a fetch blocked on the socket; this
+     * waits briefly for the thread so that no fetch outlives the reader.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        if (thread != null) {
+            thread.interrupt();
+            queue.clear();
+        }
+    }
+
+    /** Waits for the fetching thread to end (after the connection is closed). */
+    void awaitTermination() {
+        if (thread != null) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
