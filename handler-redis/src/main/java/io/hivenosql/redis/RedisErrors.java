@@ -55,7 +55,7 @@ final class RedisErrors {
                     + ") for table " + table.name() + ": " + reason(e) + "; check " + RedisTableProperties.USER.key()
                     + ", the password stored under that alias in the credential provider, and the server's ACL";
         }
-        return new HandlerException(HandlerErrorCode.STORE_ERROR, message, e);
+        return new HandlerException(HandlerErrorCode.AUTHENTICATION_FAILED, message, e);
     }
 
     /** A connection lost or a command failing during a read: an IOException so that Hive fails (or retries) the task. */

@@ -91,8 +91,11 @@ final class RedisReadAhead implements Closeable {
         } catch (InterruptedException e) {
             // closed while waiting for the reader
         } catch (Throwable t) {
-            if (!closed) {
-                queue.offer(new Failure(t));
+            // put, not offer: with the queue full an offered failure would be lost and the reader would wait forever
+            try {
+                queue.put(new Failure(t));
+            } catch (InterruptedException e) {
+                // closed while waiting for the reader
             }
         }
     }

@@ -7,6 +7,7 @@ import static io.hivenosql.api.config.PropertyType.integer;
 import static io.hivenosql.api.config.PropertyType.nonEmptyString;
 import static io.hivenosql.api.config.PropertyType.string;
 
+import io.hivenosql.api.config.PropertySpec;
 import io.hivenosql.api.config.PropertyType;
 import io.hivenosql.api.config.TableProperty;
 
@@ -89,42 +90,14 @@ public enum RedisTableProperties implements TableProperty {
     /** The port of {@code redis.nodes} entries that give none. */
     public static final int DEFAULT_PORT = 6379;
 
-    private final String key;
-    private final PropertyType<?> type;
-    private final String defaultValue;
-    private final boolean required;
-    private final String doc;
+    private final PropertySpec spec;
 
     RedisTableProperties(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
-        this.key = key;
-        this.type = type;
-        this.defaultValue = defaultValue;
-        this.required = required;
-        this.doc = doc;
+        this.spec = new PropertySpec(key, type, defaultValue, required, doc);
     }
 
     @Override
-    public String key() {
-        return key;
-    }
-
-    @Override
-    public PropertyType<?> type() {
-        return type;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public boolean required() {
-        return required;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public PropertySpec spec() {
+        return spec;
     }
 }

@@ -24,40 +24,14 @@ public enum NoSqlTableProperties implements TableProperty {
             "Hadoop credential provider path holding the store's password (e.g. jceks://hdfs/user/hive/nosql.jceks); "
                     + "defaults to hadoop.security.credential.provider.path of the Hive configuration.");
 
-    private final String key;
-    private final PropertyType<?> type;
-    private final String defaultValue;
-    private final String doc;
+    private final PropertySpec spec;
 
     NoSqlTableProperties(String key, PropertyType<?> type, String defaultValue, String doc) {
-        this.key = key;
-        this.type = type;
-        this.defaultValue = defaultValue;
-        this.doc = doc;
+        this.spec = new PropertySpec(key, type, defaultValue, false, doc);
     }
 
     @Override
-    public String key() {
-        return key;
-    }
-
-    @Override
-    public PropertyType<?> type() {
-        return type;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public boolean required() {
-        return false;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public PropertySpec spec() {
+        return spec;
     }
 }

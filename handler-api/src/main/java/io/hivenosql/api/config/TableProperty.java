@@ -1,23 +1,35 @@
 package io.hivenosql.api.config;
 
 /**
- * One table property of a handler, declared once: key, type, default, whether it is required, and its documentation.
- * Each handler declares its properties as an enum implementing this interface; the README's property tables are
- * checked against these declarations.
+ * One table property of a handler, declared once as a {@link PropertySpec}. Each handler declares its properties as
+ * an enum implementing this interface, whose constants carry their spec; the README's property tables are checked
+ * against these declarations.
  */
 public interface TableProperty {
+    PropertySpec spec();
+
     /** The TBLPROPERTIES / SERDEPROPERTIES key, e.g. {@code redis.key.prefix}. */
-    String key();
+    default String key() {
+        return spec().key();
+    }
 
     /** How the raw string is parsed and checked. */
-    PropertyType<?> type();
+    default PropertyType<?> type() {
+        return spec().type();
+    }
 
     /** The default as a raw string, or {@code null} when there is none. */
-    String defaultValue();
+    default String defaultValue() {
+        return spec().defaultValue();
+    }
 
     /** Whether a table must set this property. A required property has no default. */
-    boolean required();
+    default boolean required() {
+        return spec().required();
+    }
 
     /** One sentence for the README and for error messages. */
-    String doc();
+    default String doc() {
+        return spec().doc();
+    }
 }

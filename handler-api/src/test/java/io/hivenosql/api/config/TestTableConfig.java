@@ -128,32 +128,8 @@ class TestTableConfig {
     @Test
     void duplicateDeclarationsAreAProgrammingError() {
         List<TableProperty> twice = new ArrayList<>(DECLARED);
-        twice.add(new TableProperty() {
-            @Override
-            public String key() {
-                return "teststore.hosts";
-            }
-
-            @Override
-            public PropertyType<?> type() {
-                return PropertyType.string();
-            }
-
-            @Override
-            public String defaultValue() {
-                return null;
-            }
-
-            @Override
-            public boolean required() {
-                return false;
-            }
-
-            @Override
-            public String doc() {
-                return "";
-            }
-        });
+        PropertySpec again = new PropertySpec("teststore.hosts", PropertyType.string(), null, false, "");
+        twice.add(() -> again);
         assertThatThrownBy(() -> TableConfig.validate("t", Map.of(), twice, PREFIXES))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'teststore.hosts'");

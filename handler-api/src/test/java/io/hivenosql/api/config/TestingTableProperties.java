@@ -16,42 +16,14 @@ enum TestingTableProperties implements TableProperty {
     READ_ONLY("teststore.read-only", bool(), "false", false, "Refuse writes."),
     POLICY("teststore.bad-record.policy", enumOf(BadRecordPolicy.class), "fail", false, "Bad records.");
 
-    private final String key;
-    private final PropertyType<?> type;
-    private final String defaultValue;
-    private final boolean required;
-    private final String doc;
+    private final PropertySpec spec;
 
     TestingTableProperties(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
-        this.key = key;
-        this.type = type;
-        this.defaultValue = defaultValue;
-        this.required = required;
-        this.doc = doc;
+        this.spec = new PropertySpec(key, type, defaultValue, required, doc);
     }
 
     @Override
-    public String key() {
-        return key;
-    }
-
-    @Override
-    public PropertyType<?> type() {
-        return type;
-    }
-
-    @Override
-    public String defaultValue() {
-        return defaultValue;
-    }
-
-    @Override
-    public boolean required() {
-        return required;
-    }
-
-    @Override
-    public String doc() {
-        return doc;
+    public PropertySpec spec() {
+        return spec;
     }
 }

@@ -54,6 +54,9 @@ public final class TestingRedisServer implements Closeable {
     private final Path workDir;
     private final int port;
     private final Process process;
+    /** Stops the server when the JVM exits without closing it (a test JVM that fails or is killed). */
+    private final Thread stopHook = new Thread(this::stop, "testing-redis-server-stop");
+
     private volatile boolean closed;
 
     private TestingRedisServer(Builder settings, Path workDir, int port, Process process) {
@@ -61,6 +64,7 @@ public final class TestingRedisServer implements Closeable {
         this.workDir = workDir;
         this.port = port;
         this.process = process;
+        Runtime.getRuntime().addShutdownHook(stopHook);
     }
 
     public static Builder builder() {
@@ -78,9 +82,7 @@ public final class TestingRedisServer implements Closeable {
      */
     public static synchronized TestingRedisServer shared() {
         if (shared == null || !shared.isAlive()) {
-            TestingRedisServer server = builder().sharedInstance().build();
-            Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "testing-redis-server-stop"));
-            shared = server;
+            shared = builder().sharedInstance().build();
         }
         return shared;
     }
@@ -136,6 +138,11 @@ public final class TestingRedisServer implements Closeable {
     public void close() {
         if (!settings.shared) {
             stop();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopHook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs (and finds the server stopped)
+            }
         }
     }
 
