@@ -9,6 +9,7 @@ import io.hivenosql.api.spi.SecretResolver;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import javax.net.ssl.SSLParameters;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -122,6 +123,13 @@ final class RedisClientFactory {
                 .clientName(CLIENT_NAME)
                 .ssl(table.ssl())
                 .database(database);
+        if (table.ssl()) {
+            // the JVM's trust store checks the chain; endpoint identification also checks that the certificate names
+            // the host connected to, so that no other certificate holder receives AUTH
+            SSLParameters parameters = new SSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            builder.sslParameters(parameters);
+        }
         DefaultRedisCredentials resolved = credentials();
         if (resolved != null) {
             builder.credentials(resolved);

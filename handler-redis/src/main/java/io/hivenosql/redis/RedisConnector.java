@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -134,10 +135,14 @@ public final class RedisConnector implements NoSqlConnector {
                 }
                 if (cluster) {
                     // keys of different slots cannot share one UNLINK on a cluster node
+                    List<Response<Long>> replies = new ArrayList<>(keys.size());
                     try (Pipeline pipeline = jedis.pipelined()) {
-                        keys.forEach(pipeline::unlink);
+                        keys.forEach(key -> replies.add(pipeline.unlink(key)));
                         pipeline.sync();
                     }
+                    // sync() does not throw for error replies (READONLY after a failover, MOVED, CLUSTERDOWN): a key
+                    // left behind would survive INSERT OVERWRITE, so every reply is read and an error fails the task
+                    replies.forEach(Response::get);
                 } else {
                     jedis.unlink(keys.toArray(new byte[0][]));
                 }

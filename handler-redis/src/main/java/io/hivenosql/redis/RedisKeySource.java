@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.redis.RedisSplit.SlotRange;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -98,6 +99,11 @@ interface RedisKeySource {
         private final Jedis jedis;
         private final RedisSplit.Slots split;
         private final List<Integer> slots = new ArrayList<>();
+        private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
+        /** The key counts of slots [windowStart, windowStart + windowCounts.length), counted in one round trip. */
+        private long[] windowCounts = new long[0];
+
+        private int windowStart;
         private int next;
 
         Slots(RedisTable table, Jedis jedis, RedisSplit.Slots split) {
@@ -111,39 +117,52 @@ interface RedisKeySource {
             }
         }
 
+        /** At most {@code redis.scan.count} keys, so that memory and pipelines stay bounded however big the slots. */
         @Override
-        @SuppressWarnings("unchecked")
         public List<byte[]> nextBatch() throws IOException {
-            if (next >= slots.size()) {
-                return null;
+            if (pending.isEmpty()) {
+                if (next >= slots.size()) {
+                    return null;
+                }
+                listNextSlots();
             }
-            List<Integer> batch = slots.subList(next, Math.min(slots.size(), next + SLOTS_PER_BATCH));
-            next += batch.size();
-            List<byte[]> keys = new ArrayList<>();
+            int size = Math.min(table.scanCount(), pending.size());
+            List<byte[]> keys = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                keys.add(pending.poll());
+            }
+            return keys;
+        }
+
+        /** Lists the keys of the next slots, as many slots as hold about {@code redis.scan.count} keys (at least one). */
+        @SuppressWarnings("unchecked")
+        private void listNextSlots() throws IOException {
+            int first = next;
             try {
-                List<Long> counts = new ArrayList<>(batch.size());
-                try (Pipeline pipeline = jedis.pipelined()) {
-                    List<Response<Object>> replies = new ArrayList<>(batch.size());
-                    for (int slot : batch) {
-                        replies.add(pipeline.sendCommand(
-                                Protocol.Command.CLUSTER, COUNTKEYSINSLOT, Protocol.toByteArray(slot)));
-                    }
-                    pipeline.sync();
-                    for (Response<Object> reply : replies) {
-                        counts.add((Long) reply.get());
-                    }
+                if (next >= windowStart + windowCounts.length) {
+                    countWindow();
+                }
+                List<Integer> taken = new ArrayList<>();
+                List<Long> takenCounts = new ArrayList<>();
+                long keys = 0;
+                while (next < windowStart + windowCounts.length && (taken.isEmpty() || keys < table.scanCount())) {
+                    long count = windowCounts[next - windowStart];
+                    taken.add(slots.get(next));
+                    takenCounts.add(count);
+                    keys += count;
+                    next++;
                 }
                 try (Pipeline pipeline = jedis.pipelined()) {
                     List<Response<Object>> replies = new ArrayList<>();
-                    for (int i = 0; i < batch.size(); i++) {
-                        long count = counts.get(i);
+                    for (int i = 0; i < taken.size(); i++) {
+                        long count = takenCounts.get(i);
                         if (count > 0) {
                             // a margin for keys added since the count; GETKEYSINSLOT returns at most this many
                             long limit = Math.min(Integer.MAX_VALUE, count + count / 8 + 16);
                             replies.add(pipeline.sendCommand(
                                     Protocol.Command.CLUSTER,
                                     GETKEYSINSLOT,
-                                    Protocol.toByteArray(batch.get(i)),
+                                    Protocol.toByteArray(taken.get(i)),
                                     Protocol.toByteArray((int) limit)));
                         }
                     }
@@ -151,7 +170,7 @@ interface RedisKeySource {
                     for (Response<Object> reply : replies) {
                         for (byte[] key : (List<byte[]>) reply.get()) {
                             if (table.hasPrefix(key)) {
-                                keys.add(key);
+                                pending.add(key);
                             }
                         }
                     }
@@ -160,11 +179,29 @@ interface RedisKeySource {
                 throw RedisErrors.readFailed(
                         table,
                         split.master(),
-                        "listing the keys of slots " + batch.get(0) + "-" + batch.get(batch.size() - 1)
+                        "listing the keys of slots " + slots.get(first) + "-" + slots.get(Math.max(first, next - 1))
                                 + " (CLUSTER GETKEYSINSLOT)",
                         e);
             }
-            return keys;
+        }
+
+        /** CLUSTER COUNTKEYSINSLOT for the next {@value #SLOTS_PER_BATCH} slots, pipelined. */
+        private void countWindow() {
+            int end = Math.min(slots.size(), next + SLOTS_PER_BATCH);
+            long[] counts = new long[end - next];
+            try (Pipeline pipeline = jedis.pipelined()) {
+                List<Response<Object>> replies = new ArrayList<>(counts.length);
+                for (int i = next; i < end; i++) {
+                    replies.add(pipeline.sendCommand(
+                            Protocol.Command.CLUSTER, COUNTKEYSINSLOT, Protocol.toByteArray(slots.get(i))));
+                }
+                pipeline.sync();
+                for (int i = 0; i < counts.length; i++) {
+                    counts[i] = (Long) replies.get(i).get();
+                }
+            }
+            windowStart = next;
+            windowCounts = counts;
         }
     }
 

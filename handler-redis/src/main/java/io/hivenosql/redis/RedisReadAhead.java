@@ -12,7 +12,7 @@ import java.util.concurrent.BlockingQueue;
  * Fetches the next batches of a split on one background thread while the task decodes the current batch, so that
  * Redis works on batch n+1 while Hive converts batch n (a plain loop leaves one of them idle at a time). At most
  * {@value #DEPTH} batches wait, so memory stays bounded. A failure of the fetching thread is handed to the reader and
- * rethrown from {@link #next()}; after the end or a failure no more fetches are made.
+ * rethrown from {@link #next()}, then and on every later call; after the end or a failure no more fetches are made.
  */
 final class RedisReadAhead implements Closeable {
     static final int DEPTH = 2;
@@ -32,6 +32,7 @@ final class RedisReadAhead implements Closeable {
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(DEPTH);
     private Thread thread;
     private boolean finished;
+    private IOException failure;
     private volatile boolean closed;
 
     RedisReadAhead(BatchSource source, String threadName) {
@@ -41,6 +42,9 @@ final class RedisReadAhead implements Closeable {
 
     /** The next non-empty batch, or {@code null} at the end of the split. */
     List<RedisRow> next() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
         if (finished) {
             return null;
         }
@@ -60,16 +64,11 @@ final class RedisReadAhead implements Closeable {
             finished = true;
             return null;
         }
-        if (item instanceof Failure failure) {
-            finished = true;
-            Throwable cause = failure.cause();
-            if (cause instanceof IOException e) {
-                throw e;
-            }
-            if (cause instanceof RuntimeException e) {
-                throw e;
-            }
-            throw new IOException(cause.getMessage(), cause);
+        if (item instanceof Failure failed) {
+            // kept, so that a caller that calls next() again gets the failure again, never a quiet end of the split
+            Throwable cause = failed.cause();
+            failure = cause instanceof IOException e ? e : new IOException(cause.getMessage(), cause);
+            throw failure;
         }
         @SuppressWarnings("unchecked")
         List<RedisRow> batch = (List<RedisRow>) item;

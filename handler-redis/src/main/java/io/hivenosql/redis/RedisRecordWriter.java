@@ -215,6 +215,17 @@ final class RedisRecordWriter implements RecordSink {
         return written;
     }
 
+    /** Drops the buffered rows: after a failed task they must not be written. */
+    @Override
+    public void abort() throws IOException {
+        buffer.clear();
+        try {
+            connection.close();
+        } catch (Exception e) {
+            throw new IOException("cannot close the connection of table " + table.name() + " to Redis", e);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         IOException error = failure;

@@ -141,7 +141,12 @@ final class RedisSplitPlanner {
                         groupKeys += counts[slot];
                     }
                 }
-                long bytes = masterKeys == 0 ? 0 : sample.averageBytes() * rows * groupKeys / masterKeys;
+                // in double: the product of row size, rows and keys overflows a long on large masters
+                long bytes = masterKeys == 0
+                        ? 0
+                        : (long) Math.min(
+                                Long.MAX_VALUE,
+                                (double) sample.averageBytes() * rows * ((double) groupKeys / masterKeys));
                 RedisSplit.Slots split = new RedisSplit.Slots(master.address(), group);
                 splits.add(new SplitSpec(split.toBytes(), master.hosts(), bytes, RedisSplit.describe(split)));
             }

@@ -63,7 +63,9 @@ class TestRedisReadAhead {
                 assertThat(readAhead.next()).isNotNull();
             }
             assertThatThrownBy(readAhead::next).isInstanceOf(IOException.class).hasMessageContaining("127.0.0.1:1");
-            assertThat(readAhead.next()).as("nothing after a failure").isNull();
+            assertThatThrownBy(readAhead::next)
+                    .as("the failure again, never a quiet end")
+                    .hasMessageContaining("127.0.0.1:1");
         }
     }
 

@@ -187,6 +187,23 @@ class RedisReadWriteIT {
             assertThat(jedis.get("it:rw:owner")).startsWith("not a row");
         }
 
+        // an overwrite that reads its own target would delete the rows before reading them: refused, nothing lost
+        assertThatThrownBy(() -> hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT * FROM " + DB
+                        + ".people_overwrite WHERE id = 3"))
+                .hasStackTraceContaining("also reads")
+                .hasStackTraceContaining("people_overwrite")
+                .hasStackTraceContaining("Nothing was deleted");
+        assertThatThrownBy(() -> hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT t.* FROM " + DB
+                        + ".people_text t JOIN " + DB + ".people_overwrite o ON t.id = o.id"))
+                .hasStackTraceContaining("also reads");
+        assertThat(Rows.of(hive, "SELECT id FROM " + DB + ".people_overwrite ORDER BY id"))
+                .containsExactly("2", "3");
+        // and an ordinary overwrite in the same session still works
+        hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT * FROM " + DB
+                + ".people_text WHERE id IN (2, 3)");
+        assertThat(Rows.of(hive, "SELECT id FROM " + DB + ".people_overwrite ORDER BY id"))
+                .containsExactly("2", "3");
+
         // INSERT INTO an existing key replaces that row (no stale fields survive)
         hive.execute(
                 "INSERT INTO " + DB + ".people_overwrite SELECT 2, 'Bobby', NULL, NULL, NULL, NULL, NULL, NULL, NULL");

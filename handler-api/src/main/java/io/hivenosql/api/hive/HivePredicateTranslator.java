@@ -197,13 +197,23 @@ public final class HivePredicateTranslator {
         if (type instanceof DecimalType decimal) {
             return exactDecimal(value).flatMap(d -> fitDecimal(d, decimal));
         }
-        if (type instanceof VarcharType) {
-            return value instanceof String || value instanceof HiveVarchar
-                    ? Optional.of(value.toString())
-                    : Optional.empty();
+        if (type instanceof VarcharType varchar) {
+            // a constant longer than the column never equals a stored value in Hive (it is not cut): not pushed
+            if (!(value instanceof String || value instanceof HiveVarchar)) {
+                return Optional.empty();
+            }
+            String text = value.toString();
+            return text.codePointCount(0, text.length()) <= varchar.length() ? Optional.of(text) : Optional.empty();
         }
-        if (type instanceof CharType) {
-            return value instanceof HiveChar c ? Optional.of(c.getPaddedValue()) : Optional.empty();
+        if (type instanceof CharType charType) {
+            // char values are compared without their padding; the neutral char is padded to the column's length
+            if (!(value instanceof HiveChar c)) {
+                return Optional.empty();
+            }
+            String stripped = c.getStrippedValue();
+            return stripped.codePointCount(0, stripped.length()) <= charType.length()
+                    ? Optional.of(padTo(stripped, charType.length()))
+                    : Optional.empty();
         }
         if (!(type instanceof PrimitiveType primitive)) {
             return Optional.empty();
@@ -235,9 +245,19 @@ public final class HivePredicateTranslator {
         };
     }
 
+    private static String padTo(String value, int length) {
+        int codePoints = value.codePointCount(0, value.length());
+        return codePoints >= length ? value : value + " ".repeat(length - codePoints);
+    }
+
     private static Optional<Long> exactLong(Object value) {
         if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return Optional.of(((Number) value).longValue());
+        }
+        if (value instanceof Float f && Math.abs(f) >= MAX_EXACT_FLOAT_INTEGER) {
+            // Hive compares an integer column with a float constant in float precision: from 2^24 on, neighbouring
+            // integers compare equal to the same float, so the comparison is not an exact integer one
+            return Optional.empty();
         }
         if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();

@@ -125,9 +125,20 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
 
     @Override
     public void preInsertTable(Table table, boolean overwrite) throws MetaException {
-        if (overwrite) {
-            truncate(table);
+        if (!overwrite) {
+            return;
         }
+        String tableName = qualifiedName(table);
+        if (OverwriteGuard.readByItsWriter(tableName)) {
+            // the rows are deleted before the query runs: it would read an empty table and write nothing back
+            throw metaException(new HandlerException(
+                    HandlerErrorCode.UNSUPPORTED_OPERATION,
+                    "INSERT OVERWRITE of table " + tableName + " also reads " + tableName + ": the handler deletes "
+                            + "the table's rows before the query runs, so it would read nothing and every row would be "
+                            + "lost. Nothing was deleted. Write the result into another table first (CREATE TABLE tmp "
+                            + "AS SELECT ...), then INSERT OVERWRITE TABLE " + tableName + " SELECT * FROM tmp"));
+        }
+        truncate(table);
     }
 
     @Override

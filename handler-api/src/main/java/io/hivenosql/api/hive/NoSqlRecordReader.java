@@ -170,15 +170,18 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
             return;
         }
         closed = true;
-        flushCounters();
-        LOG.info(
-                "table {}, split {}: read {} records, skipped {}, nulled {} (bad-record policy {})",
-                tableName,
-                splitDescription,
-                read,
-                skipped,
-                nulled,
-                policy);
-        source.close();
+        try {
+            flushCounters();
+            LOG.info(
+                    "table {}, split {}: read {} records, skipped {}, nulled {} (bad-record policy {})",
+                    tableName,
+                    splitDescription,
+                    read,
+                    skipped,
+                    nulled,
+                    policy);
+        } finally {
+            source.close();
+        }
     }
 }

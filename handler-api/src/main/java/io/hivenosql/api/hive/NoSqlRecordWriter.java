@@ -52,7 +52,7 @@ public final class NoSqlRecordWriter implements FileSinkOperator.RecordWriter {
         closed = true;
         if (abort) {
             try {
-                sink.close();
+                sink.abort();
             } catch (IOException | RuntimeException e) {
                 LOG.warn("table {}: closing the writer of an aborted task failed: {}", tableName, e.toString());
             }

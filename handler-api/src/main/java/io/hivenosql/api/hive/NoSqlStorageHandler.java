@@ -78,12 +78,14 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
 
     @Override
     public void configureInputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
-        configureJobProperties(tableDesc, jobProperties);
+        TableContext table = configureJobProperties(tableDesc, jobProperties);
+        OverwriteGuard.inputConfigured(table.tableName());
     }
 
     @Override
     public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
-        configureJobProperties(tableDesc, jobProperties);
+        TableContext table = configureJobProperties(tableDesc, jobProperties);
+        OverwriteGuard.outputConfigured(table.tableName());
     }
 
     @Override
@@ -95,9 +97,10 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
      * Only the table's {@code <store>.*} / {@code nosql.*} keys, the resolved mapping and the table name go to the
      * job; secrets are never table properties (the metastore hook refuses them), only aliases.
      */
-    private void configureJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
+    private TableContext configureJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         TableContext table = TableContexts.fromTableProperties(connector, tableDesc.getProperties(), conf());
         jobProperties.putAll(TableContexts.jobProperties(connector, table));
+        return table;
     }
 
     @Override

@@ -44,6 +44,11 @@ public sealed interface Filter
         }
     }
 
+    /**
+     * SQL's three-valued NOT: true only where the child is false. Where the child is NULL (a comparison with a NULL
+     * column inside it), NOT is NULL too and the row does not match; a connector must not push NOT as a plain
+     * complement of the child's matches.
+     */
     record Not(Filter child) implements Filter {
         public Not {
             requireNonNull(child, "child is null");

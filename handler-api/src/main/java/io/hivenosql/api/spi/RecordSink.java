@@ -16,4 +16,12 @@ public interface RecordSink extends Closeable {
 
     /** Number of rows acknowledged by the store so far. */
     long written();
+
+    /**
+     * The task failed: drop what is buffered (it must not reach the store after the failure) and release the
+     * connection. The default closes, which suits sinks that buffer nothing.
+     */
+    default void abort() throws IOException {
+        close();
+    }
 }

@@ -247,7 +247,8 @@ public final class JsonValueCodec {
                 if (type == PrimitiveType.DOUBLE) {
                     yield value;
                 }
-                float narrow = (float) value;
+                // parsed from the text, like Hive's cast: rounding through double first can round a second time
+                float narrow = isNonNumeric(parser) ? (float) value : Float.parseFloat(parser.getText());
                 if (Float.isInfinite(narrow) && !Double.isInfinite(value)) {
                     throw NeutralValues.outOfRange(type, parser.getText());
                 }
