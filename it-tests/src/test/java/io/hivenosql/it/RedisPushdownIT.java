@@ -1,6 +1,7 @@
 package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
@@ -116,6 +117,32 @@ class RedisPushdownIT {
         Result pushed = run(true, sql);
         assertThat(pushed.rows()).containsExactly("3|600");
         assertThat(pushed.scans()).isZero();
+    }
+
+    @Test
+    void mapReduceSelfJoinWithAPushedKeyFailsInsteadOfLosingTheFilter() throws Exception {
+        String sql = "SELECT a.id, b.id FROM " + TABLE + " a JOIN " + TABLE + " b ON a.owner = b.owner "
+                + "WHERE a.id = 7 AND b.id < 20 ORDER BY b.id";
+        try (Connection connection = hive.connect();
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET hive.execution.engine=mr");
+            statement.execute("SET hive.auto.convert.join=false");
+            // the task fails with HNS-141 naming the fix (in the task log: MapReduce does not relay task errors
+            // to the client) rather than returning every row of alias a
+            assertThatThrownBy(() -> statement.executeQuery(sql).close())
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("MapRedTask");
+            statement.execute("SET hive.optimize.ppd.storage=false");
+            List<String> rows = new ArrayList<>();
+            try (ResultSet resultSet = statement.executeQuery(sql)) {
+                while (resultSet.next()) {
+                    rows.add(resultSet.getInt(1) + "|" + resultSet.getInt(2));
+                }
+            }
+            assertThat(rows).containsExactly("7|0", "7|7", "7|14");
+        }
+        // Tez reads each alias in its own vertex with its own filter
+        assertThat(run(true, sql).rows()).containsExactly("7|0", "7|7", "7|14");
     }
 
     @Test

@@ -118,6 +118,17 @@ public final class HivePredicateDecomposer {
                 }
             }
         }
+        if (!promised.isEmpty() && "mr".equalsIgnoreCase(conf.get("hive.execution.engine"))) {
+            // MapReduce reads a table once for all aliases of one query that scan it (a self-join) and then pushes
+            // no filter at all, but Hive already dropped the pushed predicates from its own filtering: wrong rows
+            HandlerException error = new HandlerException(
+                    HandlerErrorCode.UNSUPPORTED_OPERATION,
+                    "table " + tableName + ": MapReduce scans this table once for several aliases of the query, so "
+                            + "the predicates pushed at plan time " + promised + " cannot be applied and Hive no "
+                            + "longer applies them; the scan stops instead of returning unfiltered rows. Run the query "
+                            + "with hive.execution.engine=tez, or SET hive.optimize.ppd.storage=false for it");
+            throw new IOException(error.getMessage(), error);
+        }
         if (!promised.isEmpty()) {
             LOG.warn(
                     "table {}: predicates pushed at plan time are no longer in the scan filter (Hive merged scans of "
