@@ -237,8 +237,8 @@ final class RedisTable {
      * @throws io.hivenosql.api.types.ValueConversionException when the suffix is not a value of the key type
      */
     Object decodeKey(byte[] key) {
-        String suffix = new String(key, prefix.length, key.length - prefix.length, UTF_8);
-        return TextValueCodec.decode(keyType(), suffix);
+        // the byte form reads integer keys without building a String (and falls back to it for everything else)
+        return TextValueCodec.decode(keyType(), Arrays.copyOfRange(key, prefix.length, key.length));
     }
 
     String name() {
