@@ -7,9 +7,7 @@ import io.hivenosql.redis.RedisSplit.SlotRange;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Protocol;
@@ -36,7 +34,7 @@ interface RedisKeySource {
         private final RedisSplit.Scan split;
         private final ScanParams params;
         private final byte[] type;
-        private final Set<ByteKey> seen = new HashSet<>();
+        private final ByteKeySet seen = new ByteKeySet();
         private byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
         private boolean started;
         private boolean done;
@@ -69,7 +67,7 @@ interface RedisKeySource {
                 cursor = result.getCursorAsBytes();
                 done = result.isCompleteIteration();
                 for (byte[] key : result.getResult()) {
-                    if (seen.add(new ByteKey(key))) {
+                    if (seen.add(key)) {
                         keys.add(key);
                     }
                 }
