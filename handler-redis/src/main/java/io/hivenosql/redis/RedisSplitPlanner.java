@@ -103,11 +103,22 @@ final class RedisSplitPlanner {
             for (int b = sets.get(i).nextSetBit(0); b >= 0; b = sets.get(i).nextSetBit(b + 1)) {
                 share += lastByteCounts[b];
             }
-            long bytes = sample.averageBytes() * rows * share / sampled;
+            long bytes = estimatedBytes(sample.averageBytes(), rows, share, sampled);
             RedisSplit.Scan split = new RedisSplit.Scan(node, i, sets.size(), sets.get(i), i == 0);
             splits.add(new SplitSpec(split.toBytes(), List.of(node.host()), bytes, RedisSplit.describe(split)));
         }
         return splits;
+    }
+
+    /**
+     * The bytes of a split holding {@code part} of {@code whole} of the rows, in double: the product of row size, rows
+     * and part overflows a long on large tables.
+     */
+    static long estimatedBytes(long averageBytes, long rows, long part, long whole) {
+        if (whole <= 0) {
+            return 0;
+        }
+        return (long) Math.min(Long.MAX_VALUE, (double) averageBytes * rows * ((double) part / whole));
     }
 
     private List<SplitSpec> planCluster(RedisTopology topology, int desiredSplits) throws IOException {
@@ -141,12 +152,7 @@ final class RedisSplitPlanner {
                         groupKeys += counts[slot];
                     }
                 }
-                // in double: the product of row size, rows and keys overflows a long on large masters
-                long bytes = masterKeys == 0
-                        ? 0
-                        : (long) Math.min(
-                                Long.MAX_VALUE,
-                                (double) sample.averageBytes() * rows * ((double) groupKeys / masterKeys));
+                long bytes = estimatedBytes(sample.averageBytes(), rows, groupKeys, masterKeys);
                 RedisSplit.Slots split = new RedisSplit.Slots(master.address(), group);
                 splits.add(new SplitSpec(split.toBytes(), master.hosts(), bytes, RedisSplit.describe(split)));
             }

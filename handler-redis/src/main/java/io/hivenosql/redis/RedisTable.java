@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.Suggestions;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
@@ -11,12 +12,10 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataType;
-import io.hivenosql.api.types.DecimalType;
+import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.TextValueCodec;
-import io.hivenosql.api.types.VarcharType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -93,7 +92,7 @@ final class RedisTable {
                 .map(name -> findColumn(tableName, mapping, RedisTableProperties.KEY_COLUMN, (String) name))
                 .orElse(0);
         DataType keyType = mapping.column(keyColumn).type();
-        if (!isPrimitive(keyType)) {
+        if (!DataTypes.isPrimitive(keyType)) {
             throw new HandlerException(
                     HandlerErrorCode.UNSUPPORTED_TYPE,
                     "table " + tableName + ": key column '"
@@ -163,20 +162,13 @@ final class RedisTable {
         return new TableMapping(columns);
     }
 
-    static boolean isPrimitive(DataType type) {
-        return type instanceof PrimitiveType
-                || type instanceof DecimalType
-                || type instanceof VarcharType
-                || type instanceof CharType;
-    }
-
     private static int findColumn(
             String tableName, TableMapping mapping, RedisTableProperties property, String columnName) {
         int index = mapping.indexOf(columnName);
         if (index >= 0) {
             return index;
         }
-        String suggestion = closest(columnName, mapping.names())
+        String suggestion = Suggestions.closest(columnName, mapping.names())
                 .map(s -> "did you mean '" + s + "'? ")
                 .orElse("");
         throw new HandlerException(
@@ -184,39 +176,6 @@ final class RedisTable {
                 "table " + tableName + ": " + property.key() + " names column '" + columnName
                         + "', which the table does not have; " + suggestion + "columns are: "
                         + String.join(", ", mapping.names()));
-    }
-
-    /** The column name closest to {@code name} by edit distance, if it is close enough to be a likely typo. */
-    static Optional<String> closest(String name, List<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : candidates) {
-            int distance = editDistance(name.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
-            if (distance < bestDistance) {
-                best = candidate;
-                bestDistance = distance;
-            }
-        }
-        return bestDistance <= Math.max(2, name.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     /** The key of a row with this key-column value: prefix + canonical text, UTF-8. */

@@ -22,6 +22,14 @@ public final class DataTypes {
 
     private DataTypes() {}
 
+    /** Whether the type is primitive in Hive's sense (no array, map or struct): it can be a map key or a store key. */
+    public static boolean isPrimitive(DataType type) {
+        return type instanceof PrimitiveType
+                || type instanceof DecimalType
+                || type instanceof VarcharType
+                || type instanceof CharType;
+    }
+
     /**
      * Parses one Hive type name.
      *

@@ -7,10 +7,7 @@ public record MapType(DataType keyType, DataType valueType) implements DataType 
     public MapType {
         requireNonNull(keyType, "keyType is null");
         requireNonNull(valueType, "valueType is null");
-        if (!(keyType instanceof PrimitiveType
-                || keyType instanceof DecimalType
-                || keyType instanceof VarcharType
-                || keyType instanceof CharType)) {
+        if (!DataTypes.isPrimitive(keyType)) {
             throw new IllegalArgumentException("map key type must be primitive, got " + keyType.typeName());
         }
     }
