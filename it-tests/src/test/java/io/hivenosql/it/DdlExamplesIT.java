@@ -3,13 +3,13 @@ package io.hivenosql.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hivenosql.sandbox.demo.DemoData;
+import io.hivenosql.sandbox.demo.DemoRunner;
 import io.hivenosql.sandbox.hive.BeelineRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -22,29 +22,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(HiveStack.class)
 class DdlExamplesIT {
-    private static final Path EXAMPLES =
-            Path.of(System.getProperty("hivenosql.examples.dir", "../ddl-examples/src/main/hql"));
     private static final boolean RECORD = Boolean.getBoolean("hivenosql.examples.record");
 
     @TestFactory
     Stream<DynamicTest> everyExampleRunsThroughBeeline(HiveStack.Resources stack) throws IOException {
         DemoData.load(stack.redis().host(), stack.redis().port());
-        Map<String, String> variables = Map.of(
-                "redis_nodes", stack.redis().address(),
-                "examples_dir", EXAMPLES.toAbsolutePath().normalize().toString());
-        List<Path> scripts;
-        try (Stream<Path> files = Files.walk(EXAMPLES)) {
-            scripts = files.filter(p -> p.toString().endsWith(".hql")).sorted().toList();
-        }
-        assertThat(scripts).as("examples in %s", EXAMPLES).isNotEmpty();
+        Path examples = HiveStack.Resources.examplesDir();
+        // the same scripts, in the same order and with the same variables, as bin/hive-nosql demo
+        List<Path> scripts = DemoRunner.scripts(examples);
+        BeelineRunner beeline = stack.stack().beeline().build();
+        assertThat(scripts).as("examples in %s", examples).isNotEmpty();
         return scripts.stream()
                 .map(script ->
-                        DynamicTest.dynamicTest(EXAMPLES.relativize(script).toString(), () -> {
-                            BeelineRunner.Result result = BeelineRunner.builder(
-                                            stack.hive().jdbcUrl())
-                                    .variables(variables)
-                                    .build()
-                                    .runFile(script);
+                        DynamicTest.dynamicTest(examples.relativize(script).toString(), () -> {
+                            BeelineRunner.Result result = beeline.runFile(script);
                             assertThat(result.exitCode())
                                     .as("beeline exit code for %s; stderr:%n%s", script, result.stderr())
                                     .isZero();

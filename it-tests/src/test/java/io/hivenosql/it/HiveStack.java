@@ -1,7 +1,8 @@
 package io.hivenosql.it;
 
+import io.hivenosql.sandbox.SandboxMain;
+import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.hive.HiveInstance;
-import io.hivenosql.sandbox.hive.LocalHiveServer;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,24 +43,38 @@ public final class HiveStack implements ParameterResolver {
         return resources;
     }
 
-    /** The running stack. */
-    public record Resources(LocalHiveServer server, HiveInstance hive, TestingRedisServer redis, Path workDir)
-            implements ExtensionContext.Store.CloseableResource {
+    /**
+     * The running stack: the sandbox's {@link Stack}, the same one {@code bin/hive-nosql up} and {@code demo} start,
+     * with the examples directory as the {@code examples_dir} variable.
+     */
+    public record Resources(Stack stack, Path workDir) implements ExtensionContext.Store.CloseableResource {
         static Resources start() {
             try {
                 Path workDir = Path.of(System.getProperty("hivenosql.work.dir", "target/it-work"));
                 deleteRecursively(workDir); // a metastore left by an earlier run names servers long gone
                 Files.createDirectories(workDir);
-                TestingRedisServer redis = TestingRedisServer.shared();
-                LocalHiveServer server = LocalHiveServer.builder()
-                        .workDir(workDir.resolve("hive"))
+                Stack stack = Stack.builder(workDir.resolve("stack"))
                         .auxJars(auxJars())
-                        .build();
-                server.start();
-                return new Resources(server, server.instance(), redis, workDir);
+                        .variable(SandboxMain.EXAMPLES_DIR, examplesDir().toString())
+                        .start();
+                return new Resources(stack, workDir);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot start the integration-test stack: " + e.getMessage(), e);
             }
+        }
+
+        static Path examplesDir() {
+            return Path.of(System.getProperty("hivenosql.examples.dir", "../ddl-examples/src/main/hql"))
+                    .toAbsolutePath()
+                    .normalize();
+        }
+
+        public HiveInstance hive() {
+            return stack.hive();
+        }
+
+        public TestingRedisServer redis() {
+            return stack.redis();
         }
 
         static List<Path> auxJars() throws IOException {
@@ -91,8 +106,8 @@ public final class HiveStack implements ParameterResolver {
         }
 
         @Override
-        public void close() throws IOException {
-            server.close();
+        public void close() {
+            stack.close();
         }
     }
 }
