@@ -2,6 +2,7 @@ package io.hivenosql.it;
 
 import io.hivenosql.sandbox.SandboxMain;
 import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.IOException;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Gives integration tests the stack they run against: one HiveServer2 and one Redis server for the whole test run
+ * Gives integration tests the stack they run against: one HiveServer2, one Redis server and one Cassandra node (started
+ * while HiveServer2 starts) for the whole test run
  * (kept in JUnit's root store, closed when the run ends), with the handler jars loaded through
  * {@code hive.aux.jars.path} exactly as a cluster loads them, never from the test classpath.
  */
@@ -25,7 +27,10 @@ public final class HiveStack implements ParameterResolver {
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == Resources.class || type == HiveInstance.class || type == TestingRedisServer.class;
+        return type == Resources.class
+                || type == HiveInstance.class
+                || type == TestingRedisServer.class
+                || type == TestingCassandraServer.class;
     }
 
     @Override
@@ -39,6 +44,9 @@ public final class HiveStack implements ParameterResolver {
         }
         if (type == TestingRedisServer.class) {
             return resources.redis();
+        }
+        if (type == TestingCassandraServer.class) {
+            return resources.cassandra();
         }
         return resources;
     }
@@ -55,6 +63,7 @@ public final class HiveStack implements ParameterResolver {
                 Files.createDirectories(workDir);
                 Stack stack = Stack.builder(workDir.resolve("stack"))
                         .auxJars(auxJars())
+                        .cassandra(true)
                         .variable(SandboxMain.EXAMPLES_DIR, examplesDir().toString())
                         .start();
                 return new Resources(stack, workDir);
@@ -77,8 +86,23 @@ public final class HiveStack implements ParameterResolver {
             return stack.redis();
         }
 
+        public TestingCassandraServer cassandra() {
+            return stack.cassandra();
+        }
+
+        /** A CQL session on the stack's Cassandra node, through the driver in the handler jar; close it after use. */
+        public CqlClient cql() {
+            TestingCassandraServer cassandra = stack.cassandra();
+            return CqlClient.connect(
+                    auxJarsDir(), cassandra.host(), cassandra.nativePort(), cassandra.localDatacenter());
+        }
+
+        static Path auxJarsDir() {
+            return Path.of(System.getProperty("hivenosql.aux.jars.dir", "target/aux-jars"));
+        }
+
         static List<Path> auxJars() throws IOException {
-            Path dir = Path.of(System.getProperty("hivenosql.aux.jars.dir", "target/aux-jars"));
+            Path dir = auxJarsDir();
             try (Stream<Path> files = Files.list(dir)) {
                 List<Path> jars = files.filter(p -> p.toString().endsWith(".jar"))
                         .sorted()

@@ -106,8 +106,11 @@ public final class SandboxMain {
     }
 
     private static Stack start(SandboxArguments arguments) {
-        Stack.Builder builder =
-                Stack.builder(arguments.workDir()).engine(arguments.engine()).auxJars(arguments.auxJars());
+        // up and demo run every store: Cassandra starts in the background while HiveServer2 does
+        Stack.Builder builder = Stack.builder(arguments.workDir())
+                .engine(arguments.engine())
+                .auxJars(arguments.auxJars())
+                .cassandra(true);
         arguments.examplesDir().ifPresent(dir -> builder.variable(EXAMPLES_DIR, dir.toString()));
         Stack stack = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(stack), "stack-stop"));

@@ -2,6 +2,7 @@ package io.hivenosql.sandbox;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.BeelineRunner;
 import io.hivenosql.sandbox.hive.EmbeddedHiveInstance;
 import io.hivenosql.sandbox.hive.HiveEngine;
@@ -15,13 +16,17 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole local stack: the store servers (Redis now; Cassandra and MongoDB later) and an in-process HiveServer2
- * ({@link LocalHiveServer}, so one stack per JVM) whose handlers reach the stores through the addresses in
- * {@link #variables()}. Scripts refer to them as {@code ${redis_nodes}}.
+ * The whole local stack: the store servers (Redis; Cassandra when asked for, see {@link Builder#cassandra(boolean)};
+ * MongoDB later) and an in-process HiveServer2 ({@link LocalHiveServer}, so one stack per JVM) whose handlers reach the
+ * stores through the addresses in {@link #variables()}. Scripts refer to them as {@code ${redis_nodes}},
+ * {@code ${cassandra_hosts}} and {@code ${cassandra_local_dc}}.
  *
  * <p>Once everything is up the stack writes {@code <work>/stack.properties} ({@link StackState}); {@link #close()}
  * deletes it, stops HiveServer2 and then every server process the stack started.
@@ -29,26 +34,42 @@ import org.slf4j.LoggerFactory;
 public final class Stack implements Closeable {
     /** The {@code host:port} of the Redis server, for {@code redis.nodes}. */
     public static final String REDIS_NODES = "redis_nodes";
+    /** The {@code host:port} of the Cassandra node's CQL port, for {@code cassandra.hosts}. */
+    public static final String CASSANDRA_HOSTS = "cassandra_hosts";
+    /** The data center of the Cassandra node, for {@code cassandra.local-dc}. */
+    public static final String CASSANDRA_LOCAL_DC = "cassandra_local_dc";
 
     private static final Logger log = LoggerFactory.getLogger(Stack.class);
 
     private final Path workDir;
     private final TestingRedisServer redis;
+    private final Optional<TestingCassandraServer> cassandra;
     private final EmbeddedHiveInstance hive;
     private final Map<String, String> variables;
     private final StackState state;
     private boolean closed;
 
-    private Stack(Path workDir, TestingRedisServer redis, EmbeddedHiveInstance hive, Map<String, String> extra) {
+    private Stack(
+            Path workDir,
+            TestingRedisServer redis,
+            Optional<TestingCassandraServer> cassandra,
+            EmbeddedHiveInstance hive,
+            Map<String, String> extra) {
         this.workDir = workDir;
         this.redis = redis;
+        this.cassandra = cassandra;
         this.hive = hive;
         Map<String, String> variables = new LinkedHashMap<>();
         variables.put(REDIS_NODES, redis.address());
+        cassandra.ifPresent(server -> {
+            variables.put(CASSANDRA_HOSTS, server.contactPoint());
+            variables.put(CASSANDRA_LOCAL_DC, server.localDatacenter());
+        });
         variables.putAll(extra);
         this.variables = Collections.unmodifiableMap(variables);
         Map<String, Long> serverPids = new LinkedHashMap<>();
         serverPids.put("redis", redis.pid());
+        cassandra.ifPresent(server -> serverPids.put("cassandra", server.pid()));
         LocalHiveServer server = hive.server();
         this.state = new StackState(
                 ProcessHandle.current().pid(),
@@ -80,8 +101,15 @@ public final class Stack implements Closeable {
         return redis;
     }
 
+    /** The Cassandra node; only in a stack built with {@link Builder#cassandra(boolean) cassandra(true)}. */
+    public TestingCassandraServer cassandra() {
+        return cassandra.orElseThrow(() -> new IllegalStateException(
+                "This stack runs no Cassandra: build it with Stack.builder(...).cassandra(true)"));
+    }
+
     /**
-     * Beeline variables: each store's address by name, e.g. {@code redis_nodes -> 127.0.0.1:6380}, then the extra
+     * Beeline variables: each store's address by name, e.g. {@code redis_nodes -> 127.0.0.1:6380},
+     * {@code cassandra_hosts -> 127.0.0.1:9042} and {@code cassandra_local_dc -> datacenter1}, then the extra
      * variables given to the builder (e.g. {@code examples_dir}).
      */
     public Map<String, String> variables() {
@@ -107,6 +135,7 @@ public final class Stack implements Closeable {
         run(failures, () -> StackState.delete(workDir));
         run(failures, hive::close);
         run(failures, redis::close);
+        cassandra.ifPresent(server -> run(failures, server::close));
         log.info("Stack in {} stopped", workDir);
         if (!failures.isEmpty()) {
             RuntimeException first = failures.get(0);
@@ -130,6 +159,7 @@ public final class Stack implements Closeable {
         private final Map<String, String> hiveConf = new LinkedHashMap<>();
         private final Map<String, String> variables = new LinkedHashMap<>();
         private Duration hiveStartTimeout = Duration.ofMinutes(2);
+        private Optional<TestingCassandraServer.Builder> cassandra = Optional.empty();
 
         private Builder(Path workDir) {
             this.workDir =
@@ -158,16 +188,38 @@ public final class Stack implements Closeable {
             return this;
         }
 
+        /**
+         * Whether the stack runs a Cassandra node too (default: no; it takes seconds to start and up to 1.5 GB of memory).
+         * Its work directory is {@code <work>/cassandra}.
+         */
+        public Builder cassandra(boolean enabled) {
+            this.cassandra = enabled ? Optional.of(TestingCassandraServer.builder()) : Optional.empty();
+            return this;
+        }
+
+        /**
+         * Runs a Cassandra node with these settings, e.g. {@code TestingCassandraServer.builder()
+         * .passwordAuthenticator(true)}; its work directory is always {@code <work>/cassandra}.
+         */
+        public Builder cassandra(TestingCassandraServer.Builder settings) {
+            this.cassandra = Optional.of(requireNonNull(settings, "settings is null"));
+            return this;
+        }
+
         public Builder hiveStartTimeout(Duration timeout) {
             this.hiveStartTimeout = requireNonNull(timeout, "timeout is null");
             return this;
         }
 
-        /** Starts the stores, then HiveServer2, then writes the state file. */
+        /**
+         * Starts the stores and HiveServer2 (Cassandra in the background meanwhile: both take seconds), then writes the
+         * state file.
+         */
         public Stack start() {
             long start = System.nanoTime();
             StackState.delete(workDir);
             TestingRedisServer redis = TestingRedisServer.start();
+            Optional<CompletableFuture<TestingCassandraServer>> cassandraStart = cassandra.map(this::startCassandra);
             EmbeddedHiveInstance hive;
             try {
                 hive = EmbeddedHiveInstance.start(LocalHiveServer.builder(workDir.resolve("hive"))
@@ -177,17 +229,71 @@ public final class Stack implements Closeable {
                         .startTimeout(hiveStartTimeout));
             } catch (RuntimeException | Error e) {
                 redis.close();
+                cassandraStart.ifPresent(Builder::closeWhenStarted);
                 throw e;
             }
-            Stack stack = new Stack(workDir, redis, hive, variables);
+            Optional<TestingCassandraServer> cassandraServer;
+            try {
+                cassandraServer = cassandraStart.map(Builder::await);
+            } catch (RuntimeException e) {
+                hive.close();
+                redis.close();
+                throw e;
+            }
+            Stack stack = new Stack(workDir, redis, cassandraServer, hive, variables);
             try {
                 stack.state.write(workDir);
             } catch (RuntimeException e) {
                 stack.close();
                 throw e;
             }
-            log.info("Stack up in {} ms: {}, {}", (System.nanoTime() - start) / 1_000_000, stack.jdbcUrl(), redis);
+            log.info(
+                    "Stack up in {} ms: {}, {}{}",
+                    (System.nanoTime() - start) / 1_000_000,
+                    stack.jdbcUrl(),
+                    redis,
+                    cassandraServer.map(server -> ", " + server).orElse(""));
             return stack;
+        }
+
+        private CompletableFuture<TestingCassandraServer> startCassandra(TestingCassandraServer.Builder settings) {
+            settings.workDir(workDir.resolve("cassandra"));
+            CompletableFuture<TestingCassandraServer> server = new CompletableFuture<>();
+            Thread thread = new Thread(
+                    () -> {
+                        try {
+                            server.complete(settings.build());
+                        } catch (RuntimeException | Error e) {
+                            server.completeExceptionally(e);
+                        }
+                    },
+                    "stack-cassandra-start");
+            thread.setDaemon(true);
+            thread.start();
+            return server;
+        }
+
+        private static TestingCassandraServer await(CompletableFuture<TestingCassandraServer> server) {
+            try {
+                return server.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                if (e.getCause() instanceof Error cause) {
+                    throw cause;
+                }
+                throw e;
+            }
+        }
+
+        /** After a failed start of the rest of the stack: stops Cassandra once its own start is over. */
+        private static void closeWhenStarted(CompletableFuture<TestingCassandraServer> server) {
+            try {
+                server.join().close();
+            } catch (RuntimeException e) {
+                log.warn("Cassandra did not start either: {}", e.getMessage());
+            }
         }
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code SandboxMain demo} end to end, with MapReduce local mode: the whole stack starts (in this test's own JVM: one
- * HiveServer2 per JVM), the scripts run through real beeline in name order with the store addresses as variables, the
+ * HiveServer2 per JVM; Redis and a Cassandra node in their own processes), the scripts run through real beeline in
+ * name order with the store addresses as variables, the
  * run stops at the first failing script, and the stack stops and removes its state file.
  */
 class TestSandboxDemo {
@@ -30,7 +31,8 @@ class TestSandboxDemo {
         Files.writeString(
                 examples.resolve("a/01-variables.hql"),
                 """
-                SELECT '${redis_nodes}' AS redis_nodes, '${examples_dir}' AS examples_dir;
+                SELECT '${redis_nodes}' AS redis_nodes, '${examples_dir}' AS examples_dir,
+                  '${cassandra_hosts}' AS cassandra_hosts, '${cassandra_local_dc}' AS cassandra_local_dc;
                 """);
         Files.writeString(
                 examples.resolve("a/02-mapreduce.hql"),
@@ -61,12 +63,18 @@ class TestSandboxDemo {
         assertThat(code).as(output).isEqualTo(SandboxMain.EXAMPLE_FAILED);
         Matcher redis = Pattern.compile("redis_nodes: (127\\.0\\.0\\.1:\\d+)").matcher(output);
         assertThat(redis.find()).as(output).isTrue();
+        Matcher cassandra =
+                Pattern.compile("cassandra_hosts: (127\\.0\\.0\\.1:\\d+)").matcher(output);
+        assertThat(cassandra.find()).as(output).isTrue();
         assertThat(output)
                 .contains("loaded 20 demo users into Redis")
                 .contains("running 4 example(s)")
                 .contains("==== a/01-variables.hql ====")
                 .contains("| " + redis.group(1) + " ")
                 .contains("| " + examples + " ")
+                .contains("| " + cassandra.group(1) + " ")
+                .contains("cassandra_local_dc: datacenter1")
+                .contains("| datacenter1 ")
                 .contains("---- a/01-variables.hql ok")
                 .contains("==== a/02-mapreduce.hql ====")
                 .containsPattern("\\|\\s+3\\s+\\|\\s+9\\s+\\|")
@@ -78,5 +86,8 @@ class TestSandboxDemo {
                 .contains("an example failed");
         assertThat(StackState.file(work)).doesNotExist();
         assertThat(work.resolve("hive/metastore_db")).isDirectory();
+        // the stack stopped its Cassandra node (SIGTERM: a drain) and removed its data, keeping the log
+        assertThat(Files.readString(work.resolve("cassandra/cassandra.log"))).contains("Cassandra shutdown complete");
+        assertThat(work.resolve("cassandra/data")).doesNotExist();
     }
 }

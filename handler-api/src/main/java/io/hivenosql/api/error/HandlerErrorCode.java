@@ -16,6 +16,10 @@ public enum HandlerErrorCode {
     MAPPING_FILE_UNREADABLE(112, USER),
     COLUMN_NOT_FOUND(113, USER),
     UNSUPPORTED_TYPE(114, USER),
+    /** The table's Hive columns disagree with the store's live schema (a missing column, an incompatible type). */
+    SCHEMA_MISMATCH(115, USER),
+    /** The keyspace, table or collection the table names does not exist in the store. */
+    STORE_TABLE_NOT_FOUND(116, USER),
     BAD_RECORD(121, USER),
     NULL_KEY(122, USER),
     PLAINTEXT_SECRET(131, USER),

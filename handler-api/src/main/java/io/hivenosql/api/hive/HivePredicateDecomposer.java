@@ -61,14 +61,15 @@ public final class HivePredicateDecomposer {
         if (predicate == null) {
             return null;
         }
+        List<ExprNodeDesc> conjuncts = conjuncts(predicate);
+        List<Filter> selected = select(conjuncts, mapping, capabilities);
         List<ExprNodeDesc> pushed = new ArrayList<>();
         List<ExprNodeDesc> residual = new ArrayList<>();
-        for (ExprNodeDesc conjunct : conjuncts(predicate)) {
-            Optional<Filter> filter = HivePredicateTranslator.translate(conjunct, mapping);
-            if (filter.isPresent() && capabilities.canPush(filter.get())) {
-                pushed.add(conjunct);
+        for (int i = 0; i < conjuncts.size(); i++) {
+            if (selected.get(i) != null) {
+                pushed.add(conjuncts.get(i));
             } else {
-                residual.add(conjunct);
+                residual.add(conjuncts.get(i));
             }
         }
         if (pushed.isEmpty() || (residual.size() == 1 && !(residual.get(0) instanceof ExprNodeGenericFuncDesc))) {
@@ -103,13 +104,13 @@ public final class HivePredicateDecomposer {
                 LOG.warn("table {}: cannot read Hive's scan filter, pushing nothing: {}", tableName, e.toString());
                 return Optional.empty();
             }
-            for (ExprNodeDesc conjunct : conjuncts(expression)) {
-                String text = conjunct.getExprString();
+            List<ExprNodeDesc> conjuncts = conjuncts(expression);
+            List<Filter> selected = select(conjuncts, mapping, capabilities);
+            for (int i = 0; i < conjuncts.size(); i++) {
+                String text = conjuncts.get(i).getExprString();
                 boolean wasPromised = promised.remove(text);
-                Optional<Filter> filter =
-                        HivePredicateTranslator.translate(conjunct, mapping).filter(capabilities::canPush);
-                if (filter.isPresent()) {
-                    filters.add(filter.get());
+                if (selected.get(i) != null) {
+                    filters.add(selected.get(i));
                 } else if (wasPromised) {
                     throw pushedButLost(
                             tableName,
@@ -137,6 +138,33 @@ public final class HivePredicateDecomposer {
                     promised);
         }
         return filters.isEmpty() ? Optional.empty() : Optional.of(Filter.and(filters));
+    }
+
+    /**
+     * The filter of each conjunct that is pushed, or null where the conjunct stays in Hive: the conjuncts that
+     * translate, as {@link FilterCapabilities#select} chooses among them.
+     */
+    private static List<Filter> select(
+            List<ExprNodeDesc> conjuncts, TableMapping mapping, FilterCapabilities capabilities) {
+        List<Filter> translated = new ArrayList<>(conjuncts.size());
+        List<Filter> candidates = new ArrayList<>();
+        for (ExprNodeDesc conjunct : conjuncts) {
+            Filter filter = HivePredicateTranslator.translate(conjunct, mapping).orElse(null);
+            translated.add(filter);
+            if (filter != null) {
+                candidates.add(filter);
+            }
+        }
+        List<Filter> chosen = candidates.isEmpty() ? List.of() : capabilities.select(candidates);
+        List<Filter> result = new ArrayList<>(conjuncts.size());
+        for (Filter filter : translated) {
+            boolean pushed = false;
+            for (Filter candidate : chosen) {
+                pushed |= candidate == filter;
+            }
+            result.add(pushed ? filter : null);
+        }
+        return result;
     }
 
     /** The top-level conjuncts of a predicate, with nested ANDs flattened. */

@@ -35,6 +35,8 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
 
     private final NoSqlConnector connector;
     private final Configuration conf;
+    /** Whether this hook's preCreateTable created the store object (Hive calls pre, then commit or rollback). */
+    private boolean createdInStore;
 
     public NoSqlMetaHook(NoSqlConnector connector, Configuration conf) {
         this.connector = requireNonNull(connector, "connector is null");
@@ -69,21 +71,35 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
             throw metaException(new HandlerException(
                     code, "table " + tableName + " cannot be created:\n  - " + String.join("\n  - ", problems)));
         }
-        context(table);
+        // the store object is created (or an existing one checked) before the metastore records the table, so that a
+        // failure leaves neither behind; rollbackCreateTable removes what was created if the metastore then fails
+        try {
+            createdInStore = connector.createTable(context(table), isManaged(table));
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
     }
 
     @Override
     public void rollbackCreateTable(Table table) {
-        // the store's collection is created in commitCreateTable, after the metastore accepted the table
+        if (!createdInStore) {
+            return;
+        }
+        createdInStore = false;
+        try {
+            connector.dropTable(context(table), true);
+        } catch (IOException | MetaException | RuntimeException e) {
+            LOG.warn(
+                    "table {}: the metastore did not record the table and the store object created for it could not "
+                            + "be removed; drop it by hand: {}",
+                    qualifiedName(table),
+                    e.toString());
+        }
     }
 
     @Override
-    public void commitCreateTable(Table table) throws MetaException {
-        try {
-            connector.createTable(context(table), isManaged(table));
-        } catch (IOException | HandlerException e) {
-            throw metaException(e);
-        }
+    public void commitCreateTable(Table table) {
+        createdInStore = false;
     }
 
     @Override

@@ -41,8 +41,18 @@ public interface NoSqlConnector {
 
     RecordSink openWriter(TableContext table) throws IOException;
 
-    /** Called when Hive creates the table; a store that creates collections or schemas does so here. */
-    default void createTable(TableContext table, boolean managed) throws IOException {}
+    /**
+     * Called when Hive creates the table, before the metastore records it, so that a table the store cannot serve is
+     * never recorded. A store that creates collections or schemas does so here when {@code managed} (Hive owns the
+     * data: managed tables and {@code external.table.purge=true}); for other tables it checks that what the table
+     * names exists and agrees with the columns.
+     *
+     * @return true when this call created a store object, which {@link #dropTable} removes again if the metastore then
+     *     fails to record the table
+     */
+    default boolean createTable(TableContext table, boolean managed) throws IOException {
+        return false;
+    }
 
     /** Deletes all of the table's data (INSERT OVERWRITE, TRUNCATE, DROP with purge). */
     void truncate(TableContext table) throws IOException;

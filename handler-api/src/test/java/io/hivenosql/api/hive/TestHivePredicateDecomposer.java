@@ -20,6 +20,7 @@ import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
@@ -142,6 +143,50 @@ class TestHivePredicateDecomposer {
 
         assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEY_EQUALITY))
                 .contains(new Filter.Compare("k", CompareOp.EQ, "a"));
+    }
+
+    /** Pushes {@code v} ranges only together with {@code k = constant}, as Cassandra pushes clustering ranges. */
+    private static final FilterCapabilities RANGE_WITH_KEY = new FilterCapabilities() {
+        @Override
+        public boolean canPush(Filter filter) {
+            return KEY_EQUALITY.canPush(filter);
+        }
+
+        @Override
+        public List<Filter> select(List<Filter> conjuncts) {
+            boolean key = conjuncts.stream().anyMatch(KEY_EQUALITY::canPush);
+            return conjuncts.stream()
+                    .filter(f -> KEY_EQUALITY.canPush(f)
+                            || (key
+                                    && f instanceof Filter.Compare c
+                                    && c.column().equals("v")))
+                    .toList();
+        }
+    };
+
+    @Test
+    void letsTheStoreChooseAmongAllConjuncts() throws IOException {
+        DecomposedPredicate alone = decompose(and(V_OVER_3, UPPER_S), RANGE_WITH_KEY);
+        DecomposedPredicate withKey = decompose(and(V_OVER_3, UPPER_S, K_IS_A), RANGE_WITH_KEY);
+
+        assertThat(alone).isNull();
+        assertThat(withKey.pushedPredicate.getExprString()).isEqualTo("((v > 3) and (k = 'a'))");
+        assertThat(withKey.residualPredicate.getExprString()).isEqualTo("(upper(s) = 'X')");
+        Configuration conf = scanConf(and(V_OVER_3, UPPER_S, K_IS_A), withKey.pushedPredicateObject);
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, RANGE_WITH_KEY))
+                .contains(Filter.and(
+                        new Filter.Compare("v", CompareOp.GT, 3), new Filter.Compare("k", CompareOp.EQ, "a")));
+    }
+
+    @Test
+    void failsWhenTheStoreNoLongerChoosesAPromisedConjunct() {
+        DecomposedPredicate withKey = decompose(and(V_OVER_3, K_IS_A), RANGE_WITH_KEY);
+        // Hive merged scans and kept only the range term: alone, the store no longer pushes it
+        Configuration conf = scanConf(V_OVER_3, withKey.pushedPredicateObject);
+
+        assertThatThrownBy(() -> HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, RANGE_WITH_KEY))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("(v > 3)");
     }
 
     @Test

@@ -89,12 +89,24 @@ class TestNoSqlMetaHook {
         Table managed = table("people", dataset, Map.of());
         managed.setTableType("MANAGED_TABLE");
         managed.getParameters().remove("EXTERNAL");
+        hook.preCreateTable(managed);
         hook.commitCreateTable(managed);
         assertThat(TestingStore.created(dataset)).isTrue();
 
         String external = TestingStore.newDatasetName();
-        hook.commitCreateTable(table("people", external, Map.of()));
+        hook.preCreateTable(table("people", external, Map.of()));
         assertThat(TestingStore.created(external)).isFalse();
+    }
+
+    @Test
+    void removesTheCreatedCollectionWhenTheMetastoreFailsToRecordTheTable() throws MetaException {
+        Table managed = table("people", dataset, Map.of());
+        managed.setTableType("MANAGED_TABLE");
+        managed.getParameters().remove("EXTERNAL");
+        TestingStore.put(dataset, "k", Map.of("name", "x"));
+        hook.preCreateTable(managed);
+        hook.rollbackCreateTable(managed);
+        assertThat(TestingStore.dataset(dataset)).isEmpty();
     }
 
     @Test

@@ -185,8 +185,9 @@ final class TestingNoSqlConnector implements NoSqlConnector {
     }
 
     @Override
-    public void createTable(TableContext table, boolean managed) {
+    public boolean createTable(TableContext table, boolean managed) {
         TestingStore.markCreated(dataset(table), managed);
+        return managed;
     }
 
     @Override

@@ -1,0 +1,97 @@
+package io.hivenosql.cassandra;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableStatistics;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Cassandra tables: each Hive column is a CQL column of one table (see {@link CassandraTable}); values convert between
+ * CQL and Hive types as {@link CqlTypes} describes, collections, tuples and UDTs as Hive array, map and struct.
+ *
+ * <ul>
+ *   <li>Reads ({@link CassandraReads}): token-range splits from the driver's token map, sized with
+ *       {@code system.size_estimates} ({@link CassandraSplitPlanner}); partition splits instead when the partition key
+ *       is pushed; paged, prefetching reads of only the projected columns ({@link CassandraRecordReader}).
+ *   <li>Pushdown ({@link CassandraPredicateTranslator}): what CQL applies with Hive's semantics, always as bound values.
+ *   <li>Writes ({@link CassandraRecordWriter}): prepared inserts, unlogged batches per partition, bounded concurrency,
+ *       NULL as unset unless {@code cassandra.write.nulls}.
+ *   <li>Schema ({@link CassandraSchemaChanges}): creates keyspace and table for tables Hive owns, checks existing tables
+ *       against the Hive columns ({@link CassandraSchema}), truncates and drops.
+ * </ul>
+ *
+ * <p>No server is contacted in {@link #bind}; every other call leases a shared driver session
+ * ({@link CassandraSessions}).
+ */
+public final class CassandraConnector implements NoSqlConnector {
+    @Override
+    public String storeName() {
+        return "cassandra";
+    }
+
+    @Override
+    public List<? extends TableProperty> tableProperties() {
+        return List.of(CassandraTableProperties.values());
+    }
+
+    @Override
+    public String columnsMappingProperty() {
+        return CassandraTableProperties.COLUMNS_MAPPING.key();
+    }
+
+    @Override
+    public TableMapping bind(TableConfig config, TableMapping mapping) {
+        return CassandraTable.bind(config.tableName(), config, mapping);
+    }
+
+    @Override
+    public FilterCapabilities filterCapabilities(TableContext table) {
+        return CassandraReads.filterCapabilities(table);
+    }
+
+    @Override
+    public List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
+        return CassandraReads.planSplits(request, desiredSplits);
+    }
+
+    @Override
+    public RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
+        return CassandraReads.openReader(request, split);
+    }
+
+    @Override
+    public RecordSink openWriter(TableContext table) throws IOException {
+        CassandraTable cassandra = CassandraTable.of(table);
+        return CassandraRecordWriter.open(cassandra, CassandraSessions.acquire(cassandra, table.secrets()));
+    }
+
+    @Override
+    public boolean createTable(TableContext table, boolean managed) throws IOException {
+        return CassandraSchemaChanges.create(table, managed);
+    }
+
+    @Override
+    public void truncate(TableContext table) throws IOException {
+        CassandraSchemaChanges.truncate(table);
+    }
+
+    @Override
+    public void dropTable(TableContext table, boolean purge) throws IOException {
+        CassandraSchemaChanges.drop(table, purge);
+    }
+
+    @Override
+    public Optional<TableStatistics> statistics(TableContext table) throws IOException {
+        return CassandraReads.statistics(table);
+    }
+}

@@ -1,0 +1,80 @@
+package io.hivenosql.cassandra;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverTimeoutException;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import java.io.IOException;
+
+/** The messages of Cassandra failures: each names the table, the contact points or node, and what was being done. */
+final class CassandraErrors {
+    private CassandraErrors() {}
+
+    /** A failure while opening the session: no contact point answers, or the credentials are refused. */
+    static HandlerException connectFailed(CassandraTable table, RuntimeException e) {
+        if (isAuthFailure(e)) {
+            String message = table.passwordAlias().isEmpty()
+                    ? "Cassandra at " + CassandraSessions.hostList(table.hosts()) + " requires authentication for "
+                            + "table " + table.name() + "; set " + CassandraTableProperties.USER.key() + " and "
+                            + CassandraTableProperties.PASSWORD_ALIAS.key() + " (the alias of the password in a Hadoop "
+                            + "credential provider)"
+                    : "Cassandra at " + CassandraSessions.hostList(table.hosts()) + " refused the credentials of user '"
+                            + table.user().orElse("cassandra") + "' (password from alias '"
+                            + table.passwordAlias().get() + "' of " + CassandraTableProperties.PASSWORD_ALIAS.key()
+                            + ") for table " + table.name() + "; check " + CassandraTableProperties.USER.key()
+                            + " and the password stored under that alias";
+            return new HandlerException(HandlerErrorCode.AUTHENTICATION_FAILED, message, e);
+        }
+        return new HandlerException(
+                HandlerErrorCode.STORE_UNREACHABLE,
+                "cannot connect to Cassandra at " + CassandraSessions.hostList(table.hosts()) + " for table "
+                        + table.name() + ": " + reason(e) + "; check " + CassandraTableProperties.HOSTS.key()
+                        + (table.localDc().isPresent() ? " and " + CassandraTableProperties.LOCAL_DC.key() : "")
+                        + ", and that the servers are running and reachable from this host",
+                e);
+    }
+
+    /** A failure of a request while reading: an IOException so that Hive fails (or retries) the task. */
+    static IOException readFailed(CassandraTable table, String doing, RuntimeException e) {
+        HandlerException error = storeError(table, doing, e, HandlerErrorCode.STORE_ERROR);
+        return new IOException(error.getMessage(), error);
+    }
+
+    /** A failure of a schema or data change (CREATE, DROP, TRUNCATE) or of a metadata query. */
+    static HandlerException storeError(CassandraTable table, String doing, RuntimeException e, HandlerErrorCode code) {
+        HandlerErrorCode effective = e instanceof AllNodesFailedException || e instanceof DriverTimeoutException
+                ? HandlerErrorCode.STORE_UNREACHABLE
+                : e instanceof QueryValidationException ? HandlerErrorCode.STORE_ERROR : code;
+        return new HandlerException(
+                effective,
+                "Cassandra failed while " + doing + " for table " + table.name() + " (" + table.qualifiedCqlName()
+                        + " at " + CassandraSessions.hostList(table.hosts()) + "): " + reason(e),
+                e);
+    }
+
+    static boolean isAuthFailure(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof AuthenticationException) {
+                return true;
+            }
+            if (cause instanceof AllNodesFailedException all) {
+                for (var errors : all.getAllErrors().values()) {
+                    for (Throwable error : errors) {
+                        if (error instanceof AuthenticationException) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The driver's message, which names the nodes tried and what each said; never contains credentials. */
+    static String reason(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

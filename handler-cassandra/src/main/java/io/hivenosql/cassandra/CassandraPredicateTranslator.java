@@ -1,0 +1,423 @@
+package io.hivenosql.cassandra;
+
+import static java.util.Objects.requireNonNull;
+
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.shaded.guava.common.net.InetAddresses;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.CompareOp;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.ValueConversionException;
+import java.time.LocalTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Which conjuncts of Hive's WHERE clause CQL applies with exactly Hive's semantics, and the CQL restrictions that apply
+ * them. Pure: needs only the table's schema.
+ *
+ * <ol>
+ *   <li>Partition key: when every partition key column has an {@code =} or {@code IN} conjunct (and the product of
+ *       their values is at most {@value #MAX_PARTITIONS} partitions), those are pushed and the scan reads just those
+ *       partitions (no token scan).
+ *   <li>Clustering columns, only with the partition key restricted: {@code =} / {@code IN} on a prefix of the
+ *       clustering columns, then at most one column with a range ({@code < <= > >=}, {@code BETWEEN}), as CQL allows.
+ *   <li>With {@code cassandra.allow-filtering=true}, comparisons, {@code IN} and {@code BETWEEN} on any other column
+ *       (regular, static, the rest of the key), with {@code ALLOW FILTERING}.
+ * </ol>
+ *
+ * <p>Never pushed: {@code NOT}, {@code OR}, {@code IS NULL}, {@code <>}; more than one {@code =} / {@code IN}, lower or
+ * upper bound per column (CQL refuses them; the others stay in Hive); and comparisons whose CQL result could differ from
+ * Hive's: on float, double and decimal columns (signed zeros, NaN, scale-sensitive key equality, Hive's rounding to
+ * the column scale), on varchar/char columns (Hive truncates and pads), on collections, tuples, UDTs, counters and
+ * durations; ranges on uuid, timeuuid, inet and time-as-text columns (CQL orders them otherwise than their text);
+ * {@code =} on uuid/inet/time text that is not in its canonical form (Hive compares the text); and timestamps with
+ * sub-millisecond digits.
+ */
+final class CassandraPredicateTranslator {
+    /** The most partitions a pushed partition key restriction may select (the product of its IN lists). */
+    static final int MAX_PARTITIONS = 1000;
+
+    private final CassandraSchema schema;
+    private final boolean allowFiltering;
+    private final TableMapping mapping;
+
+    CassandraPredicateTranslator(CassandraSchema schema, boolean allowFiltering) {
+        this.schema = requireNonNull(schema, "schema is null");
+        this.allowFiltering = allowFiltering;
+        this.mapping = schema.table().mapping();
+    }
+
+    /** The CQL restrictions of a filter, one bind marker each, in the order they appear in the statement. */
+    record Restriction(String cql, Object value) {
+        Restriction {
+            requireNonNull(cql, "cql is null");
+            requireNonNull(value, "value is null");
+        }
+    }
+
+    /**
+     * What a pushed filter becomes in CQL.
+     *
+     * @param partitionValues when the partition key is restricted: per partition key column (in key order) its
+     *     distinct driver values; empty for a token scan
+     * @param restrictions the other restrictions
+     * @param allowFiltering whether the statement needs {@code ALLOW FILTERING}
+     */
+    record CqlRestrictions(
+            Optional<List<List<Object>>> partitionValues, List<Restriction> restrictions, boolean allowFiltering) {
+        static final CqlRestrictions NONE = new CqlRestrictions(Optional.empty(), List.of(), false);
+
+        CqlRestrictions {
+            requireNonNull(partitionValues, "partitionValues is null");
+            partitionValues = partitionValues.map(List::copyOf);
+            restrictions = List.copyOf(requireNonNull(restrictions, "restrictions is null"));
+        }
+
+        /** The partition keys selected: the product of {@link #partitionValues}, in order. */
+        List<List<Object>> partitions() {
+            List<List<Object>> keys = new ArrayList<>();
+            keys.add(List.of());
+            for (List<Object> values : partitionValues.orElseThrow()) {
+                List<List<Object>> next = new ArrayList<>(keys.size() * values.size());
+                for (List<Object> prefix : keys) {
+                    for (Object value : values) {
+                        List<Object> key = new ArrayList<>(prefix);
+                        key.add(value);
+                        next.add(key);
+                    }
+                }
+                keys = next;
+            }
+            return keys;
+        }
+
+        /** The WHERE clause after the partition key or token restriction: {@code " AND c > ?..."}. */
+        String cqlSuffix() {
+            StringBuilder text = new StringBuilder();
+            restrictions.forEach(r -> text.append(" AND ").append(r.cql()));
+            return text.toString();
+        }
+    }
+
+    /** Whether a conjunct is pushed whatever the other conjuncts are (a single-column partition key restriction). */
+    boolean canPush(Filter filter) {
+        return select(List.of(filter)).size() == 1;
+    }
+
+    /** The conjuncts to push (see the class documentation); selecting from the result again gives the result. */
+    List<Filter> select(List<Filter> conjuncts) {
+        Map<Filter, Boolean> chosen = new IdentityHashMap<>();
+        Set<Integer> restricted = new LinkedHashSet<>();
+        boolean partitionRestricted = choosePartitionKey(conjuncts, chosen, restricted);
+        if (partitionRestricted) {
+            for (int column : schema.clusteringColumns()) {
+                if (column == CassandraSchema.UNMAPPED || !chooseColumn(conjuncts, column, chosen, restricted)) {
+                    break;
+                }
+            }
+        }
+        if (allowFiltering) {
+            for (int column = 0; column < mapping.size(); column++) {
+                if (!restricted.contains(column)) {
+                    chooseColumn(conjuncts, column, chosen, restricted);
+                }
+            }
+        }
+        return conjuncts.stream().filter(chosen::containsKey).toList();
+    }
+
+    private boolean choosePartitionKey(List<Filter> conjuncts, Map<Filter, Boolean> chosen, Set<Integer> restricted) {
+        if (!schema.mapsPartitionKey()) {
+            return false;
+        }
+        List<Filter> picks = new ArrayList<>();
+        long partitions = 1;
+        for (int column : schema.partitionKey()) {
+            Optional<Filter> equality = firstEquality(conjuncts, column);
+            if (equality.isEmpty()) {
+                return false;
+            }
+            partitions *= equality.get() instanceof Filter.In in ? in.values().size() : 1;
+            if (partitions > MAX_PARTITIONS) {
+                return false;
+            }
+            picks.add(equality.get());
+        }
+        picks.forEach(f -> chosen.put(f, true));
+        restricted.addAll(schema.partitionKey());
+        return true;
+    }
+
+    /** Chooses an equality, or else the range bounds, of one column; true when an equality was chosen. */
+    private boolean chooseColumn(
+            List<Filter> conjuncts, int column, Map<Filter, Boolean> chosen, Set<Integer> restricted) {
+        Optional<Filter> equality = firstEquality(conjuncts, column);
+        if (equality.isPresent()) {
+            chosen.put(equality.get(), true);
+            restricted.add(column);
+            return true;
+        }
+        Filter lower = null;
+        Filter upper = null;
+        for (Filter filter : conjuncts) {
+            if (!isOn(filter, column) || !rangeExact(filter, column)) {
+                continue;
+            }
+            if (filter instanceof Filter.Between) {
+                if (lower == null && upper == null) {
+                    lower = filter;
+                    upper = filter;
+                }
+            } else if (filter instanceof Filter.Compare compare) {
+                boolean isLower = compare.op() == CompareOp.GT || compare.op() == CompareOp.GE;
+                if (isLower && lower == null) {
+                    lower = filter;
+                } else if (!isLower && upper == null) {
+                    upper = filter;
+                }
+            }
+        }
+        if (lower != null) {
+            chosen.put(lower, true);
+            restricted.add(column);
+        }
+        if (upper != null) {
+            chosen.put(upper, true);
+            restricted.add(column);
+        }
+        return false;
+    }
+
+    private Optional<Filter> firstEquality(List<Filter> conjuncts, int column) {
+        for (Filter filter : conjuncts) {
+            if (isOn(filter, column) && equalityExact(filter, column)) {
+                return Optional.of(filter);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private boolean isOn(Filter filter, int column) {
+        String name = columnOf(filter);
+        return name != null && mapping.indexOf(name) == column;
+    }
+
+    private boolean equalityExact(Filter filter, int column) {
+        if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
+            return encodeForEquality(column, compare.value()).isPresent();
+        }
+        if (filter instanceof Filter.In in) {
+            return in.values().stream()
+                    .allMatch(v -> encodeForEquality(column, v).isPresent());
+        }
+        return false;
+    }
+
+    private boolean rangeExact(Filter filter, int column) {
+        if (filter instanceof Filter.Compare compare) {
+            return compare.op() != CompareOp.EQ
+                    && compare.op() != CompareOp.NE
+                    && encodeForRange(column, compare.value()).isPresent();
+        }
+        if (filter instanceof Filter.Between between) {
+            return encodeForRange(column, between.low()).isPresent()
+                    && encodeForRange(column, between.high()).isPresent();
+        }
+        return false;
+    }
+
+    /** The driver value to compare the column with by CQL {@code =}, when that is exactly Hive's {@code =}. */
+    Optional<Object> encodeForEquality(int column, Object value) {
+        DataType cql = schema.cqlType(column);
+        io.hivenosql.api.types.DataType hive = mapping.column(column).type();
+        boolean exact =
+                switch (cql.getProtocolCode()) {
+                    case ProtocolConstants.DataType.ASCII, ProtocolConstants.DataType.VARCHAR -> hive
+                            == PrimitiveType.STRING;
+                    case ProtocolConstants.DataType.BOOLEAN,
+                            ProtocolConstants.DataType.BLOB,
+                            ProtocolConstants.DataType.DATE,
+                            ProtocolConstants.DataType.TIMESTAMP -> true;
+                    case ProtocolConstants.DataType.TINYINT,
+                            ProtocolConstants.DataType.SMALLINT,
+                            ProtocolConstants.DataType.INT,
+                            ProtocolConstants.DataType.BIGINT,
+                            ProtocolConstants.DataType.VARINT -> !CqlTypes.isString(hive);
+                    case ProtocolConstants.DataType.UUID, ProtocolConstants.DataType.TIMEUUID -> canonicalUuid(value);
+                    case ProtocolConstants.DataType.INET -> canonicalInet(value);
+                    case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT || canonicalTime(value);
+                    default -> false;
+                };
+        return exact ? encode(cql, value) : Optional.empty();
+    }
+
+    /** The driver value to compare the column with by CQL {@code < <= > >=}, when CQL orders as Hive does. */
+    Optional<Object> encodeForRange(int column, Object value) {
+        DataType cql = schema.cqlType(column);
+        io.hivenosql.api.types.DataType hive = mapping.column(column).type();
+        boolean exact =
+                switch (cql.getProtocolCode()) {
+                    case ProtocolConstants.DataType.ASCII, ProtocolConstants.DataType.VARCHAR -> hive
+                            == PrimitiveType.STRING;
+                    case ProtocolConstants.DataType.BLOB,
+                            ProtocolConstants.DataType.DATE,
+                            ProtocolConstants.DataType.TIMESTAMP -> true;
+                    case ProtocolConstants.DataType.TINYINT,
+                            ProtocolConstants.DataType.SMALLINT,
+                            ProtocolConstants.DataType.INT,
+                            ProtocolConstants.DataType.BIGINT,
+                            ProtocolConstants.DataType.VARINT -> !CqlTypes.isString(hive);
+                    case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT;
+                    default -> false;
+                };
+        return exact ? encode(cql, value) : Optional.empty();
+    }
+
+    private static Optional<Object> encode(DataType cql, Object value) {
+        try {
+            return Optional.ofNullable(CqlValueEncoder.encode(cql, value));
+        } catch (IllegalArgumentException | ValueConversionException e) {
+            return Optional.empty(); // not exactly representable: Hive applies it
+        }
+    }
+
+    private static boolean canonicalUuid(Object value) {
+        try {
+            return value instanceof String text
+                    && UUID.fromString(text).toString().equals(text);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean canonicalInet(Object value) {
+        try {
+            return value instanceof String text
+                    && InetAddresses.forString(text).getHostAddress().equals(text);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean canonicalTime(Object value) {
+        try {
+            return value instanceof String text
+                    && CqlValueDecoder.timeText(LocalTime.parse(text).toNanoOfDay())
+                            .equals(text);
+        } catch (DateTimeParseException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The CQL restrictions of a pushed filter (the AND of the conjuncts {@link #select} chose).
+     *
+     * @throws IllegalArgumentException when the filter holds a conjunct that {@link #select} does not choose
+     */
+    CqlRestrictions restrictions(Optional<Filter> filter) {
+        if (filter.isEmpty()) {
+            return CqlRestrictions.NONE;
+        }
+        List<Filter> conjuncts = new ArrayList<>();
+        flatten(filter.get(), conjuncts);
+        List<Filter> selected = select(conjuncts);
+        if (selected.size() != conjuncts.size()) {
+            List<Filter> rejected = new ArrayList<>(conjuncts);
+            rejected.removeAll(selected);
+            throw new IllegalArgumentException("table " + schema.table().name() + ": the pushed filter " + rejected
+                    + " cannot be applied by Cassandra");
+        }
+        Set<Integer> partitionColumns = Set.copyOf(schema.partitionKey());
+        boolean partitionRestricted = false;
+        List<List<Object>> partitionValues = new ArrayList<>();
+        if (schema.mapsPartitionKey()) {
+            for (int column : schema.partitionKey()) {
+                Optional<Filter> equality = firstEquality(selected, column);
+                if (equality.isEmpty()) {
+                    break;
+                }
+                partitionValues.add(equalityValues(equality.get(), column));
+            }
+            partitionRestricted =
+                    partitionValues.size() == schema.partitionKey().size();
+        }
+        List<Restriction> restrictions = new ArrayList<>();
+        for (int column = 0; column < mapping.size(); column++) {
+            if (!partitionRestricted || !partitionColumns.contains(column)) {
+                restrictions.addAll(columnRestrictions(selected, column));
+            }
+        }
+        // ALLOW FILTERING when something beyond the partition key and a clustering prefix is restricted
+        boolean filtering =
+                new CassandraPredicateTranslator(schema, false).select(selected).size() < selected.size();
+        return new CqlRestrictions(
+                partitionRestricted ? Optional.of(partitionValues) : Optional.empty(), restrictions, filtering);
+    }
+
+    private List<Restriction> columnRestrictions(List<Filter> selected, int column) {
+        String name = schema.cqlColumn(column).getName().asCql(true);
+        List<Restriction> result = new ArrayList<>();
+        for (Filter filter : selected) {
+            if (!isOn(filter, column)) {
+                continue;
+            }
+            if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
+                result.add(new Restriction(
+                        name + " = ?",
+                        encodeForEquality(column, compare.value()).orElseThrow()));
+            } else if (filter instanceof Filter.In in) {
+                result.add(new Restriction(name + " IN ?", equalityValues(in, column)));
+            } else if (filter instanceof Filter.Compare compare) {
+                result.add(new Restriction(
+                        name + " " + compare.op().symbol() + " ?",
+                        encodeForRange(column, compare.value()).orElseThrow()));
+            } else if (filter instanceof Filter.Between between) {
+                result.add(new Restriction(
+                        name + " >= ?", encodeForRange(column, between.low()).orElseThrow()));
+                result.add(new Restriction(
+                        name + " <= ?", encodeForRange(column, between.high()).orElseThrow()));
+            } else {
+                throw new IllegalStateException("not a pushed filter: " + filter);
+            }
+        }
+        return result;
+    }
+
+    private List<Object> equalityValues(Filter filter, int column) {
+        List<Object> neutral =
+                filter instanceof Filter.In in ? in.values() : List.of(((Filter.Compare) filter).value());
+        Set<Object> values = new LinkedHashSet<>();
+        for (Object value : neutral) {
+            values.add(encodeForEquality(column, value).orElseThrow());
+        }
+        return List.copyOf(values);
+    }
+
+    private static String columnOf(Filter filter) {
+        if (filter instanceof Filter.Compare compare) {
+            return compare.column();
+        }
+        if (filter instanceof Filter.In in) {
+            return in.column();
+        }
+        return filter instanceof Filter.Between between ? between.column() : null;
+    }
+
+    private static void flatten(Filter filter, List<Filter> conjuncts) {
+        if (filter instanceof Filter.And and) {
+            and.children().forEach(child -> flatten(child, conjuncts));
+        } else {
+            conjuncts.add(filter);
+        }
+    }
+}

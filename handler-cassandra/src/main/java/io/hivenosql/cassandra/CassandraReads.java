@@ -1,0 +1,124 @@
+package io.hivenosql.cassandra;
+
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The read side of {@link CassandraConnector}: pushdown capabilities, split planning, readers and statistics. Each
+ * opens a session lease and checks the live schema ({@link CassandraSchema}) before anything else.
+ */
+final class CassandraReads {
+    private static final Logger log = LoggerFactory.getLogger(CassandraReads.class);
+
+    private CassandraReads() {}
+
+    /**
+     * What the table pushes (see {@link CassandraPredicateTranslator}). The live schema is loaded on the first
+     * question, so that a query without a WHERE clause opens no session here.
+     */
+    static FilterCapabilities filterCapabilities(TableContext context) {
+        CassandraTable table = CassandraTable.of(context);
+        return new FilterCapabilities() {
+            private CassandraPredicateTranslator translator;
+
+            private synchronized CassandraPredicateTranslator translator() {
+                if (translator == null) {
+                    try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+                        translator = new CassandraPredicateTranslator(
+                                CassandraSchema.load(lease.session(), table), table.allowFiltering());
+                    }
+                }
+                return translator;
+            }
+
+            @Override
+            public boolean canPush(Filter filter) {
+                return translator().canPush(filter);
+            }
+
+            @Override
+            public List<Filter> select(List<Filter> conjuncts) {
+                return translator().select(conjuncts);
+            }
+        };
+    }
+
+    static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
+        CassandraTable table = CassandraTable.of(request.table());
+        try (CassandraSessions.Lease lease =
+                CassandraSessions.acquire(table, request.table().secrets())) {
+            CassandraSchema schema = CassandraSchema.load(lease.session(), table);
+            CqlRestrictions restrictions = restrictions(schema, request);
+            try {
+                return CassandraSplitPlanner.plan(lease.session(), schema, restrictions, desiredSplits);
+            } catch (HandlerException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw CassandraErrors.storeError(
+                        table, "planning the splits from the token ring", e, HandlerErrorCode.STORE_ERROR);
+            }
+        }
+    }
+
+    static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
+        CassandraTable table = CassandraTable.of(request.table());
+        CassandraSplit payload = CassandraSplit.fromBytes(split.payload());
+        CassandraSessions.Lease lease =
+                CassandraSessions.acquire(table, request.table().secrets());
+        try {
+            CassandraSchema schema = CassandraSchema.load(lease.session(), table);
+            return new CassandraRecordReader(
+                    lease, schema, request, payload, restrictions(schema, request), split.hosts());
+        } catch (IOException | RuntimeException | Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    private static CqlRestrictions restrictions(CassandraSchema schema, ReadRequest request) {
+        CassandraPredicateTranslator translator =
+                new CassandraPredicateTranslator(schema, schema.table().allowFiltering());
+        try {
+            return translator.restrictions(request.filter());
+        } catch (IllegalArgumentException e) {
+            throw new HandlerException(
+                    HandlerErrorCode.INTERNAL_ERROR,
+                    e.getMessage() + "; SET " + "hive.optimize.ppd.storage=false for this query, and report it",
+                    e);
+        }
+    }
+
+    /**
+     * Row count and size from {@code system.size_estimates}, summed over the table's ranges on every node. The size is
+     * partitions x mean partition size. The row count is the partition count when the table has no clustering
+     * columns; with clustering columns the rows per partition are unknown, so the row count is left unknown (-1) and
+     * Hive derives it from the size. Nothing (empty) when Cassandra has no estimates yet or they count no partition.
+     */
+    static Optional<TableStatistics> statistics(TableContext context) {
+        CassandraTable table = CassandraTable.of(context);
+        try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+            CassandraSchema schema = CassandraSchema.load(lease.session(), table);
+            long[] totals = CassandraSizeEstimates.totals(CassandraSizeEstimates.read(lease.session(), table));
+            if (totals[0] <= 0) {
+                // none yet, or only of data flushed before the last writes: an empty table would mislead the optimizer
+                log.debug("table {}: no size estimates yet, no statistics", table.name());
+                return Optional.empty();
+            }
+            long rows = schema.clusteringNames().isEmpty() ? totals[0] : -1;
+            return Optional.of(new TableStatistics(rows, totals[1]));
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package io.hivenosql.cassandra;
+
+import static java.util.Objects.requireNonNull;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.SecretResolver;
+import java.net.InetSocketAddress;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Driver sessions shared within a JVM. Opening a {@link CqlSession} costs a round of cluster and schema metadata
+ * queries, so the splits of a task, and the planning, hook and statistics calls of HiveServer2, share one session per
+ * cluster and credentials. A session is reference counted by its {@link Lease}s and closed after
+ * {@link #IDLE_CLOSE_DELAY} without one.
+ *
+ * <p>Sessions use the driver's programmatic configuration (no {@code application.conf} is read): contact points from
+ * {@code cassandra.hosts}, the local data center from {@code cassandra.local-dc} or inferred from the contact points,
+ * request timeouts from {@code cassandra.timeout.ms}, daemon I/O threads (a session left open never keeps a JVM alive),
+ * PasswordAuthenticator credentials from the credential provider, and TLS with the JVM's trust store.
+ */
+final class CassandraSessions {
+    static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
+
+    private static final Logger log = LoggerFactory.getLogger(CassandraSessions.class);
+    private static final String SESSION_NAME = "hive-nosql";
+    private static final Map<SessionKey, Shared> SESSIONS = new HashMap<>();
+    private static final ScheduledExecutorService CLOSER = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "hive-nosql-cassandra-session-closer");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private CassandraSessions() {}
+
+    /**
+     * A lease on the session of the table's cluster, opening it if needed.
+     *
+     * @throws HandlerException naming the contact points when no host answers, or the user when credentials are refused
+     */
+    static Lease acquire(CassandraTable table, SecretResolver secrets) {
+        requireNonNull(table, "table is null");
+        requireNonNull(secrets, "secrets is null");
+        Optional<char[]> password = password(table, secrets);
+        SessionKey key = new SessionKey(
+                table.hosts(),
+                table.localDc(),
+                table.user(),
+                password.map(CassandraSessions::digest),
+                table.ssl(),
+                table.timeoutMillis());
+        Shared shared;
+        synchronized (SESSIONS) {
+            shared = SESSIONS.computeIfAbsent(key, k -> new Shared());
+            shared.leases++;
+        }
+        try {
+            return new Lease(key, shared, shared.session(() -> open(table, password)));
+        } catch (RuntimeException | Error e) {
+            release(key, shared, false);
+            password.ifPresent(chars -> Arrays.fill(chars, '\0'));
+            throw e;
+        }
+    }
+
+    private static Optional<char[]> password(CassandraTable table, SecretResolver secrets) {
+        if (table.passwordAlias().isEmpty()) {
+            return Optional.empty();
+        }
+        String alias = table.passwordAlias().get();
+        return Optional.of(secrets.resolve(alias)
+                .orElseThrow(() -> new HandlerException(
+                        HandlerErrorCode.CREDENTIAL_NOT_FOUND,
+                        "table " + table.name() + ": no password is stored under alias '" + alias + "' ("
+                                + CassandraTableProperties.PASSWORD_ALIAS.key() + ") in the credential provider; "
+                                + "add it with `hadoop credential create " + alias + " -provider <path>` and "
+                                + "point nosql.credentials.provider (or hadoop.security.credential.provider.path) "
+                                + "at that provider")));
+    }
+
+    private static CqlSession open(CassandraTable table, Optional<char[]> password) {
+        ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(
+                        CassandraSessions.class.getClassLoader())
+                .withString(DefaultDriverOption.SESSION_NAME, SESSION_NAME)
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
+                .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
+                .withDuration(
+                        DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
+                .withDuration(
+                        DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
+                .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)
+                .withBoolean(DefaultDriverOption.NETTY_DAEMON, true)
+                .withInt(DefaultDriverOption.NETTY_IO_SIZE, 2)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SIZE, 1)
+                .withDuration(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, Duration.ZERO)
+                .withDuration(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, Duration.ZERO);
+        if (table.localDc().isEmpty()) {
+            config.withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DcInferringLoadBalancingPolicy");
+        }
+        CqlSessionBuilder builder = CqlSession.builder()
+                .withConfigLoader(config.build())
+                .withClassLoader(CassandraSessions.class.getClassLoader());
+        for (HostAndPort host : table.hosts()) {
+            builder.addContactPoint(new InetSocketAddress(host.host(), host.port()));
+        }
+        table.localDc().ifPresent(builder::withLocalDatacenter);
+        if (password.isPresent()) {
+            String user = table.user().orElse("cassandra");
+            builder.withAuthCredentials(user, new String(password.get()));
+        } else if (table.user().isPresent()) {
+            throw new HandlerException(
+                    HandlerErrorCode.MISSING_TABLE_PROPERTY,
+                    "table " + table.name() + ": " + CassandraTableProperties.USER.key() + " is set but "
+                            + CassandraTableProperties.PASSWORD_ALIAS.key() + " is not; set it to the alias of the "
+                            + "user's password in a Hadoop credential provider");
+        }
+        if (table.ssl()) {
+            try {
+                builder.withSslContext(SSLContext.getDefault());
+            } catch (NoSuchAlgorithmException e) {
+                throw new HandlerException(HandlerErrorCode.INTERNAL_ERROR, "this JVM has no default TLS context", e);
+            }
+        }
+        try {
+            CqlSession session = builder.build();
+            log.info(
+                    "table {}: connected to Cassandra cluster '{}' through {}",
+                    table.name(),
+                    session.getMetadata().getClusterName().orElse("?"),
+                    hostList(table.hosts()));
+            return session;
+        } catch (RuntimeException e) {
+            throw CassandraErrors.connectFailed(table, e);
+        }
+    }
+
+    private static void release(SessionKey key, Shared shared, boolean opened) {
+        synchronized (SESSIONS) {
+            shared.leases--;
+            if (shared.leases > 0) {
+                return;
+            }
+            if (!opened) {
+                if (SESSIONS.get(key) == shared && shared.current == null) {
+                    SESSIONS.remove(key);
+                }
+                return;
+            }
+            long generation = ++shared.idleGeneration;
+            CLOSER.schedule(
+                    () -> closeIfIdle(key, shared, generation), IDLE_CLOSE_DELAY.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private static void closeIfIdle(SessionKey key, Shared shared, long generation) {
+        CqlSession session;
+        synchronized (SESSIONS) {
+            if (shared.leases > 0 || shared.idleGeneration != generation || SESSIONS.get(key) != shared) {
+                return;
+            }
+            SESSIONS.remove(key);
+            session = shared.current;
+            shared.current = null;
+        }
+        if (session != null) {
+            session.closeAsync();
+        }
+    }
+
+    /** Closes every idle session now (tests, and JVMs that want to release connections early). */
+    static void closeIdle() {
+        List<Map.Entry<SessionKey, Shared>> entries;
+        synchronized (SESSIONS) {
+            entries = List.copyOf(SESSIONS.entrySet());
+        }
+        for (Map.Entry<SessionKey, Shared> entry : entries) {
+            closeIfIdle(entry.getKey(), entry.getValue(), entry.getValue().idleGeneration);
+        }
+    }
+
+    static String hostList(List<HostAndPort> hosts) {
+        return String.join(",", hosts.stream().map(HostAndPort::toString).toList());
+    }
+
+    private static String digest(char[] password) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            var bytes = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
+            sha.update(bytes);
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** What makes two tables share a session; the password only as a digest. */
+    private record SessionKey(
+            List<HostAndPort> hosts,
+            Optional<String> localDc,
+            Optional<String> user,
+            Optional<String> passwordDigest,
+            boolean ssl,
+            int timeoutMillis) {}
+
+    private static final class Shared {
+        private int leases;
+        private long idleGeneration;
+        private CqlSession current;
+
+        synchronized CqlSession session(java.util.function.Supplier<CqlSession> opener) {
+            if (current == null || current.isClosed()) {
+                current = opener.get();
+            }
+            return current;
+        }
+    }
+
+    /** One user's hold on a shared session; close it when done (the session itself stays open for others). */
+    static final class Lease implements AutoCloseable {
+        private final SessionKey key;
+        private final Shared shared;
+        private final CqlSession session;
+        private boolean closed;
+
+        private Lease(SessionKey key, Shared shared, CqlSession session) {
+            this.key = key;
+            this.shared = shared;
+            this.session = session;
+        }
+
+        CqlSession session() {
+            return session;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                release(key, shared, true);
+            }
+        }
+    }
+}

@@ -1,0 +1,416 @@
+package io.hivenosql.cassandra;
+
+import static java.util.Objects.requireNonNull;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.cassandra.CassandraSizeEstimates.SizeEstimate;
+import io.hivenosql.cassandra.CassandraSplit.TokenRange;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Plans the splits of a scan. A full scan is a pipeline of small pure steps over the Murmur3 token ring:
+ *
+ * <ol>
+ *   <li>the ring's ranges from the driver's token map, each with its replicas; a range that wraps around the ring
+ *       becomes {@code (start, max]} and {@code (min, end]} ({@link #unwrap});
+ *   <li>each range's estimated bytes from {@code system.size_estimates} (the overlapping estimate ranges, in
+ *       proportion); without estimates (a new table, data not yet flushed) each range weighs its token count;
+ *   <li>a target per split: {@code cassandra.split.size-mb}, or the total divided by {@code cassandra.split.count}, or
+ *       without estimates the total divided by Hive's split hint (default: two per node);
+ *   <li>ranges heavier than the target are cut into equal parts, and the ranges of one replica set are joined (in
+ *       token order) up to the target: each split reads ranges its hosts all hold. With {@code cassandra.split.count}
+ *       the ring is instead cut into exactly that many parts of equal weight, whatever their replicas.
+ * </ol>
+ *
+ * <p>Every token of the ring is in exactly one split. With a pushed partition key restriction the splits instead carry
+ * the partition keys to read (grouped by replica set, at most {@value #PARTITIONS_PER_SPLIT} each), and no range is
+ * scanned.
+ */
+final class CassandraSplitPlanner {
+    static final long MIN_TOKEN = Long.MIN_VALUE;
+    static final long MAX_TOKEN = Long.MAX_VALUE;
+    static final int PARTITIONS_PER_SPLIT = 100;
+    static final double RING_WIDTH = Math.pow(2, 64);
+    private static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";
+    private static final int DEFAULT_SPLITS_PER_HOST = 2;
+    private static final long MB = 1L << 20;
+    private static final Logger log = LoggerFactory.getLogger(CassandraSplitPlanner.class);
+
+    private CassandraSplitPlanner() {}
+
+    /** A range of the ring (may wrap) and the hosts holding it. */
+    record RingRange(long start, long end, List<String> hosts) {
+        RingRange {
+            hosts = List.copyOf(requireNonNull(hosts, "hosts is null"));
+        }
+    }
+
+    /** A planned split: token ranges (unwrapped, disjoint), preferred hosts, estimated bytes (0 if unknown). */
+    record PlannedSplit(List<TokenRange> ranges, List<String> hosts, long estimatedBytes) {
+        PlannedSplit {
+            ranges = List.copyOf(requireNonNull(ranges, "ranges is null"));
+            hosts = List.copyOf(requireNonNull(hosts, "hosts is null"));
+        }
+    }
+
+    /** How to size the splits. */
+    record Sizing(long targetBytes, int splitCount, int desiredSplits) {}
+
+    // ---------------------------------------------------------------- session side
+
+    /** The splits of a scan of the table with the given restrictions; at least one. */
+    static List<SplitSpec> plan(
+            CqlSession session,
+            CassandraSchema schema,
+            CassandraPredicateTranslator.CqlRestrictions restrictions,
+            int desiredSplits) {
+        CassandraTable table = schema.table();
+        Optional<TokenMap> tokenMap = session.getMetadata().getTokenMap();
+        if (restrictions.partitionValues().isPresent()) {
+            return partitionSplits(session, schema, restrictions.partitions(), tokenMap);
+        }
+        List<RingRange> ring = ring(table, tokenMap);
+        List<SizeEstimate> estimates = CassandraSizeEstimates.read(session, table);
+        if (estimates.isEmpty()) {
+            log.debug(
+                    "table {}: {} has no size estimates yet (new table, or data not flushed since the last recording);"
+                            + " splitting the ring evenly into {} parts",
+                    table.name(),
+                    table.qualifiedCqlName(),
+                    desiredSplits > 0 ? desiredSplits : "two per node");
+        }
+        Sizing sizing = new Sizing(table.splitSizeMb() * MB, table.splitCount(), desiredSplits);
+        List<PlannedSplit> planned = plan(ring, estimates, sizing);
+        List<SplitSpec> specs = new ArrayList<>(planned.size());
+        for (PlannedSplit split : planned) {
+            CassandraSplit payload = new CassandraSplit.TokenRanges(split.ranges());
+            specs.add(new SplitSpec(
+                    payload.toBytes(),
+                    split.hosts(),
+                    split.estimatedBytes(),
+                    CassandraSplit.describe(payload) + " on " + split.hosts()));
+        }
+        Collections.shuffle(specs, new Random(table.name().hashCode()));
+        return specs;
+    }
+
+    private static List<RingRange> ring(CassandraTable table, Optional<TokenMap> tokenMap) {
+        if (tokenMap.isEmpty()) {
+            log.debug("table {}: the driver has no token map; one range covers the whole ring", table.name());
+            return List.of(new RingRange(MIN_TOKEN, MIN_TOKEN, List.of()));
+        }
+        TokenMap map = tokenMap.get();
+        if (!MURMUR3.equals(map.getPartitionerName())) {
+            throw new HandlerException(
+                    HandlerErrorCode.UNSUPPORTED_OPERATION,
+                    "table " + table.name() + ": the Cassandra cluster at "
+                            + CassandraSessions.hostList(table.hosts()) + " uses " + map.getPartitionerName()
+                            + "; hive-nosql reads clusters with " + MURMUR3 + " (Cassandra's default) only");
+        }
+        List<RingRange> ring = new ArrayList<>();
+        for (com.datastax.oss.driver.api.core.metadata.token.TokenRange range : map.getTokenRanges()) {
+            long start = Long.parseLong(map.format(range.getStart()));
+            long end = Long.parseLong(map.format(range.getEnd()));
+            ring.add(new RingRange(start, end, hosts(map.getReplicas(table.keyspace(), range))));
+        }
+        if (ring.isEmpty()) {
+            ring.add(new RingRange(MIN_TOKEN, MIN_TOKEN, List.of()));
+        }
+        return ring;
+    }
+
+    static List<String> hosts(Collection<Node> nodes) {
+        Set<String> hosts = new TreeSet<>();
+        for (Node node : nodes) {
+            SocketAddress address = node.getEndPoint().resolve();
+            hosts.add(address instanceof InetSocketAddress inet ? inet.getHostString() : address.toString());
+        }
+        return List.copyOf(hosts);
+    }
+
+    private static List<SplitSpec> partitionSplits(
+            CqlSession session, CassandraSchema schema, List<List<Object>> partitions, Optional<TokenMap> tokenMap) {
+        CassandraTable table = schema.table();
+        ProtocolVersion protocol = session.getContext().getProtocolVersion();
+        List<TypeCodec<Object>> codecs = new ArrayList<>();
+        for (int column : schema.partitionKey()) {
+            DataType type = schema.cqlType(column);
+            codecs.add(CodecRegistry.DEFAULT.codecFor(type));
+        }
+        Map<List<String>, List<List<ByteBuffer>>> byReplicas = new LinkedHashMap<>();
+        for (List<Object> partition : partitions) {
+            List<ByteBuffer> key = new ArrayList<>(codecs.size());
+            for (int i = 0; i < codecs.size(); i++) {
+                key.add(codecs.get(i).encode(partition.get(i), protocol));
+            }
+            List<String> hosts = List.of();
+            if (tokenMap.isPresent()) {
+                Token token = tokenMap.get().newToken(key.toArray(new ByteBuffer[0]));
+                hosts = hosts(tokenMap.get().getReplicas(table.keyspace(), token));
+            }
+            byReplicas.computeIfAbsent(hosts, h -> new ArrayList<>()).add(key);
+        }
+        List<SplitSpec> specs = new ArrayList<>();
+        byReplicas.forEach((hosts, keys) -> {
+            for (int from = 0; from < keys.size(); from += PARTITIONS_PER_SPLIT) {
+                CassandraSplit payload = new CassandraSplit.Partitions(
+                        codecs.size(), keys.subList(from, Math.min(keys.size(), from + PARTITIONS_PER_SPLIT)));
+                specs.add(
+                        new SplitSpec(payload.toBytes(), hosts, 0, CassandraSplit.describe(payload) + " on " + hosts));
+            }
+        });
+        if (specs.isEmpty()) {
+            // cannot happen (a restriction has at least one value), but a scan always has a split
+            specs.add(new SplitSpec(
+                    new CassandraSplit.Partitions(codecs.size(), List.of()).toBytes(), List.of(), 0, "no partition"));
+        }
+        return specs;
+    }
+
+    // ---------------------------------------------------------------- pure planning
+
+    /** The ranges of a ring range {@code (start, end]} without wrapping; {@code start == end} is the whole ring. */
+    static List<TokenRange> unwrap(long start, long end) {
+        if (start < end) {
+            return List.of(new TokenRange(start, end));
+        }
+        List<TokenRange> ranges = new ArrayList<>(2);
+        if (start < MAX_TOKEN) {
+            ranges.add(new TokenRange(start, MAX_TOKEN));
+        }
+        if (end > MIN_TOKEN) {
+            ranges.add(new TokenRange(MIN_TOKEN, end));
+        }
+        return ranges;
+    }
+
+    /** The number of tokens in the ring range {@code (start, end]}, as a double ({@code start == end}: the ring). */
+    static double ringWidth(long start, long end) {
+        double width = (double) end - (double) start;
+        return start < end ? width : RING_WIDTH + width;
+    }
+
+    /** Plans the splits of a ring (see the class documentation). */
+    static List<PlannedSplit> plan(List<RingRange> ring, List<SizeEstimate> estimates, Sizing sizing) {
+        List<Weighted> ranges = new ArrayList<>();
+        Set<String> allHosts = new TreeSet<>();
+        for (RingRange range : ring) {
+            allHosts.addAll(range.hosts());
+            for (TokenRange part : unwrap(range.start(), range.end())) {
+                ranges.add(new Weighted(part, range.hosts(), 0));
+            }
+        }
+        ranges.sort((a, b) -> a.range().compareTo(b.range()));
+        checkCoverage(ranges);
+        double total = 0;
+        for (int i = 0; i < ranges.size(); i++) {
+            Weighted range = ranges.get(i);
+            double bytes = bytes(range.range(), estimates);
+            ranges.set(i, new Weighted(range.range(), range.hosts(), bytes));
+            total += bytes;
+        }
+        boolean known = total > 0;
+        if (!known) {
+            total = 0;
+            for (int i = 0; i < ranges.size(); i++) {
+                Weighted range = ranges.get(i);
+                ranges.set(
+                        i,
+                        new Weighted(range.range(), range.hosts(), range.range().widthAsDouble()));
+                total += range.range().widthAsDouble();
+            }
+        }
+        List<PlannedSplit> splits;
+        if (sizing.splitCount() > 0) {
+            splits = equalParts(ranges, total, sizing.splitCount(), known);
+        } else {
+            int parts = sizing.desiredSplits() > 0
+                    ? sizing.desiredSplits()
+                    : Math.max(1, DEFAULT_SPLITS_PER_HOST * allHosts.size());
+            double target = known ? Math.max(1, sizing.targetBytes()) : total / parts;
+            splits = byReplicas(ranges, target, known);
+        }
+        checkCoverage(splits);
+        return splits;
+    }
+
+    /** A range with its hosts and weight (estimated bytes, or tokens when nothing is known). */
+    private record Weighted(TokenRange range, List<String> hosts, double weight) {}
+
+    private static double bytes(TokenRange range, List<SizeEstimate> estimates) {
+        double bytes = 0;
+        for (SizeEstimate estimate : estimates) {
+            TokenRange other = estimate.range();
+            long start = Math.max(range.start(), other.start());
+            long end = Math.min(range.end(), other.end());
+            if (start < end) {
+                bytes += estimate.bytes() * (((double) end - (double) start) / other.widthAsDouble());
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * Per replica set: its ranges (in token order) cut into as many parts of equal weight as the target asks for, each
+     * part at most the target (and at least one part per replica set).
+     */
+    private static List<PlannedSplit> byReplicas(List<Weighted> ranges, double target, boolean known) {
+        Map<List<String>, List<Weighted>> groups = new LinkedHashMap<>();
+        for (Weighted range : ranges) {
+            groups.computeIfAbsent(range.hosts(), h -> new ArrayList<>()).add(range);
+        }
+        List<PlannedSplit> splits = new ArrayList<>();
+        for (List<Weighted> group : groups.values()) {
+            double weight = group.stream().mapToDouble(Weighted::weight).sum();
+            int count = (int) Math.min(Math.max(1, Math.ceil(weight / target - 1e-9)), 1 << 16);
+            splits.addAll(equalParts(new ArrayList<>(group), weight, count, known));
+        }
+        return splits;
+    }
+
+    /** Exactly {@code count} splits of equal weight, in token order; hosts are those of each split's heaviest range. */
+    private static List<PlannedSplit> equalParts(List<Weighted> ranges, double total, int count, boolean known) {
+        List<PlannedSplit> splits = new ArrayList<>(count);
+        double share = total / count;
+        List<TokenRange> current = new ArrayList<>();
+        Map<List<String>, Double> hostWeights = new LinkedHashMap<>();
+        double weight = 0;
+        int index = 0;
+        while (index < ranges.size()) {
+            Weighted range = ranges.get(index);
+            double room = share - weight;
+            boolean last = splits.size() == count - 1;
+            if (last || range.weight() <= room * 1.0000001 || range.weight() == 0) {
+                current.add(range.range());
+                hostWeights.merge(range.hosts(), range.weight(), Double::sum);
+                weight += range.weight();
+                index++;
+                continue;
+            }
+            // cut the range where the split is full
+            long at = at(range.range(), room / range.weight());
+            if (at > range.range().start() && at < range.range().end()) {
+                TokenRange head = new TokenRange(range.range().start(), at);
+                TokenRange tail = new TokenRange(at, range.range().end());
+                double headWeight =
+                        range.weight() * head.widthAsDouble() / range.range().widthAsDouble();
+                current.add(head);
+                hostWeights.merge(range.hosts(), headWeight, Double::sum);
+                weight += headWeight;
+                ranges.set(index, new Weighted(tail, range.hosts(), range.weight() - headWeight));
+            } else if (current.isEmpty()) {
+                current.add(range.range()); // too narrow to cut
+                hostWeights.merge(range.hosts(), range.weight(), Double::sum);
+                weight += range.weight();
+                index++;
+            }
+            if (!current.isEmpty()) {
+                splits.add(new PlannedSplit(current, heaviest(hostWeights), known ? Math.round(weight) : 0));
+            }
+            current = new ArrayList<>();
+            hostWeights.clear();
+            weight = 0;
+        }
+        if (!current.isEmpty()) {
+            splits.add(new PlannedSplit(current, heaviest(hostWeights), known ? Math.round(weight) : 0));
+        }
+        return splits;
+    }
+
+    private static List<String> heaviest(Map<List<String>, Double> hostWeights) {
+        List<String> best = List.of();
+        double bestWeight = -1;
+        for (Map.Entry<List<String>, Double> entry : hostWeights.entrySet()) {
+            if (entry.getValue() > bestWeight) {
+                best = entry.getKey();
+                bestWeight = entry.getValue();
+            }
+        }
+        return best;
+    }
+
+    /** The token at a fraction of the range's width from its start. */
+    private static long at(TokenRange range, double fraction) {
+        BigInteger offset = new BigDecimal(range.width())
+                .multiply(BigDecimal.valueOf(Math.max(0, Math.min(1, fraction))))
+                .toBigInteger();
+        return BigInteger.valueOf(range.start()).add(offset).longValue();
+    }
+
+    /** The range cut into {@code pieces} parts of (nearly) equal width; fewer when it has fewer tokens. */
+    static List<TokenRange> cut(TokenRange range, int pieces) {
+        BigInteger width = range.width();
+        int count = width.compareTo(BigInteger.valueOf(pieces)) < 0 ? width.intValueExact() : pieces;
+        if (count <= 1) {
+            return List.of(range);
+        }
+        List<TokenRange> parts = new ArrayList<>(count);
+        BigInteger start = BigInteger.valueOf(range.start());
+        long previous = range.start();
+        for (int i = 1; i <= count; i++) {
+            long end = i == count
+                    ? range.end()
+                    : start.add(width.multiply(BigInteger.valueOf(i)).divide(BigInteger.valueOf(count)))
+                            .longValueExact();
+            parts.add(new TokenRange(previous, end));
+            previous = end;
+        }
+        return parts;
+    }
+
+    private static void checkCoverage(List<Weighted> ranges) {
+        List<TokenRange> all = new ArrayList<>();
+        ranges.forEach(r -> all.add(r.range()));
+        checkCovers(all);
+    }
+
+    private static void checkCoverage(Collection<PlannedSplit> splits) {
+        List<TokenRange> all = new ArrayList<>();
+        splits.forEach(s -> all.addAll(s.ranges()));
+        checkCovers(all);
+    }
+
+    /** Checks that the ranges cover {@code (MIN, MAX]} exactly once. */
+    static void checkCovers(List<TokenRange> ranges) {
+        List<TokenRange> sorted = new ArrayList<>(ranges);
+        Collections.sort(sorted);
+        long expected = MIN_TOKEN;
+        for (TokenRange range : sorted) {
+            if (range.start() != expected) {
+                throw new IllegalStateException("token ranges do not cover the ring exactly once: "
+                        + (range.start() > expected ? "gap" : "overlap") + " at token " + expected + " (next range "
+                        + range + ")");
+            }
+            expected = range.end();
+        }
+        if (expected != MAX_TOKEN) {
+            throw new IllegalStateException("token ranges do not cover the ring: gap after token " + expected);
+        }
+    }
+}

@@ -1,0 +1,249 @@
+package io.hivenosql.cassandra;
+
+import static java.util.Objects.requireNonNull;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.TableContext;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A Cassandra table as the connector sees it: the validated properties and, for each Hive column, the CQL column it
+ * maps to. Knows nothing of the live schema (see {@link CassandraSchema}); building one contacts no server.
+ *
+ * <p>A column's mapped path is a CQL column name with CQL's case rules: unquoted names are case-insensitive,
+ * {@code "Quoted"} names keep their case. Columns named in {@code cassandra.primary-key} get {@link ColumnRole#KEY}.
+ */
+final class CassandraTable {
+    private final String name;
+    private final TableMapping mapping;
+    private final CqlIdentifier keyspace;
+    private final CqlIdentifier table;
+    private final List<CqlIdentifier> cqlColumns;
+    private final Optional<PrimaryKey> primaryKey;
+    private final TableConfig config;
+
+    private CassandraTable(String name, TableConfig config, TableMapping mapping, Optional<PrimaryKey> primaryKey) {
+        this.name = name;
+        this.config = config;
+        this.mapping = mapping;
+        this.primaryKey = primaryKey;
+        String[] parts = name.split("\\.", 2);
+        String hiveDatabase = parts.length == 2 ? parts[0] : "default";
+        String hiveTable = parts.length == 2 ? parts[1] : parts[0];
+        this.keyspace = identifier(
+                config.<String>getOptional(CassandraTableProperties.KEYSPACE).orElse(hiveDatabase));
+        this.table = identifier(
+                config.<String>getOptional(CassandraTableProperties.TABLE).orElse(hiveTable));
+        List<CqlIdentifier> columns = new ArrayList<>();
+        for (ColumnMapping column : mapping.columns()) {
+            columns.add(identifier(column.path()));
+        }
+        this.cqlColumns = List.copyOf(columns);
+    }
+
+    static CassandraTable of(TableContext context) {
+        return new CassandraTable(
+                context.tableName(),
+                context.config(),
+                context.mapping(),
+                primaryKey(context.tableName(), context.config(), context.mapping()));
+    }
+
+    /** Checks the mapping against the properties (no server contacted) and marks the primary key columns. */
+    static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
+        Map<String, String> byCqlName = new HashMap<>();
+        for (ColumnMapping column : mapping.columns()) {
+            CqlIdentifier cql;
+            try {
+                cql = identifier(column.path());
+            } catch (IllegalArgumentException e) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_MAPPING,
+                        "table " + tableName + ", column " + column.name() + ": " + e.getMessage());
+            }
+            String previous = byCqlName.put(cql.asInternal(), column.name());
+            if (previous != null) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_MAPPING,
+                        "table " + tableName + ": columns " + previous + " and " + column.name()
+                                + " both map to CQL column " + cql.asCql(true) + "; map each to its own column in "
+                                + CassandraTableProperties.COLUMNS_MAPPING.key());
+            }
+        }
+        Optional<PrimaryKey> key = primaryKey(tableName, config, mapping);
+        if (key.isEmpty()) {
+            return mapping;
+        }
+        List<String> keyColumns = key.get().columns();
+        List<ColumnMapping> bound = new ArrayList<>();
+        for (ColumnMapping column : mapping.columns()) {
+            bound.add(keyColumns.contains(column.name()) ? column.withRole(ColumnRole.KEY) : column);
+        }
+        return new TableMapping(bound);
+    }
+
+    private static Optional<PrimaryKey> primaryKey(String tableName, TableConfig config, TableMapping mapping) {
+        Optional<String> text = config.getOptional(CassandraTableProperties.PRIMARY_KEY);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        PrimaryKey key;
+        try {
+            key = PrimaryKey.parse(text.get());
+        } catch (IllegalArgumentException e) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + tableName + ", property '" + CassandraTableProperties.PRIMARY_KEY.key() + "': "
+                            + e.getMessage());
+        }
+        for (String column : key.columns()) {
+            if (mapping.indexOf(column) < 0) {
+                throw new HandlerException(
+                        HandlerErrorCode.COLUMN_NOT_FOUND,
+                        "table " + tableName + ", property '" + CassandraTableProperties.PRIMARY_KEY.key()
+                                + "': no column '" + column + "'; the table's columns are "
+                                + String.join(", ", mapping.names()));
+            }
+        }
+        return Optional.of(key);
+    }
+
+    /** A CQL identifier as CQL reads it: unquoted is case-insensitive, {@code "Quoted"} keeps its case. */
+    static CqlIdentifier identifier(String text) {
+        requireNonNull(text, "text is null");
+        String trimmed = text.trim();
+        if (trimmed.length() >= 2 && trimmed.startsWith("\"") && trimmed.endsWith("\"")) {
+            return CqlIdentifier.fromCql(trimmed);
+        }
+        if (!trimmed.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("'" + text + "' is not a CQL name (letters, digits and '_', not "
+                    + "starting with a digit; double-quote a case-sensitive name); nested paths are not supported: "
+                    + "map a UDT or tuple column to a Hive struct instead");
+        }
+        // CQL folds unquoted names to lower case; fromCql would refuse reserved words such as the Hive database name
+        // "default" (asCql(true) quotes them where statements need it)
+        return CqlIdentifier.fromInternal(trimmed.toLowerCase(Locale.ROOT));
+    }
+
+    String name() {
+        return name;
+    }
+
+    TableMapping mapping() {
+        return mapping;
+    }
+
+    TableConfig config() {
+        return config;
+    }
+
+    CqlIdentifier keyspace() {
+        return keyspace;
+    }
+
+    CqlIdentifier table() {
+        return table;
+    }
+
+    /** {@code keyspace.table} as CQL text, quoted where needed; for messages and statements. */
+    String qualifiedCqlName() {
+        return keyspace.asCql(true) + "." + table.asCql(true);
+    }
+
+    /** The CQL column of each Hive column, in table order. */
+    List<CqlIdentifier> cqlColumns() {
+        return cqlColumns;
+    }
+
+    CqlIdentifier cqlColumn(int index) {
+        return cqlColumns.get(index);
+    }
+
+    Optional<PrimaryKey> primaryKey() {
+        return primaryKey;
+    }
+
+    List<HostAndPort> hosts() {
+        return config.get(CassandraTableProperties.HOSTS);
+    }
+
+    Optional<String> localDc() {
+        return config.getOptional(CassandraTableProperties.LOCAL_DC);
+    }
+
+    Optional<String> user() {
+        return config.getOptional(CassandraTableProperties.USER);
+    }
+
+    Optional<String> passwordAlias() {
+        return config.getOptional(CassandraTableProperties.PASSWORD_ALIAS);
+    }
+
+    boolean ssl() {
+        return config.<Boolean>get(CassandraTableProperties.SSL);
+    }
+
+    CassandraConsistency readConsistency() {
+        return config.get(CassandraTableProperties.CONSISTENCY_READ);
+    }
+
+    CassandraConsistency writeConsistency() {
+        return config.get(CassandraTableProperties.CONSISTENCY_WRITE);
+    }
+
+    int splitSizeMb() {
+        return config.<Integer>get(CassandraTableProperties.SPLIT_SIZE_MB);
+    }
+
+    int splitCount() {
+        return config.<Integer>get(CassandraTableProperties.SPLIT_COUNT);
+    }
+
+    int pageSize() {
+        return config.<Integer>get(CassandraTableProperties.PAGE_SIZE);
+    }
+
+    int writeConcurrency() {
+        return config.<Integer>get(CassandraTableProperties.WRITE_CONCURRENCY);
+    }
+
+    int writeBatchRows() {
+        return config.<Integer>get(CassandraTableProperties.WRITE_BATCH_ROWS);
+    }
+
+    boolean writeNulls() {
+        return config.<Boolean>get(CassandraTableProperties.WRITE_NULLS);
+    }
+
+    boolean allowFiltering() {
+        return config.<Boolean>get(CassandraTableProperties.ALLOW_FILTERING);
+    }
+
+    int timeoutMillis() {
+        return config.<Integer>get(CassandraTableProperties.TIMEOUT_MS);
+    }
+
+    String replication() {
+        return config.get(CassandraTableProperties.REPLICATION);
+    }
+
+    Optional<String> tableOptions() {
+        return config.getOptional(CassandraTableProperties.TABLE_OPTIONS);
+    }
+
+    Optional<String> clusteringOrder() {
+        return config.getOptional(CassandraTableProperties.CLUSTERING_ORDER);
+    }
+}

@@ -1,0 +1,206 @@
+package io.hivenosql.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.hivenosql.api.pushdown.CompareOp;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class TestCassandraPredicateTranslator {
+    private static final String UUID_TEXT = "3f2504e0-4f89-11d3-9a0c-0305e82c3301";
+
+    private static final Filter A_IS_1 = compare("a", CompareOp.EQ, 1);
+    private static final Filter B_IN_XY = new Filter.In("b", List.of("x", "y"));
+    private static final Filter C1_OVER_3 = compare("c1", CompareOp.GT, 3);
+    private static final Filter C1_UNDER_9 = compare("c1", CompareOp.LT, 9);
+    private static final Filter C1_OVER_4 = compare("c1", CompareOp.GE, 4);
+    private static final Filter C1_IS_5 = compare("c1", CompareOp.EQ, 5);
+    private static final Filter C2_FROM = compare("c2", CompareOp.GE, LocalDateTime.parse("2024-01-01T00:00:00"));
+    private static final Filter V_IS_Z = compare("v", CompareOp.EQ, "z");
+
+    private static CassandraPredicateTranslator translator(boolean allowFiltering) {
+        CassandraTable table = TestingCassandraTableContext.table("t")
+                .property("cassandra.hosts", "127.0.0.1")
+                .property("cassandra.keyspace", "ks")
+                .column("a", "int")
+                .column("b", "string")
+                .column("c1", "bigint")
+                .column("c2", "timestamp")
+                .column("v", "string")
+                .column("f", "double")
+                .column("u", "string")
+                .column("vc", "varchar(5)", "w")
+                .column("d", "decimal(10,2)")
+                .column("s", "int")
+                .cassandraTable();
+        CassandraSchema schema = CassandraSchema.of(
+                table,
+                TestingTableMetadata.table("ks", "t")
+                        .partitionKey("a", DataTypes.INT)
+                        .partitionKey("b", DataTypes.TEXT)
+                        .clustering("c1", DataTypes.INT)
+                        .clustering("c2", DataTypes.TIMESTAMP)
+                        .column("v", DataTypes.TEXT)
+                        .column("f", DataTypes.DOUBLE)
+                        .column("u", DataTypes.UUID)
+                        .column("w", DataTypes.TEXT)
+                        .column("d", DataTypes.DECIMAL)
+                        .staticColumn("s", DataTypes.INT)
+                        .build());
+        return new CassandraPredicateTranslator(schema, allowFiltering);
+    }
+
+    @Test
+    void pushesThePartitionKeyOnlyWhenFullyRestricted() {
+        CassandraPredicateTranslator translator = translator(false);
+
+        assertThat(translator.canPush(A_IS_1)).isFalse();
+        assertThat(translator.select(List.of(A_IS_1, V_IS_Z))).isEmpty();
+        assertThat(translator.select(List.of(V_IS_Z, B_IN_XY, A_IS_1))).containsExactly(B_IN_XY, A_IS_1);
+    }
+
+    @Test
+    void pushesASingleColumnPartitionKeyAlone() {
+        CassandraTable table = TestingCassandraTableContext.table("kv")
+                .property("cassandra.hosts", "127.0.0.1")
+                .property("cassandra.keyspace", "ks")
+                .column("k", "bigint")
+                .column("v", "string")
+                .cassandraTable();
+        CassandraPredicateTranslator translator = new CassandraPredicateTranslator(
+                CassandraSchema.of(
+                        table,
+                        TestingTableMetadata.table("ks", "kv")
+                                .partitionKey("k", DataTypes.BIGINT)
+                                .column("v", DataTypes.TEXT)
+                                .build()),
+                false);
+
+        assertThat(translator.canPush(compare("k", CompareOp.EQ, 7L))).isTrue();
+        assertThat(translator.canPush(new Filter.In("k", List.of(1L, 2L)))).isTrue();
+        assertThat(translator.canPush(compare("k", CompareOp.GT, 7L))).isFalse();
+        assertThat(translator.canPush(compare("v", CompareOp.EQ, "x"))).isFalse();
+    }
+
+    @Test
+    void pushesAClusteringPrefixWithTheRestrictedPartition() {
+        CassandraPredicateTranslator translator = translator(false);
+
+        // one lower and one upper bound per column; the second lower bound stays in Hive
+        assertThat(translator.select(List.of(A_IS_1, B_IN_XY, C1_OVER_3, C1_UNDER_9, C1_OVER_4, C2_FROM)))
+                .containsExactly(A_IS_1, B_IN_XY, C1_OVER_3, C1_UNDER_9);
+        // c2 only after an equality on c1
+        assertThat(translator.select(List.of(A_IS_1, B_IN_XY, C2_FROM))).containsExactly(A_IS_1, B_IN_XY);
+        assertThat(translator.select(List.of(A_IS_1, B_IN_XY, C2_FROM, C1_IS_5, C1_OVER_3)))
+                .containsExactly(A_IS_1, B_IN_XY, C2_FROM, C1_IS_5);
+        // never without the partition
+        assertThat(translator.select(List.of(C1_IS_5, C2_FROM))).isEmpty();
+    }
+
+    @Test
+    void buildsTheRestrictionsOfAPartitionRead() {
+        CqlRestrictions restrictions =
+                translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_IS_5, C2_FROM)));
+
+        assertThat(restrictions.partitions()).containsExactly(List.of(1, "x"), List.of(1, "y"));
+        assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 >= ?");
+        assertThat(restrictions.restrictions())
+                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"));
+        assertThat(restrictions.allowFiltering()).isFalse();
+        assertThat(translator(false).restrictions(Optional.empty())).isEqualTo(CqlRestrictions.NONE);
+    }
+
+    @Test
+    void withAllowFilteringPushesOtherColumnsToo() {
+        CassandraPredicateTranslator translator = translator(true);
+        Filter uuid = compare("u", CompareOp.EQ, UUID_TEXT);
+        Filter static3 = compare("s", CompareOp.LE, 3);
+        Filter between = new Filter.Between("c1", 2L, 4L);
+
+        assertThat(translator.select(List.of(V_IS_Z, uuid, static3, between, A_IS_1)))
+                .containsExactly(V_IS_Z, uuid, static3, between, A_IS_1);
+        CqlRestrictions restrictions = translator.restrictions(Optional.of(Filter.and(V_IS_Z, between, A_IS_1)));
+        assertThat(restrictions.partitionValues()).isEmpty();
+        assertThat(restrictions.cqlSuffix()).isEqualTo(" AND a = ? AND c1 >= ? AND c1 <= ? AND v = ?");
+        assertThat(restrictions.allowFiltering()).isTrue();
+        // a clustering slice after a restricted partition needs no ALLOW FILTERING even when allowed
+        assertThat(translator
+                        .restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_OVER_3)))
+                        .allowFiltering())
+                .isFalse();
+        assertThat(translator
+                        .restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C2_FROM)))
+                        .allowFiltering())
+                .isTrue();
+    }
+
+    @Test
+    void neverPushesWhatCqlDoesNotApplyAsHiveDoes() {
+        CassandraPredicateTranslator translator = translator(true);
+        List<Filter> refused = List.of(
+                compare("v", CompareOp.NE, "z"),
+                new Filter.Not(V_IS_Z),
+                new Filter.Or(List.of(V_IS_Z, compare("v", CompareOp.EQ, "y"))),
+                new Filter.IsNull("v"),
+                compare("f", CompareOp.EQ, 0.0),
+                compare("d", CompareOp.GT, new BigDecimal("1.00")),
+                compare("vc", CompareOp.EQ, "abc"),
+                compare("u", CompareOp.EQ, UUID_TEXT.toUpperCase()),
+                compare("u", CompareOp.GT, UUID_TEXT),
+                compare("c2", CompareOp.EQ, LocalDateTime.parse("2024-01-01T00:00:00.000001")),
+                compare("c1", CompareOp.EQ, 1L << 40)); // beyond the CQL int column
+
+        for (Filter filter : refused) {
+            assertThat(translator.select(List.of(A_IS_1, B_IN_XY, filter)))
+                    .as("%s", filter)
+                    .containsExactly(A_IS_1, B_IN_XY);
+        }
+    }
+
+    @Test
+    void capsThePartitionsOfAnInProduct() {
+        List<Object> many = new ArrayList<>(IntStream.range(0, 40).boxed().toList());
+        List<Object> texts =
+                new ArrayList<>(IntStream.range(0, 30).mapToObj(i -> "k" + i).toList());
+        Filter aIn = new Filter.In("a", many);
+
+        assertThat(translator(false).select(List.of(aIn, new Filter.In("b", texts))))
+                .isEmpty();
+        assertThat(translator(false).select(List.of(aIn, new Filter.In("b", texts.subList(0, 25)))))
+                .hasSize(2);
+    }
+
+    @Test
+    void selectionIsStable() {
+        CassandraPredicateTranslator translator = translator(true);
+        List<Filter> conjuncts = List.of(C1_OVER_4, A_IS_1, V_IS_Z, C1_OVER_3, B_IN_XY, C1_UNDER_9, C2_FROM);
+
+        List<Filter> selected = translator.select(conjuncts);
+
+        assertThat(translator.select(selected)).isEqualTo(selected);
+        assertThat(selected).containsExactly(C1_OVER_4, A_IS_1, V_IS_Z, B_IN_XY, C1_UNDER_9, C2_FROM);
+    }
+
+    @Test
+    void refusesAFilterItDoesNotSelect() {
+        assertThatThrownBy(() -> translator(false).restrictions(Optional.of(Filter.and(A_IS_1, V_IS_Z))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("table default.t")
+                .hasMessageContaining("a = 1");
+    }
+
+    private static Filter compare(String column, CompareOp op, Object value) {
+        return new Filter.Compare(column, op, value);
+    }
+}

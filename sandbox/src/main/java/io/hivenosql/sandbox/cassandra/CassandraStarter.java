@@ -1,0 +1,176 @@
+package io.hivenosql.sandbox.cassandra;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.sandbox.FreePorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts a {@link TestingCassandraServer}: prepares the work directory, writes the yaml and logback files, launches the
+ * daemon's JVM on free ports and waits until the node answers CQL; tries other ports when one was taken meanwhile.
+ */
+final class CassandraStarter {
+    private static final Logger log = LoggerFactory.getLogger(CassandraStarter.class);
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    private static final int START_ATTEMPTS = 3;
+
+    private CassandraStarter() {}
+
+    /** The settings of a server, from {@link TestingCassandraServer.Builder}. */
+    record Settings(
+            Optional<Path> workDir,
+            int heapMegabytes,
+            int numTokens,
+            boolean passwordAuthenticator,
+            Duration startTimeout,
+            Map<String, String> config,
+            Map<String, String> systemProperties,
+            long parentPid,
+            boolean shared) {
+        Settings {
+            requireNonNull(workDir, "workDir is null");
+            requireNonNull(startTimeout, "startTimeout is null");
+            config = Map.copyOf(requireNonNull(config, "config is null"));
+            systemProperties = Map.copyOf(requireNonNull(systemProperties, "systemProperties is null"));
+        }
+    }
+
+    static TestingCassandraServer start(Settings settings) {
+        CassandraCommand command = CassandraCommand.load();
+        PortTakenException last = null;
+        for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+            List<Integer> ports = freePorts(3);
+            try {
+                return startOn(settings, command, ports.get(0), ports.get(1), ports.get(2));
+            } catch (PortTakenException e) {
+                // another process took a port between probing and binding: try other ones
+                last = e;
+                log.warn("Cassandra did not start on ports {} (attempt {}): {}", ports, attempt, e.getMessage());
+            }
+        }
+        throw last;
+    }
+
+    private static TestingCassandraServer startOn(
+            Settings settings, CassandraCommand command, int storagePort, int nativePort, int jmxPort) {
+        long start = System.nanoTime();
+        Path workDir = prepareWorkDir(settings);
+        Map<String, String> yaml = CassandraYaml.defaults(
+                workDir,
+                TestingCassandraServer.HOST,
+                storagePort,
+                nativePort,
+                settings.numTokens(),
+                settings.passwordAuthenticator());
+        yaml.putAll(settings.config());
+        Process process;
+        try {
+            Files.writeString(workDir.resolve(TestingCassandraServer.YAML_FILE), CassandraYaml.render(yaml), UTF_8);
+            Files.writeString(
+                    workDir.resolve(TestingCassandraServer.LOGBACK_FILE), CassandraCommand.logbackXml("INFO"), UTF_8);
+            Files.writeString(
+                    workDir.resolve(TestingCassandraServer.TOOLS_LOGBACK_FILE),
+                    CassandraCommand.logbackXml("WARN"),
+                    UTF_8);
+            List<String> daemon = command.daemon(
+                    workDir, settings.heapMegabytes(), jmxPort, settings.parentPid(), settings.systemProperties());
+            process = new ProcessBuilder(daemon)
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(
+                            workDir.resolve(TestingCassandraServer.LOG_FILE).toFile())
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start a Cassandra daemon in " + workDir, e);
+        }
+        TestingCassandraServer server =
+                new TestingCassandraServer(settings, command, workDir, storagePort, nativePort, jmxPort, process);
+        try {
+            awaitReady(server, process, settings);
+        } catch (RuntimeException e) {
+            server.abandon();
+            throw e;
+        }
+        log.info("Started {} in {} ms", server, (System.nanoTime() - start) / 1_000_000);
+        return server;
+    }
+
+    /** Waits until the node answers CQL (and, with authentication, until the default superuser can log in). */
+    private static void awaitReady(TestingCassandraServer server, Process process, Settings settings) {
+        long deadline = System.nanoTime() + settings.startTimeout().toNanos();
+        String lastError = "no answer yet";
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                String tail = server.logTail();
+                String message = "Cassandra on " + server.contactPoint() + " exited with code " + process.exitValue()
+                        + " during start-up; log tail (" + server.logFile() + "):\n" + tail;
+                throw tail.contains("Address already in use")
+                        ? new PortTakenException(message)
+                        : new IllegalStateException(message);
+            }
+            try (CqlProbe probe = CqlProbe.connect(server.host(), server.nativePort(), PROBE_TIMEOUT)) {
+                probe.options();
+                if (settings.passwordAuthenticator()) {
+                    probe.startup(TestingCassandraServer.SUPERUSER, TestingCassandraServer.SUPERUSER_PASSWORD);
+                } else {
+                    probe.startup(null, null);
+                }
+                return;
+            } catch (IOException e) {
+                lastError = e.toString();
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for " + server, e);
+            }
+        }
+        throw new IllegalStateException("Cassandra on " + server.contactPoint() + " did not answer CQL within "
+                + settings.startTimeout().toSeconds() + " s (" + lastError + "); log tail (" + server.logFile()
+                + "):\n" + server.logTail());
+    }
+
+    private static Path prepareWorkDir(Settings settings) {
+        try {
+            if (settings.workDir().isEmpty()) {
+                return Files.createTempDirectory("testing-cassandra-");
+            }
+            Path dir = Files.createDirectories(settings.workDir().get());
+            WorkDirs.deleteRunFiles(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create a work directory for Cassandra", e);
+        }
+    }
+
+    private static List<Integer> freePorts(int count) {
+        Set<Integer> ports = new LinkedHashSet<>();
+        while (ports.size() < count) {
+            ports.add(FreePorts.pick());
+        }
+        return new ArrayList<>(ports);
+    }
+
+    /** The daemon could not bind a port another process took after it was picked: worth another attempt. */
+    private static final class PortTakenException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        PortTakenException(String message) {
+            super(message);
+        }
+    }
+}

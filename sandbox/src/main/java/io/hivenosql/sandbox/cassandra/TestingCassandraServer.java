@@ -1,0 +1,385 @@
+package io.hivenosql.sandbox.cassandra;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real Cassandra 5 daemon ({@code cassandra-all}) in its own JVM, one node on free ports of 127.0.0.1, with a fresh
+ * data directory. Cassandra's jars are never on this JVM's classpath: the daemon runs with the classpath of the
+ * {@code cassandra-server} module and the JDK 17 flags of Cassandra's {@code jvm17-server.options}. This object owns the
+ * process: {@link #close()} stops exactly that process (SIGTERM, so Cassandra drains; SIGKILL if it hangs), never
+ * anything found by name; the daemon also stops by itself when the JVM that started it is gone.
+ *
+ * <pre>{@code
+ * try (TestingCassandraServer cassandra = TestingCassandraServer.builder().passwordAuthenticator(true).build()) {
+ *     CqlSession.builder().addContactPoint(new InetSocketAddress(cassandra.host(), cassandra.nativePort()))
+ *             .withLocalDatacenter(cassandra.localDatacenter())
+ *             .withAuthCredentials(SUPERUSER, SUPERUSER_PASSWORD)...
+ * }
+ * }</pre>
+ *
+ * <p>It takes 5-10 s to start and 0.7-1.5 GB of memory: test suites share one server per JVM through
+ * {@link #shared()} and isolate tests by keyspace.
+ */
+public final class TestingCassandraServer implements Closeable {
+    public static final String HOST = "127.0.0.1";
+    /** The data center of the node (SimpleSnitch's), for the driver's local-DC setting. */
+    public static final String LOCAL_DATACENTER = "datacenter1";
+    /** The default superuser Cassandra creates; it needs a password with {@link Builder#passwordAuthenticator}. */
+    public static final String SUPERUSER = "cassandra";
+    /** The password of {@link #SUPERUSER}. */
+    public static final String SUPERUSER_PASSWORD = "cassandra";
+
+    static final String YAML_FILE = "cassandra.yaml";
+    static final String LOGBACK_FILE = "logback.xml";
+    static final String TOOLS_LOGBACK_FILE = "logback-tools.xml";
+    static final String LOG_FILE = "cassandra.log";
+
+    private static final Logger log = LoggerFactory.getLogger(TestingCassandraServer.class);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration NODETOOL_TIMEOUT = Duration.ofMinutes(2);
+
+    private static TestingCassandraServer shared;
+
+    private final CassandraStarter.Settings settings;
+    private final CassandraCommand command;
+    private final Path workDir;
+    private final int storagePort;
+    private final int nativePort;
+    private final int jmxPort;
+    private final Process process;
+    /** Stops the daemon when the JVM exits without closing it (a test JVM that fails). */
+    private final Thread stopHook = new Thread(this::stop, "testing-cassandra-server-stop");
+
+    private boolean stopped;
+
+    TestingCassandraServer(
+            CassandraStarter.Settings settings,
+            CassandraCommand command,
+            Path workDir,
+            int storagePort,
+            int nativePort,
+            int jmxPort,
+            Process process) {
+        this.settings = settings;
+        this.command = command;
+        this.workDir = workDir;
+        this.storagePort = storagePort;
+        this.nativePort = nativePort;
+        this.jmxPort = jmxPort;
+        this.process = process;
+        Runtime.getRuntime().addShutdownHook(stopHook);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts a server with the default settings: no authentication, 16 tokens, 1 GB heap, a temporary directory. */
+    public static TestingCassandraServer start() {
+        return builder().build();
+    }
+
+    /**
+     * One server per JVM for test suites: started on first use, stopped by a shutdown hook. Callers must not close it
+     * (close() of the shared instance is ignored); isolate tests by keyspace.
+     */
+    public static synchronized TestingCassandraServer shared() {
+        if (shared == null || !shared.isAlive()) {
+            if (shared != null) {
+                shared.stop();
+            }
+            shared = builder().sharedInstance().build();
+        }
+        return shared;
+    }
+
+    public String host() {
+        return HOST;
+    }
+
+    /** The CQL native-protocol port. */
+    public int nativePort() {
+        return nativePort;
+    }
+
+    /** {@code 127.0.0.1:port} of the CQL port: a contact point, the form of {@code cassandra.hosts}. */
+    public String contactPoint() {
+        return HOST + ":" + nativePort;
+    }
+
+    /** The data center of the node: {@value #LOCAL_DATACENTER}. */
+    public String localDatacenter() {
+        return LOCAL_DATACENTER;
+    }
+
+    public int storagePort() {
+        return storagePort;
+    }
+
+    /** The JMX port on 127.0.0.1 that {@link #nodetool} uses. */
+    public int jmxPort() {
+        return jmxPort;
+    }
+
+    /** Whether clients must log in ({@code PasswordAuthenticator}; {@link #SUPERUSER} / {@link #SUPERUSER_PASSWORD}). */
+    public boolean passwordAuthenticator() {
+        return settings.passwordAuthenticator();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    /** The daemon's stdout and stderr (its log). */
+    public Path logFile() {
+        return workDir.resolve(LOG_FILE);
+    }
+
+    /**
+     * Runs {@code nodetool} against this node (in a short-lived JVM of its own, about 1 s) and returns its output, e.g.
+     * {@code nodetool("flush", "ks")} then {@code nodetool("refreshsizeestimates")} to fill {@code
+     * system.size_estimates}.
+     */
+    public String nodetool(String... arguments) {
+        List<String> args = List.of(requireNonNull(arguments, "arguments is null"));
+        if (!isAlive()) {
+            throw new IllegalStateException("Cannot run nodetool " + args + ": " + this + " is not running");
+        }
+        Path output = null;
+        try {
+            output = Files.createTempFile(workDir, "nodetool-", ".out");
+            Process nodetool = new ProcessBuilder(command.nodetool(workDir, HOST, jmxPort, args))
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+            if (!nodetool.waitFor(NODETOOL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                nodetool.destroyForcibly();
+                throw new IllegalStateException("nodetool " + args + " did not finish within " + NODETOOL_TIMEOUT);
+            }
+            String text = Files.readString(output, UTF_8);
+            if (nodetool.exitValue() != 0) {
+                throw new IllegalStateException(
+                        "nodetool " + args + " failed with exit code " + nodetool.exitValue() + ":\n" + text);
+            }
+            return text;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot run nodetool " + args + " against " + this, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while running nodetool " + args, e);
+        } finally {
+            if (output != null) {
+                output.toFile().delete();
+            }
+        }
+    }
+
+    /** Kills the daemon at once (SIGKILL), as a crash would; for tests of a lost server. {@link #close()} cleans up. */
+    public void kill() {
+        process.destroyForcibly();
+        waitForExit(KILL_TIMEOUT);
+    }
+
+    /**
+     * Stops the daemon: SIGTERM (Cassandra drains and exits, a few seconds), then SIGKILL if it is still running after
+     * a minute; then deletes its data. Also stops the shared server (the next {@link #shared()} starts a new one).
+     */
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        if (process.isAlive()) {
+            long start = System.nanoTime();
+            process.destroy();
+            if (!waitForExit(STOP_TIMEOUT)) {
+                log.warn("Cassandra pid {} did not stop within {}; killing it", pid(), STOP_TIMEOUT);
+                process.destroyForcibly();
+                waitForExit(KILL_TIMEOUT);
+            }
+            log.info("Stopped {} in {} ms", this, (System.nanoTime() - start) / 1_000_000);
+        }
+        if (settings.workDir().isPresent()) {
+            WorkDirs.deleteRunFiles(workDir);
+        } else {
+            WorkDirs.deleteRecursively(workDir);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!settings.shared()) {
+            stop();
+            removeStopHook();
+        }
+    }
+
+    /** Stops the daemon whatever the settings (shared or not), when its start failed. */
+    void abandon() {
+        stop();
+        removeStopHook();
+    }
+
+    private void removeStopHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopHook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook runs (and finds the server stopped)
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Cassandra " + contactPoint() + " (pid " + pid() + ", " + workDir + ")";
+    }
+
+    /** The last lines of the daemon's log, for failure messages. */
+    public String logTail() {
+        return WorkDirs.tail(logFile(), 40);
+    }
+
+    private boolean waitForExit(Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Options of a server; {@link #build()} starts it. */
+    public static final class Builder {
+        private Optional<Path> workDir = Optional.empty();
+        private int heapMegabytes = 1024;
+        private int numTokens = 16;
+        private boolean passwordAuthenticator;
+        private Duration startTimeout = Duration.ofSeconds(120);
+        private final Map<String, String> config = new LinkedHashMap<>();
+        private final Map<String, String> systemProperties = new LinkedHashMap<>();
+        private long parentPid = ProcessHandle.current().pid();
+        private boolean shared;
+
+        private Builder() {}
+
+        /**
+         * The server's directory (created if missing): its yaml, its log ({@code cassandra.log}) and its data. A previous
+         * run's data there is removed before the start; the data is removed after the stop, the log is kept. Without
+         * this, the server uses a temporary directory that it deletes entirely when it stops.
+         */
+        public Builder workDir(Path workDir) {
+            this.workDir = Optional.of(
+                    requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize());
+            return this;
+        }
+
+        /** The maximum heap ({@code -Xmx}), 1024 MB by default; the heap starts at 256 MB and grows when needed. */
+        public Builder heapMegabytes(int heapMegabytes) {
+            if (heapMegabytes < 256) {
+                throw new IllegalArgumentException("heapMegabytes must be at least 256: " + heapMegabytes);
+            }
+            this.heapMegabytes = heapMegabytes;
+            return this;
+        }
+
+        /** Virtual nodes of the node ({@code num_tokens}), 16 by default: so many token ranges (wrap-around included). */
+        public Builder numTokens(int numTokens) {
+            if (numTokens < 1 || numTokens > 1536) {
+                throw new IllegalArgumentException("numTokens must be between 1 and 1536: " + numTokens);
+            }
+            this.numTokens = numTokens;
+            return this;
+        }
+
+        /**
+         * {@code PasswordAuthenticator} and {@code CassandraAuthorizer} instead of allowing everyone: clients log in,
+         * first as {@link #SUPERUSER} / {@link #SUPERUSER_PASSWORD}.
+         */
+        public Builder passwordAuthenticator(boolean enabled) {
+            this.passwordAuthenticator = enabled;
+            return this;
+        }
+
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = requireNonNull(startTimeout, "startTimeout is null");
+            return this;
+        }
+
+        /**
+         * How often the node recomputes {@code system.size_estimates} (Cassandra's default: 5 minutes). Estimates count
+         * flushed data only: run {@code nodetool("flush")} first, or {@code nodetool("refreshsizeestimates")}.
+         */
+        public Builder sizeEstimatesInterval(Duration interval) {
+            long seconds = requireNonNull(interval, "interval is null").toSeconds();
+            if (seconds < 1) {
+                throw new IllegalArgumentException("sizeEstimatesInterval must be at least 1 s: " + interval);
+            }
+            return systemProperty("cassandra.size_recorder_interval", Long.toString(seconds));
+        }
+
+        /**
+         * A top-level {@code cassandra.yaml} setting as raw YAML, replacing the default, e.g.
+         * {@code config("batch_size_fail_threshold", "100KiB")}.
+         */
+        public Builder config(String key, String yamlValue) {
+            config.put(requireNonNull(key, "key is null"), requireNonNull(yamlValue, "yamlValue is null"));
+            return this;
+        }
+
+        /** A {@code -Dkey=value} of the daemon's JVM, e.g. {@code cassandra.size_recorder_interval}. */
+        public Builder systemProperty(String key, String value) {
+            systemProperties.put(requireNonNull(key, "key is null"), requireNonNull(value, "value is null"));
+            return this;
+        }
+
+        /** The process whose end stops the daemon (by default this JVM); for the test of that watch. */
+        Builder parentPid(long parentPid) {
+            this.parentPid = parentPid;
+            return this;
+        }
+
+        private Builder sharedInstance() {
+            this.shared = true;
+            return this;
+        }
+
+        /** Starts the daemon and waits until it answers CQL. */
+        public TestingCassandraServer build() {
+            return CassandraStarter.start(new CassandraStarter.Settings(
+                    workDir,
+                    heapMegabytes,
+                    numTokens,
+                    passwordAuthenticator,
+                    startTimeout,
+                    config,
+                    systemProperties,
+                    parentPid,
+                    shared));
+        }
+    }
+}
