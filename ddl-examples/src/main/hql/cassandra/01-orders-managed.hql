@@ -1,6 +1,6 @@
 -- A Cassandra table that Hive creates and owns: CREATE TABLE creates the keyspace (if missing, with
 -- 'cassandra.replication') and the CQL table, with the primary key of 'cassandra.primary-key';
--- DROP TABLE drops the CQL table again. Collections become CQL list/map columns.
+-- DROP TABLE drops the CQL table again. Collections become frozen CQL list/map columns.
 CREATE DATABASE IF NOT EXISTS examples;
 USE examples;
 
@@ -12,8 +12,8 @@ CREATE TABLE orders_cql (
   total      DECIMAL(12,2),
   orderdate  DATE,
   priority   STRING,
-  items      ARRAY<STRING>,     -- list<text>
-  attrs      MAP<STRING,INT>    -- map<text, int>
+  items      ARRAY<STRING>,     -- frozen<list<text>>
+  attrs      MAP<STRING,INT>    -- frozen<map<text, int>>
 )
 STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler'
 TBLPROPERTIES (

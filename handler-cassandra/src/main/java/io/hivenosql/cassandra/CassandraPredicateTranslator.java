@@ -127,8 +127,11 @@ final class CassandraPredicateTranslator {
             }
         }
         if (allowFiltering) {
+            Set<Integer> partitionKey = Set.copyOf(schema.partitionKey());
             for (int column = 0; column < mapping.size(); column++) {
-                if (!restricted.contains(column)) {
+                // a partition key column is restricted above (all of it, within MAX_PARTITIONS) or not at all: an
+                // equality on part of it, or on too many partitions, would make the scan a partition read
+                if (!restricted.contains(column) && (partitionRestricted || !partitionKey.contains(column))) {
                     chooseColumn(conjuncts, column, chosen, restricted);
                 }
             }
@@ -275,8 +278,9 @@ final class CassandraPredicateTranslator {
                     case ProtocolConstants.DataType.TINYINT,
                             ProtocolConstants.DataType.SMALLINT,
                             ProtocolConstants.DataType.INT,
-                            ProtocolConstants.DataType.BIGINT,
-                            ProtocolConstants.DataType.VARINT -> !CqlTypes.isString(hive);
+                            ProtocolConstants.DataType.BIGINT -> !CqlTypes.isString(hive);
+                        // not varint: a value beyond the Hive column's range matches in Cassandra but reads as a bad
+                        // record, which the null policy would return as a row Hive's own comparison would have dropped
                     case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT;
                     default -> false;
                 };

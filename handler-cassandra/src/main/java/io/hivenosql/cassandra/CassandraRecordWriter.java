@@ -13,6 +13,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.ListType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import com.datastax.oss.protocol.internal.ProtocolConstants;
@@ -67,6 +68,12 @@ final class CassandraRecordWriter implements RecordSink {
     private final int[] primaryKey;
     private final int[] clusteringColumns;
     private final boolean writeNulls;
+    /**
+     * Whether a write may be retried: not when it sets a non-frozen list, whose elements a retry would append a second
+     * time (every other CQL write, including sets and maps, is idempotent).
+     */
+    private final boolean idempotent;
+
     private final int batchRows;
     private final int concurrency;
     private final ConsistencyLevel consistency;
@@ -127,6 +134,7 @@ final class CassandraRecordWriter implements RecordSink {
             typeCodecs.add(CqlValueEncoder.codec(registry, type));
         }
         this.cqlTypes = List.copyOf(types);
+        this.idempotent = cqlTypes.stream().noneMatch(type -> type instanceof ListType list && !list.isFrozen());
         this.codecs = List.copyOf(typeCodecs);
         this.writeNulls = table.writeNulls();
         this.batchRows = table.writeBatchRows();
@@ -216,7 +224,7 @@ final class CassandraRecordWriter implements RecordSink {
                         e);
             }
         }
-        add(builder.setIdempotence(true).setConsistencyLevel(consistency).build(), row);
+        add(builder.setIdempotence(idempotent).setConsistencyLevel(consistency).build(), row);
     }
 
     private void add(BoundStatement statement, Object[] row) throws IOException {
@@ -270,7 +278,7 @@ final class CassandraRecordWriter implements RecordSink {
         Statement<?> statement = size == 1
                 ? statements.get(0)
                 : BatchStatement.newInstance(BatchType.UNLOGGED, new ArrayList<>(statements))
-                        .setIdempotent(true)
+                        .setIdempotent(idempotent)
                         .setConsistencyLevel(consistency);
         try {
             permits.acquire();

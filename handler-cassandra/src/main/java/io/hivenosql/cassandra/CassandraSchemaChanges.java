@@ -30,8 +30,9 @@ final class CassandraSchemaChanges {
     private CassandraSchemaChanges() {}
 
     /**
-     * Managed: creates the keyspace and the table when missing, else validates the existing table against the Hive
-     * columns (and {@code cassandra.primary-key} when given). Not managed: validates the existing table.
+     * Managed: creates the keyspace when missing and the table, which must not exist yet (a managed table's DROP drops
+     * it). Not managed: validates the existing table against the Hive columns (and {@code cassandra.primary-key} when
+     * given).
      *
      * @return true only when this call created the Cassandra table
      * @throws HandlerException INVALID_TABLE_PROPERTY for a bad fragment (before any server is contacted),
@@ -46,7 +47,7 @@ final class CassandraSchemaChanges {
         try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
             CqlSession session = lease.session();
             if (!managed) {
-                CassandraSchema.load(session, table);
+                validateExisting(session, table);
                 return false;
             }
             Metadata metadata = session.getMetadata();
@@ -70,8 +71,7 @@ final class CassandraSchemaChanges {
             } else if (metadata.getKeyspace(table.keyspace())
                     .flatMap(keyspace -> keyspace.getTable(table.table()))
                     .isPresent()) {
-                validateExisting(session, table);
-                return false;
+                throw alreadyExists(table);
             }
             try {
                 execute(session, table, createTable, "creating the table");
@@ -86,12 +86,24 @@ final class CassandraSchemaChanges {
                                     + CassandraTableProperties.CLUSTERING_ORDER.key());
                 }
                 // created by someone else since the metadata was read
-                validateExisting(session, table);
-                return false;
+                throw alreadyExists(table);
             }
             log.info("table {}: created Cassandra table {}: {}", table.name(), table.qualifiedCqlName(), createTable);
             return true;
         }
+    }
+
+    /**
+     * A table Hive manages is one Hive created: DROP TABLE drops it again. Adopting an existing CQL table that way would
+     * let a later DROP delete data Hive never owned, so it is refused.
+     */
+    private static HandlerException alreadyExists(CassandraTable table) {
+        return new HandlerException(
+                HandlerErrorCode.UNSUPPORTED_OPERATION,
+                "table " + table.name() + ": Cassandra table " + table.qualifiedCqlName() + " already exists, and a "
+                        + "table Hive manages (CREATE TABLE without EXTERNAL, or with 'external.table.purge'='true') "
+                        + "would drop it on DROP TABLE; map the existing table with CREATE EXTERNAL TABLE instead, or "
+                        + "drop the CQL table first if Hive should create it");
     }
 
     /** A schema change Cassandra refused as invalid is a property problem (e.g. an unknown table option). */

@@ -79,7 +79,7 @@ final class CassandraSessions {
         try {
             return new Lease(key, shared, shared.session(() -> open(table, password)));
         } catch (RuntimeException | Error e) {
-            release(key, shared, false);
+            release(key, shared);
             password.ifPresent(chars -> Arrays.fill(chars, '\0'));
             throw e;
         }
@@ -128,8 +128,8 @@ final class CassandraSessions {
         }
         table.localDc().ifPresent(builder::withLocalDatacenter);
         if (password.isPresent()) {
-            String user = table.user().orElse("cassandra");
-            builder.withAuthCredentials(user, new String(password.get()));
+            // CassandraTable.bind requires the user with the alias: no silent default user
+            builder.withAuthCredentials(table.user().orElseThrow(), new String(password.get()));
         } else if (table.user().isPresent()) {
             throw new HandlerException(
                     HandlerErrorCode.MISSING_TABLE_PROPERTY,
@@ -157,18 +157,20 @@ final class CassandraSessions {
         }
     }
 
-    private static void release(SessionKey key, Shared shared, boolean opened) {
+    private static void release(SessionKey key, Shared shared) {
         synchronized (SESSIONS) {
             shared.leases--;
             if (shared.leases > 0) {
                 return;
             }
-            if (!opened) {
-                if (SESSIONS.get(key) == shared && shared.current == null) {
+            if (shared.current == null) {
+                // nothing was opened (the open failed): forget the entry, a later acquire tries again
+                if (SESSIONS.get(key) == shared) {
                     SESSIONS.remove(key);
                 }
                 return;
             }
+            // whoever released last, an open session closes once it has been idle for the delay
             long generation = ++shared.idleGeneration;
             CLOSER.schedule(
                     () -> closeIfIdle(key, shared, generation), IDLE_CLOSE_DELAY.toMillis(), TimeUnit.MILLISECONDS);
@@ -259,7 +261,7 @@ final class CassandraSessions {
         public void close() {
             if (!closed) {
                 closed = true;
-                release(key, shared, true);
+                release(key, shared);
             }
         }
     }

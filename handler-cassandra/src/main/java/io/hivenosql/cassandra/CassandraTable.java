@@ -82,6 +82,13 @@ final class CassandraTable {
                                 + CassandraTableProperties.COLUMNS_MAPPING.key());
             }
         }
+        checkCredentials(tableName, config);
+        if (config.get(CassandraTableProperties.CONSISTENCY_READ) == CassandraConsistency.ANY) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + tableName + ": " + CassandraTableProperties.CONSISTENCY_READ.key() + " is 'any', which "
+                            + "Cassandra accepts for writes only; use e.g. 'local-one' or 'local-quorum'");
+        }
         Optional<PrimaryKey> key = primaryKey(tableName, config, mapping);
         if (key.isEmpty()) {
             return mapping;
@@ -92,6 +99,22 @@ final class CassandraTable {
             bound.add(keyColumns.contains(column.name()) ? column.withRole(ColumnRole.KEY) : column);
         }
         return new TableMapping(bound);
+    }
+
+    /** A user needs the alias of its password, and a password needs its user: never a silent default user. */
+    private static void checkCredentials(String tableName, TableConfig config) {
+        boolean user = config.isSet(CassandraTableProperties.USER);
+        boolean alias = config.isSet(CassandraTableProperties.PASSWORD_ALIAS);
+        if (user != alias) {
+            CassandraTableProperties missing =
+                    user ? CassandraTableProperties.PASSWORD_ALIAS : CassandraTableProperties.USER;
+            throw new HandlerException(
+                    HandlerErrorCode.MISSING_TABLE_PROPERTY,
+                    "table " + tableName + ": "
+                            + (user ? CassandraTableProperties.USER : CassandraTableProperties.PASSWORD_ALIAS).key()
+                            + " is set but " + missing.key() + " is not; set both: the user name and the alias of its "
+                            + "password in a Hadoop credential provider");
+        }
     }
 
     private static Optional<PrimaryKey> primaryKey(String tableName, TableConfig config, TableMapping mapping) {

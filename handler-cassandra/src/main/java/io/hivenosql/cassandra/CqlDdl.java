@@ -93,12 +93,12 @@ final class CqlDdl {
     static String createTable(CassandraTable table, boolean ifNotExists) {
         TableMapping mapping = table.mapping();
         PrimaryKey key = primaryKey(table);
-        List<String> keyColumns = key.columns();
         StringJoiner columns = new StringJoiner(", ", " (", "");
         for (int i = 0; i < mapping.size(); i++) {
-            boolean isKey = keyColumns.contains(mapping.column(i).name().toLowerCase(Locale.ROOT));
+            // collections frozen in every position: Hive always writes whole values, and a frozen collection is one
+            // cell (no range tombstone per written row, and a retried write cannot append list elements twice)
             columns.add(table.cqlColumn(i).asCql(true) + " "
-                    + cqlType(mapping.column(i).type(), isKey));
+                    + cqlType(mapping.column(i).type(), true));
         }
         StringJoiner partition = new StringJoiner(", ", "(", ")");
         key.partitionKey().forEach(column -> partition.add(cql(table, column)));

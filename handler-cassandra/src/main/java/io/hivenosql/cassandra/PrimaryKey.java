@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * A CQL primary key as {@code cassandra.primary-key} declares it: {@code ((a, b), c, d)} (composite partition key a, b;
- * clustering columns c, d), {@code (a, c)} (partition key a), {@code a} or {@code ((a))}. Names are Hive column names.
+ * clustering columns c, d), {@code (a, c)} or {@code a, c} (partition key a, clustering column c), {@code a} or
+ * {@code ((a))}. Names are Hive column names.
  */
 record PrimaryKey(List<String> partitionKey, List<String> clusteringColumns) {
     PrimaryKey {
@@ -34,7 +35,9 @@ record PrimaryKey(List<String> partitionKey, List<String> clusteringColumns) {
         requireNonNull(text, "text is null");
         String trimmed = text.trim();
         if (!trimmed.startsWith("(")) {
-            return new PrimaryKey(names(trimmed, text), List.of());
+            // as CQL reads PRIMARY KEY (a, b): the first column is the partition key, the rest clustering columns
+            List<String> all = names(trimmed, text);
+            return new PrimaryKey(all.subList(0, 1), all.subList(1, all.size()));
         }
         if (!trimmed.endsWith(")")) {
             throw invalid(text, "unbalanced parentheses");
