@@ -90,14 +90,7 @@ final class CassandraSessions {
             return Optional.empty();
         }
         String alias = table.passwordAlias().get();
-        return Optional.of(secrets.resolve(alias)
-                .orElseThrow(() -> new HandlerException(
-                        HandlerErrorCode.CREDENTIAL_NOT_FOUND,
-                        "table " + table.name() + ": no password is stored under alias '" + alias + "' ("
-                                + CassandraTableProperties.PASSWORD_ALIAS.key() + ") in the credential provider; "
-                                + "add it with `hadoop credential create " + alias + " -provider <path>` and "
-                                + "point nosql.credentials.provider (or hadoop.security.credential.provider.path) "
-                                + "at that provider")));
+        return Optional.of(secrets.require(table.name(), alias, CassandraTableProperties.PASSWORD_ALIAS.key()));
     }
 
     private static CqlSession open(CassandraTable table, Optional<char[]> password) {

@@ -140,14 +140,7 @@ final class RedisClientFactory {
     private synchronized DefaultRedisCredentials credentials() {
         if (credentials == null && table.passwordAlias().isPresent()) {
             String alias = table.passwordAlias().get();
-            char[] password = secrets.resolve(alias)
-                    .orElseThrow(() -> new HandlerException(
-                            HandlerErrorCode.CREDENTIAL_NOT_FOUND,
-                            "table " + table.name() + ": no password is stored under alias '" + alias + "' ("
-                                    + RedisTableProperties.PASSWORD_ALIAS.key() + ") in the credential provider; "
-                                    + "add it with `hadoop credential create " + alias + " -provider <path>` and "
-                                    + "point nosql.credentials.provider (or hadoop.security.credential.provider.path)"
-                                    + " at that provider"));
+            char[] password = secrets.require(table.name(), alias, RedisTableProperties.PASSWORD_ALIAS.key());
             credentials = new DefaultRedisCredentials(table.user().orElse(null), password);
         }
         return credentials;

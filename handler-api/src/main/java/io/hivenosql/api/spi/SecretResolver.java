@@ -1,5 +1,7 @@
 package io.hivenosql.api.spi;
 
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import java.util.Optional;
 
 /**
@@ -11,4 +13,19 @@ public interface SecretResolver {
     SecretResolver NONE = alias -> Optional.empty();
 
     Optional<char[]> resolve(String alias);
+
+    /**
+     * The secret under {@code alias}, which table {@code tableName} names in property {@code aliasProperty}.
+     *
+     * @throws HandlerException CREDENTIAL_NOT_FOUND saying how to store it
+     */
+    default char[] require(String tableName, String alias, String aliasProperty) {
+        return resolve(alias)
+                .orElseThrow(() -> new HandlerException(
+                        HandlerErrorCode.CREDENTIAL_NOT_FOUND,
+                        "table " + tableName + ": no password is stored under alias '" + alias + "' (" + aliasProperty
+                                + ") in the credential provider; add it with `hadoop credential create " + alias
+                                + " -provider <path>` and point nosql.credentials.provider (or "
+                                + "hadoop.security.credential.provider.path) at that provider"));
+    }
 }
