@@ -164,6 +164,9 @@ public class BenchmarkCassandraRecordReader {
         for (SplitSpec split : TestingCassandraTableContext.CONNECTOR.planSplits(request, 0)) {
             splitRanges.add(((CassandraSplit.TokenRanges) CassandraSplit.fromBytes(split.payload())).ranges());
         }
+        System.out.printf(
+                "the connector plans %d split(s) of %d token range(s) in all%n",
+                splitRanges.size(), splitRanges.stream().mapToInt(List::size).sum());
         select = session.prepare("SELECT " + String.join(", ", TestingLineitemTable.COLUMNS) + " FROM " + keyspace + "."
                 + TestingLineitemTable.TABLE + " WHERE token(l_orderkey) > ? AND token(l_orderkey) <= ?");
     }
