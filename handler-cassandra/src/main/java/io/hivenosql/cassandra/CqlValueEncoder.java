@@ -19,11 +19,14 @@ import io.hivenosql.api.types.ArrayType;
 import io.hivenosql.api.types.StructType;
 import io.hivenosql.api.types.ValueConversionException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Neutral Hive values to the driver's Java values of a live CQL column type (writes), so that each value binds with
@@ -66,7 +69,9 @@ final class CqlValueEncoder {
             return new ArrayList<>(elements(cql, list.getElementType(), elementType(hive), neutral));
         }
         if (cql instanceof SetType set) {
-            return new LinkedHashSet<>(elements(cql, set.getElementType(), elementType(hive), neutral));
+            List<Object> elements = elements(cql, set.getElementType(), elementType(hive), neutral);
+            CqlOrder.of(set.getElementType()).ifPresent(elements::sort);
+            return new LinkedHashSet<>(elements);
         }
         if (cql instanceof MapType map) {
             return map(map, hive, neutral);
@@ -130,7 +135,13 @@ final class CqlValueEncoder {
                     nested(value, cql, where, cql.getKeyType(), keyHive, entry.getKey()),
                     nested(value, cql, "the value of " + where, cql.getValueType(), valueHive, entry.getValue()));
         }
-        return encoded;
+        Optional<Comparator<Object>> order = CqlOrder.of(cql.getKeyType());
+        if (order.isEmpty()) {
+            return encoded;
+        }
+        Map<Object, Object> sorted = new TreeMap<>(order.get());
+        sorted.putAll(encoded);
+        return new LinkedHashMap<>(sorted);
     }
 
     private static TupleValue tuple(TupleType cql, io.hivenosql.api.types.DataType hive, Object value) {

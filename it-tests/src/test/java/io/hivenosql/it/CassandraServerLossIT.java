@@ -1,0 +1,222 @@
+package io.hivenosql.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
+import io.hivenosql.sandbox.hive.HiveInstance;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.alias.CredentialProvider;
+import org.apache.hadoop.security.alias.CredentialProviderFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A Cassandra node of its own, with PasswordAuthenticator: first the password comes from a Hadoop credential provider
+ * and never shows (not in the DDL, not in any error), and wrong or missing credentials are named; then the node is
+ * killed in the middle of a scan, and the query fails with an error naming Cassandra, the node and the table, instead
+ * of hanging or returning part of the rows.
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CassandraServerLossIT {
+    private static final String DB = "it_cass_loss";
+    private static final String HANDLER = "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler'";
+    private static final String USER = TestingCassandraServer.SUPERUSER;
+    private static final String PASSWORD = "Cass-s3cr3t-Pa55-for-it";
+    private static final String WRONG_PASSWORD = "not-the-Cass-Pa55";
+    private static final String ALIAS = "it.cassandra.password";
+    private static final String WRONG_ALIAS = "it.cassandra.wrong";
+    private static final int ROWS = 12_000;
+
+    private HiveStack.Resources stack;
+    private HiveInstance hive;
+    private TestingCassandraServer doomed;
+    private String provider;
+
+    @BeforeAll
+    void start(HiveStack.Resources stack) throws Exception {
+        this.stack = stack;
+        hive = stack.hive();
+        doomed = TestingCassandraServer.builder()
+                .passwordAuthenticator(true)
+                .workDir(stack.workDir().resolve("cassandra-loss"))
+                .build();
+        // the superuser gets a password of its own, so that "not in any message" means something
+        try (CqlClient cql = cql(USER, TestingCassandraServer.SUPERUSER_PASSWORD)) {
+            cql.execute("ALTER ROLE " + USER + " WITH PASSWORD = '" + PASSWORD + "'");
+        }
+        try (CqlClient cql = cql(USER, PASSWORD)) {
+            cql.execute("CREATE KEYSPACE " + DB
+                    + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+            cql.execute("CREATE TABLE " + DB + ".accounts (id int PRIMARY KEY, owner text)");
+            cql.execute("CREATE TABLE " + DB + ".big (id int PRIMARY KEY, v int)");
+        }
+
+        Path keystore = stack.scratch("cassandra-credentials").resolve("cassandra.jceks");
+        provider = "jceks://file" + keystore.toAbsolutePath();
+        Configuration conf = new Configuration(false);
+        conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, provider);
+        CredentialProvider credentials =
+                CredentialProviderFactory.getProviders(conf).get(0);
+        credentials.createCredentialEntry(ALIAS, PASSWORD.toCharArray());
+        credentials.createCredentialEntry(WRONG_ALIAS, WRONG_PASSWORD.toCharArray());
+        credentials.flush();
+
+        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
+        hive.execute("CREATE DATABASE " + DB);
+    }
+
+    @AfterAll
+    void stop() {
+        if (doomed != null) {
+            doomed.close();
+        }
+    }
+
+    private CqlClient cql(String user, String password) {
+        return CqlClient.connect(
+                HiveStack.Resources.auxJarsDir(),
+                doomed.host(),
+                doomed.nativePort(),
+                doomed.localDatacenter(),
+                user,
+                password);
+    }
+
+    private void create(String table, String columns, String properties) throws SQLException {
+        hive.execute("DROP TABLE IF EXISTS " + DB + "." + table);
+        hive.execute("CREATE EXTERNAL TABLE " + DB + "." + table + " (" + columns + ") " + HANDLER + " TBLPROPERTIES ('"
+                + "cassandra.hosts'='" + doomed.contactPoint() + "'" + properties + ")");
+    }
+
+    private String credentials(String alias) {
+        return ", 'cassandra.user'='" + USER + "', 'cassandra.password.alias'='" + alias
+                + "', 'nosql.credentials.provider'='" + provider + "'";
+    }
+
+    @Test
+    @Order(1)
+    void passwordFromACredentialProviderReadsAndWrites() throws Exception {
+        create("accounts", "id int, owner string", credentials(ALIAS));
+        hive.execute("INSERT INTO " + DB + ".accounts VALUES (1, 'ada'), (2, 'grace')");
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".accounts ORDER BY id"))
+                .containsExactly("1|ada", "2|grace");
+        assertThat(Rows.of(hive, "SELECT owner FROM " + DB + ".accounts WHERE id = 2"))
+                .containsExactly("grace");
+        assertThat(String.join("\n", Rows.of(hive, "SHOW CREATE TABLE " + DB + ".accounts")))
+                .contains(ALIAS)
+                .doesNotContain(PASSWORD);
+    }
+
+    @Test
+    @Order(2)
+    void wrongPasswordNamesUserAndAliasButNotThePassword() {
+        assertThatThrownBy(() -> create("wrong_password", "id int, owner string", credentials(WRONG_ALIAS)))
+                .hasMessageContaining("HNS-133 AUTHENTICATION_FAILED")
+                .hasMessageContaining(doomed.contactPoint())
+                .hasMessageContaining("user '" + USER + "'")
+                .hasMessageContaining(WRONG_ALIAS)
+                .hasMessageContaining(DB + ".wrong_password")
+                .satisfies(e ->
+                        assertThat(stackTrace(e)).doesNotContain(WRONG_PASSWORD).doesNotContain(PASSWORD));
+    }
+
+    @Test
+    @Order(3)
+    void missingCredentialsAreNamed() {
+        assertThatThrownBy(() -> create(
+                        "user_only",
+                        "id int, owner string",
+                        ", 'cassandra.user'='" + USER + "', 'cassandra.table'='accounts'"))
+                .hasMessageContaining("HNS-102")
+                .hasMessageContaining(DB + ".user_only")
+                .hasMessageContaining("cassandra.user is set but cassandra.password.alias is not");
+        // and an alias without a user: no silent default user
+        assertThatThrownBy(() -> create(
+                        "alias_only",
+                        "id int, owner string",
+                        ", 'cassandra.password.alias'='" + ALIAS + "', 'nosql.credentials.provider'='" + provider
+                                + "', 'cassandra.table'='accounts'"))
+                .hasMessageContaining("HNS-102")
+                .hasMessageContaining("cassandra.password.alias is set but cassandra.user is not");
+        assertThatThrownBy(() -> create("anonymous", "id int, owner string", ", 'cassandra.table'='accounts'"))
+                .hasMessageContaining("HNS-133")
+                .hasMessageContaining("requires authentication")
+                .hasMessageContaining("cassandra.user")
+                .hasMessageContaining("cassandra.password.alias");
+        assertThatThrownBy(() -> create(
+                        "no_such_alias",
+                        "id int, owner string",
+                        credentials("it.cassandra.nothing") + ", 'cassandra.table'='accounts'"))
+                .hasMessageContaining("HNS-132")
+                .hasMessageContaining("it.cassandra.nothing");
+    }
+
+    @Test
+    @Order(4)
+    void nodeKilledMidScanFailsTheQueryNamingCassandraTheNodeAndTheTable() throws Exception {
+        create("big", "id int, v int", credentials(ALIAS) + ", 'cassandra.page.size'='3'");
+        hive.execute("INSERT INTO " + DB + ".big SELECT n, 1 FROM (SELECT posexplode(split(space(" + (ROWS - 1)
+                + "), ' ')) AS (n, unused)) ids");
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try (CqlClient cql = cql(USER, PASSWORD)) {
+            long scansBefore = scans(cql);
+            Future<List<List<Object>>> query =
+                    executor.submit(() -> hive.query("SELECT count(*), sum(v) FROM " + DB + ".big"));
+            // kill the node once the scan has read its first pages (thousands remain at 3 rows a page)
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (scans(cql) < scansBefore + 3) {
+                assertThat(query.isDone())
+                        .as("the scan ended before the node could be killed: %s", query)
+                        .isFalse();
+                assertThat(System.nanoTime()).as("the scan never started").isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            doomed.kill();
+
+            assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(stackTrace(e))
+                            .containsPattern("HNS-20[12]")
+                            .contains("Cassandra")
+                            .contains(doomed.contactPoint())
+                            .contains(DB + ".big"));
+        } finally {
+            executor.shutdownNow();
+        }
+        assertThat(doomed.isAlive()).isFalse();
+    }
+
+    /** Range reads the node has served for the table so far. */
+    private static long scans(CqlClient cql) {
+        List<List<Object>> rows = cql.rows("SELECT count FROM system_views.local_scan_latency WHERE keyspace_name = '"
+                + DB + "' AND table_name = 'big'");
+        return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
+    }
+
+    private static String stackTrace(Throwable e) {
+        StringWriter writer = new StringWriter();
+        e.printStackTrace(new PrintWriter(writer));
+        return writer.toString();
+    }
+}
