@@ -129,10 +129,16 @@ final class CassandraPredicateTranslator {
         if (allowFiltering) {
             Set<Integer> partitionKey = Set.copyOf(schema.partitionKey());
             for (int column = 0; column < mapping.size(); column++) {
-                // a partition key column is restricted above (all of it, within MAX_PARTITIONS) or not at all: an
-                // equality on part of it, or on too many partitions, would make the scan a partition read
-                if (!restricted.contains(column) && (partitionRestricted || !partitionKey.contains(column))) {
-                    chooseColumn(conjuncts, column, chosen, restricted);
+                // equalities on the partition key are pushed above, all of it within MAX_PARTITIONS, or not at all:
+                // on part of it, or on too many partitions, they would turn the scan into a partition read; ranges
+                // on it are filtered on the token scan
+                if (!restricted.contains(column)) {
+                    chooseColumn(
+                            conjuncts,
+                            column,
+                            chosen,
+                            restricted,
+                            !partitionRestricted && partitionKey.contains(column));
                 }
             }
         }
@@ -164,7 +170,16 @@ final class CassandraPredicateTranslator {
     /** Chooses an equality, or else the range bounds, of one column; true when an equality was chosen. */
     private boolean chooseColumn(
             List<Filter> conjuncts, int column, Map<Filter, Boolean> chosen, Set<Integer> restricted) {
-        Optional<Filter> equality = firstEquality(conjuncts, column);
+        return chooseColumn(conjuncts, column, chosen, restricted, false);
+    }
+
+    private boolean chooseColumn(
+            List<Filter> conjuncts,
+            int column,
+            Map<Filter, Boolean> chosen,
+            Set<Integer> restricted,
+            boolean rangesOnly) {
+        Optional<Filter> equality = rangesOnly ? Optional.empty() : firstEquality(conjuncts, column);
         if (equality.isPresent()) {
             chosen.put(equality.get(), true);
             restricted.add(column);
