@@ -170,4 +170,33 @@ class CassandraTpchIT {
                 .hasMessageContaining("HNS-116")
                 .hasMessageContaining("orders_dropped");
     }
+
+    @Test
+    void theOptimizerGetsRowCountAndSizeFromSizeEstimates() throws Exception {
+        // without clustering columns a partition is a row, so size_estimates' partition count is the row count
+        createCassandraTable("orders_by_key", TpchTable.ORDERS, "o_orderkey");
+        hive.execute("INSERT INTO " + DB + ".orders_by_key SELECT * FROM " + DB + ".orders_orc");
+        stack.cassandra().nodetool("flush", DB);
+        stack.cassandra().nodetool("refreshsizeestimates");
+
+        // the classic plan format prints each operator's statistics
+        hive.execute("SET hive.explain.user=false");
+        String plan;
+        try {
+            plan = String.join(
+                    "\n",
+                    Rows.of(
+                            hive,
+                            "EXPLAIN SELECT o_orderstatus, count(*) FROM " + DB
+                                    + ".orders_by_key GROUP BY o_orderstatus"));
+        } finally {
+            hive.execute("RESET hive.explain.user");
+        }
+        java.util.regex.Matcher rows = java.util.regex.Pattern.compile("Num rows: (\\d+) Data size: (\\d+)")
+                .matcher(plan);
+        assertThat(rows.find()).as("statistics in the plan:%n%s", plan).isTrue();
+        // an estimate (a cardinality sketch per SSTable), not a count
+        assertThat(Long.parseLong(rows.group(1))).isBetween(orders * 8 / 10, orders * 12 / 10);
+        assertThat(Long.parseLong(rows.group(2))).isPositive();
+    }
 }
