@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /**
  * Which conjuncts of Hive's WHERE clause CQL applies with exactly Hive's semantics, and the CQL restrictions that apply
@@ -271,9 +272,15 @@ final class CassandraPredicateTranslator {
                             ProtocolConstants.DataType.INT,
                             ProtocolConstants.DataType.BIGINT,
                             ProtocolConstants.DataType.VARINT -> !CqlTypes.isString(hive);
-                    case ProtocolConstants.DataType.UUID, ProtocolConstants.DataType.TIMEUUID -> canonicalUuid(value);
-                    case ProtocolConstants.DataType.INET -> canonicalInet(value);
-                    case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT || canonicalTime(value);
+                    case ProtocolConstants.DataType.UUID, ProtocolConstants.DataType.TIMEUUID -> canonical(
+                            value, text -> UUID.fromString(text).toString());
+                    case ProtocolConstants.DataType.INET -> canonical(
+                            value, text -> InetAddresses.forString(text).getHostAddress());
+                    case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT
+                            || canonical(
+                                    value,
+                                    text -> CqlValueDecoder.timeText(
+                                            LocalTime.parse(text).toNanoOfDay()));
                     default -> false;
                 };
         return exact ? encode(cql, value) : Optional.empty();
@@ -310,30 +317,14 @@ final class CassandraPredicateTranslator {
         }
     }
 
-    private static boolean canonicalUuid(Object value) {
+    /**
+     * Whether the value is text that its CQL type renders back unchanged: Hive compares the text, Cassandra the parsed
+     * value, so only canonical text gives both the same matches.
+     */
+    private static boolean canonical(Object value, UnaryOperator<String> roundTrip) {
         try {
-            return value instanceof String text
-                    && UUID.fromString(text).toString().equals(text);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    private static boolean canonicalInet(Object value) {
-        try {
-            return value instanceof String text
-                    && InetAddresses.forString(text).getHostAddress().equals(text);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    private static boolean canonicalTime(Object value) {
-        try {
-            return value instanceof String text
-                    && CqlValueDecoder.timeText(LocalTime.parse(text).toNanoOfDay())
-                            .equals(text);
-        } catch (DateTimeParseException e) {
+            return value instanceof String text && roundTrip.apply(text).equals(text);
+        } catch (IllegalArgumentException | DateTimeParseException e) {
             return false;
         }
     }
