@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SortedSet;
+import java.util.Set;
+import java.util.Locale;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -105,7 +107,23 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         FilterCapabilities capabilities = connector.filterCapabilities(table);
         Optional<Filter> filter =
                 HivePredicateDecomposer.pushedFilter(conf, table.tableName(), table.mapping(), capabilities);
-        return new ReadRequest(table, projection, filter, OptionalLong.empty());
+        return new ReadRequest(table, projection, filter, OptionalLong.empty(), nestedPaths(table.mapping(), conf));
+    }
+
+    /**
+     * The sub-field paths Hive's nested column pruning asks for ({@code address.city}), lower case, of projected
+     * columns only; a path that names a whole column means the whole column and is left out.
+     */
+    static Set<String> nestedPaths(TableMapping mapping, Configuration conf) {
+        Set<String> result = new TreeSet<>();
+        for (String path : ColumnProjectionUtils.getNestedColumnPaths(conf)) {
+            String lower = path.trim().toLowerCase(Locale.ROOT);
+            int dot = lower.indexOf('.');
+            if (dot > 0 && mapping.indexOf(lower.substring(0, dot)) >= 0) {
+                result.add(lower);
+            }
+        }
+        return result;
     }
 
     /** The mapping indexes of the columns Hive reads, ascending; all columns when Hive reads all. */

@@ -1,0 +1,4 @@
+package io.hivenosql.mongo;
+
+/** STUB (owned by the codec helper). */
+final class BsonRowDecoder {}

@@ -1,0 +1,120 @@
+package io.hivenosql.mongo;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.StructType;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * How the rows of a table and BSON documents convert into each other, for collections and BSON files alike: the
+ * column mapping (dotted field paths), which columns hold ObjectIds and how they look in Hive, and whether NULLs are
+ * written.
+ *
+ * @param tableName the Hive table, for messages
+ * @param mapping the columns and their field paths
+ * @param idColumn the index of the column mapped to {@code _id}, or -1
+ * @param objectIdColumns the indexes of the columns whose values are ObjectIds (written back as ObjectIds)
+ * @param objectIdFormat how ObjectIds look in Hive
+ * @param writeNulls whether a NULL column is written as BSON null (else left out)
+ */
+record DocumentLayout(
+        String tableName,
+        TableMapping mapping,
+        int idColumn,
+        Set<Integer> objectIdColumns,
+        MongoObjectIdFormat objectIdFormat,
+        boolean writeNulls) {
+    static final String ID_FIELD = "_id";
+
+    DocumentLayout {
+        requireNonNull(tableName, "tableName is null");
+        requireNonNull(mapping, "mapping is null");
+        objectIdColumns = Set.copyOf(requireNonNull(objectIdColumns, "objectIdColumns is null"));
+        requireNonNull(objectIdFormat, "objectIdFormat is null");
+    }
+
+    /**
+     * The layout from {@code mongo.objectid.format}, {@code mongo.objectid.columns} and {@code mongo.write.nulls}.
+     *
+     * @throws HandlerException naming the column when an ObjectId column is missing or of the wrong type
+     */
+    static DocumentLayout of(String tableName, TableConfig config, TableMapping mapping) {
+        MongoObjectIdFormat format = config.get(MongoTableProperties.OBJECTID_FORMAT);
+        int id = indexOfPath(mapping, ID_FIELD);
+        return new DocumentLayout(
+                tableName,
+                mapping,
+                id,
+                objectIdColumns(tableName, config, mapping, id, format),
+                format,
+                config.get(MongoTableProperties.WRITE_NULLS));
+    }
+
+    /** Whether the column holds ObjectIds. */
+    boolean isObjectId(int column) {
+        return objectIdColumns.contains(column);
+    }
+
+    private static int indexOfPath(TableMapping mapping, String path) {
+        for (int i = 0; i < mapping.size(); i++) {
+            if (mapping.column(i).path().equals(path)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Set<Integer> objectIdColumns(
+            String tableName, TableConfig config, TableMapping mapping, int id, MongoObjectIdFormat format) {
+        Optional<String> listed = config.getOptional(MongoTableProperties.OBJECTID_COLUMNS);
+        if (listed.isEmpty()) {
+            // by default the _id column holds ObjectIds when its type can; natural keys of other types stay as they are
+            return id >= 0 && acceptsObjectId(mapping.column(id).type(), format) ? Set.of(id) : Set.of();
+        }
+        Set<Integer> result = new LinkedHashSet<>();
+        for (String name : listed.get().split(",")) {
+            String trimmed = name.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            int index = mapping.indexOf(trimmed);
+            if (index < 0) {
+                throw new HandlerException(
+                        HandlerErrorCode.COLUMN_NOT_FOUND,
+                        "table " + tableName + ": " + MongoTableProperties.OBJECTID_COLUMNS.key() + " names column '"
+                                + trimmed + "', which the table does not have; columns: "
+                                + String.join(", ", mapping.names()));
+            }
+            DataType type = mapping.column(index).type();
+            if (!acceptsObjectId(type, format)) {
+                throw new HandlerException(
+                        HandlerErrorCode.SCHEMA_MISMATCH,
+                        "table " + tableName + ", column " + trimmed + ": an ObjectId column must be "
+                                + (format == MongoObjectIdFormat.STRING ? "string" : "struct<oid:string,bsontype:int>")
+                                + " with " + MongoTableProperties.OBJECTID_FORMAT.key() + "="
+                                + format.name().toLowerCase(Locale.ROOT) + ", not " + type.typeName());
+            }
+            result.add(index);
+        }
+        return result;
+    }
+
+    /** Whether a column of this type can hold ObjectIds in the given format. */
+    static boolean acceptsObjectId(DataType type, MongoObjectIdFormat format) {
+        return switch (format) {
+            case STRING -> type == PrimitiveType.STRING;
+            case STRUCT -> type instanceof StructType struct
+                    && struct.fields().stream()
+                            .anyMatch(f -> f.name().equalsIgnoreCase("oid") && f.type() == PrimitiveType.STRING);
+        };
+    }
+}

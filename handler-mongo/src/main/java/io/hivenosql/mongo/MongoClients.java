@@ -1,0 +1,140 @@
+package io.hivenosql.mongo;
+
+import static java.util.Objects.requireNonNull;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoCollection;
+import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.SharedResources;
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.bson.BsonDocument;
+
+/**
+ * Driver clients shared within a JVM, one per deployment and credentials: a {@link MongoClient} holds a connection
+ * pool and a monitor thread per server, so the splits of a task and HiveServer2's planning and hook calls share one.
+ * A client closes {@link #IDLE_CLOSE_DELAY} after its last {@link Lease}.
+ *
+ * <p>Settings come from {@code mongo.uri} (every driver option in it applies), then the table's properties: the
+ * credential (user, auth source, mechanism, and the password from the credential provider), TLS, and
+ * {@code mongo.timeout.ms} for server selection, connecting and socket reads, so that a lost server fails a query
+ * instead of hanging it. Read preference and write concern are set per collection ({@link Lease#collection}).
+ */
+final class MongoClients {
+    static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
+    private static final String APPLICATION_NAME = "hive-nosql";
+    private static final SharedResources<ClientKey, MongoClient> CLIENTS =
+            new SharedResources<>("hive-nosql-mongo-client", IDLE_CLOSE_DELAY, MongoClient::close);
+
+    private MongoClients() {}
+
+    /**
+     * A lease on the client of the table's deployment, opening it if needed. Opening does not contact a server (the
+     * driver connects in the background); the first operation reports an unreachable server.
+     */
+    static Lease acquire(MongoTable table, SecretResolver secrets) {
+        requireNonNull(table, "table is null");
+        requireNonNull(secrets, "secrets is null");
+        Optional<char[]> password = table.passwordAlias()
+                .map(alias -> secrets.require(table.name(), alias, MongoTableProperties.PASSWORD_ALIAS.key()));
+        ClientKey key = new ClientKey(
+                table.uri().connectionString().getConnectionString(),
+                table.user(),
+                password.map(MongoClients::digest),
+                table.authSource(),
+                table.authMechanism(),
+                table.ssl(),
+                table.timeoutMillis());
+        try {
+            return new Lease(table, CLIENTS.acquire(key, () -> open(table, password)));
+        } finally {
+            password.ifPresent(chars -> Arrays.fill(chars, '\0'));
+        }
+    }
+
+    private static MongoClient open(MongoTable table, Optional<char[]> password) {
+        int timeout = table.timeoutMillis();
+        MongoClientSettings.Builder settings = MongoClientSettings.builder()
+                .applyConnectionString(table.uri().connectionString())
+                .applicationName(APPLICATION_NAME)
+                .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(timeout, TimeUnit.MILLISECONDS))
+                .applyToSocketSettings(socket -> socket.connectTimeout(timeout, TimeUnit.MILLISECONDS)
+                        .readTimeout(timeout, TimeUnit.MILLISECONDS));
+        if (password.isPresent()) {
+            // MongoTable.bind requires the user with the alias: no silent default user
+            settings.credential(table.authMechanism()
+                    .credential(table.user().orElseThrow(), table.authSource(), password.get().clone()));
+        }
+        if (table.ssl()) {
+            settings.applyToSslSettings(ssl -> ssl.enabled(true));
+        }
+        return com.mongodb.client.MongoClients.create(settings.build());
+    }
+
+    /** Closes every idle client now (tests). */
+    static void closeIdle() {
+        CLIENTS.closeIdle();
+    }
+
+    private static String digest(char[] password) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(StandardCharsets.UTF_8.encode(CharBuffer.wrap(password)));
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** What makes two tables share a client; the password only as a digest. */
+    private record ClientKey(
+            String connectionString,
+            Optional<String> user,
+            Optional<String> passwordDigest,
+            String authSource,
+            MongoAuthMechanism mechanism,
+            boolean ssl,
+            int timeoutMillis) {}
+
+    /** One user's hold on a shared client; close it when done. */
+    static final class Lease implements AutoCloseable {
+        private final MongoTable table;
+        private final SharedResources.Lease<MongoClient> lease;
+
+        private Lease(MongoTable table, SharedResources.Lease<MongoClient> lease) {
+            this.table = table;
+            this.lease = lease;
+        }
+
+        MongoClient client() {
+            return lease.get();
+        }
+
+        /** The table's collection with its read preference and write concern. */
+        MongoCollection<BsonDocument> collection() {
+            MongoCollection<BsonDocument> collection = lease.get()
+                    .getDatabase(table.database())
+                    .getCollection(table.collection(), BsonDocument.class);
+            if (table.readPreference().isPresent()) {
+                collection = collection.withReadPreference(table.readPreference().get().preference());
+            }
+            if (table.writeConcern().isPresent()) {
+                collection = collection.withWriteConcern(table.writeConcern().get());
+            }
+            return collection;
+        }
+
+        @Override
+        public void close() {
+            lease.close();
+        }
+    }
+}

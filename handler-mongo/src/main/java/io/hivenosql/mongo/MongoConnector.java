@@ -1,0 +1,97 @@
+package io.hivenosql.mongo;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableStatistics;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * MongoDB collections: each Hive column is a field at a dotted path of the collection's documents (see
+ * {@link MongoTable}); values convert between BSON and Hive types as {@link BsonRowDecoder} and {@link BsonRowEncoder}
+ * describe, nested documents as struct or map, arrays as array.
+ *
+ * <ul>
+ *   <li>Reads ({@link MongoReads}): shard-chunk splits for sharded collections, {@code $sample}-drawn {@code _id}
+ *       ranges for large ones, one split for small ones ({@link MongoSplitPlanner}); cursors that fetch only the
+ *       projected fields, nested sub-fields included ({@link MongoRecordReader}).
+ *   <li>Pushdown ({@link MongoPredicateTranslator}): comparisons, IN, BETWEEN, IS NULL, AND, OR and NOT as BSON filter
+ *       documents with Hive's semantics (never query text), ANDed with {@code mongo.input.query}.
+ *   <li>Writes ({@link MongoRecordWriter}): unordered bulk writes in batches, as inserts, upserts or replacements by
+ *       {@code _id}.
+ *   <li>Collections ({@link MongoCollections}): created with their indexes for tables Hive owns, checked for external
+ *       tables, emptied by INSERT OVERWRITE and TRUNCATE, dropped with the table when Hive owns the data.
+ * </ul>
+ *
+ * <p>No server is contacted in {@link #bind}; every other call leases a shared client ({@link MongoClients}).
+ */
+public final class MongoConnector implements NoSqlConnector {
+    @Override
+    public String storeName() {
+        return "mongo";
+    }
+
+    @Override
+    public List<? extends TableProperty> tableProperties() {
+        return List.of(MongoTableProperties.values());
+    }
+
+    @Override
+    public String columnsMappingProperty() {
+        return MongoTableProperties.COLUMNS_MAPPING.key();
+    }
+
+    @Override
+    public TableMapping bind(TableConfig config, TableMapping mapping) {
+        return MongoTable.bind(config.tableName(), config, mapping);
+    }
+
+    @Override
+    public FilterCapabilities filterCapabilities(TableContext table) {
+        return MongoReads.filterCapabilities(table);
+    }
+
+    @Override
+    public List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
+        return MongoReads.planSplits(request, desiredSplits);
+    }
+
+    @Override
+    public RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
+        return MongoReads.openReader(request, split);
+    }
+
+    @Override
+    public RecordSink openWriter(TableContext table) throws IOException {
+        return MongoRecordWriter.open(table);
+    }
+
+    @Override
+    public boolean createTable(TableContext table, boolean managed) throws IOException {
+        return MongoCollections.create(table, managed);
+    }
+
+    @Override
+    public void truncate(TableContext table) throws IOException {
+        MongoCollections.truncate(table);
+    }
+
+    @Override
+    public void dropTable(TableContext table, boolean purge) throws IOException {
+        MongoCollections.drop(table, purge);
+    }
+
+    @Override
+    public Optional<TableStatistics> statistics(TableContext table) throws IOException {
+        return MongoReads.statistics(table);
+    }
+}

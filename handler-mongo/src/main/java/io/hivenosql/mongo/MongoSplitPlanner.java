@@ -1,0 +1,4 @@
+package io.hivenosql.mongo;
+
+/** STUB (owned by the plan helper). */
+final class MongoSplitPlanner {}

@@ -1,0 +1,268 @@
+package io.hivenosql.mongo;
+
+import com.mongodb.WriteConcern;
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.TableContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.bson.BsonDocument;
+import org.bson.json.JsonParseException;
+
+/**
+ * A MongoDB collection as the connector sees it: the validated properties and, for each Hive column, the dotted field
+ * path it maps to. Building one contacts no server.
+ *
+ * <p>The column mapped to {@code _id} gets {@link ColumnRole#KEY}. Field paths are MongoDB dotted paths
+ * ({@code address.city}); a segment may not be empty or start with {@code $}.
+ */
+final class MongoTable {
+    private final String name;
+    private final TableConfig config;
+    private final TableMapping mapping;
+    private final MongoUri uri;
+    private final String database;
+    private final String collection;
+    private final Optional<BsonDocument> inputQuery;
+    private final DocumentLayout layout;
+    private final int idColumn;
+
+    private MongoTable(String name, TableConfig config, TableMapping mapping) {
+        this.name = name;
+        this.config = config;
+        this.mapping = mapping;
+        this.uri = MongoUri.parse(name, config.get(MongoTableProperties.URI));
+        String[] parts = name.split("\\.", 2);
+        this.database = config.<String>getOptional(MongoTableProperties.DATABASE)
+                .or(uri::database)
+                .orElse(parts.length == 2 ? parts[0] : "default");
+        this.collection = config.<String>getOptional(MongoTableProperties.COLLECTION)
+                .or(uri::collection)
+                .orElse(parts.length == 2 ? parts[1] : parts[0]);
+        this.inputQuery = config.<String>getOptional(MongoTableProperties.INPUT_QUERY)
+                .map(json -> parseQuery(name, json));
+        this.layout = DocumentLayout.of(name, config, mapping);
+        this.idColumn = layout.idColumn();
+    }
+
+    static MongoTable of(TableContext context) {
+        return new MongoTable(context.tableName(), context.config(), context.mapping());
+    }
+
+    /** Checks the mapping against the properties (no server contacted) and marks the {@code _id} column as the key. */
+    static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
+        for (ColumnMapping column : mapping.columns()) {
+            checkPath(tableName, column);
+        }
+        MongoTable table = new MongoTable(tableName, config, mapping);
+        if (table.writeMode().needsId() && table.idColumn < 0) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": " + MongoTableProperties.WRITE_MODE.key() + "=" + table.writeMode()
+                            + " writes by _id, but no column is mapped to _id; map one in "
+                            + MongoTableProperties.COLUMNS_MAPPING.key() + " (e.g. {\"id\":\"_id\"}) or use "
+                            + MongoTableProperties.WRITE_MODE.key() + "=insert");
+        }
+        if (table.user().isPresent() != table.passwordAlias().isPresent()) {
+            throw new HandlerException(
+                    HandlerErrorCode.MISSING_TABLE_PROPERTY,
+                    "table " + tableName + ": set " + MongoTableProperties.USER.key() + " (or a user in "
+                            + MongoTableProperties.URI.key() + ") and " + MongoTableProperties.PASSWORD_ALIAS.key()
+                            + " together: the alias names the user's password in a Hadoop credential provider");
+        }
+        List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
+        if (table.idColumn >= 0) {
+            bound.set(table.idColumn, bound.get(table.idColumn).withRole(ColumnRole.KEY));
+        }
+        return new TableMapping(bound);
+    }
+
+    private static void checkPath(String tableName, ColumnMapping column) {
+        for (String segment : column.path().split("\\.", -1)) {
+            if (segment.isEmpty() || segment.startsWith("$")) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_MAPPING,
+                        "table " + tableName + ", column " + column.name() + ": '" + column.path() + "' is not a "
+                                + "MongoDB field path; write dot-separated field names such as address.city (no "
+                                + "empty names, none starting with '$')");
+            }
+        }
+    }
+
+    private static BsonDocument parseQuery(String tableName, String json) {
+        try {
+            return BsonDocument.parse(json);
+        } catch (JsonParseException | org.bson.BsonInvalidOperationException e) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + tableName + ": property '" + MongoTableProperties.INPUT_QUERY.key() + "' is not a "
+                            + "JSON query document (" + e.getMessage() + "); write MongoDB Extended JSON such as "
+                            + "{\"status\": \"A\", \"qty\": {\"$gt\": 5}}");
+        }
+    }
+
+    String name() {
+        return name;
+    }
+
+    TableConfig config() {
+        return config;
+    }
+
+    TableMapping mapping() {
+        return mapping;
+    }
+
+    MongoUri uri() {
+        return uri;
+    }
+
+    String database() {
+        return database;
+    }
+
+    String collection() {
+        return collection;
+    }
+
+    /** {@code database.collection}, for messages. */
+    String namespace() {
+        return database + "." + collection;
+    }
+
+    Optional<BsonDocument> inputQuery() {
+        return inputQuery.map(BsonDocument::clone);
+    }
+
+    /** The index of the column mapped to {@code _id}, or -1. */
+    int idColumn() {
+        return idColumn;
+    }
+
+    /** How rows and documents convert (shared with the BSON file SerDe). */
+    DocumentLayout layout() {
+        return layout;
+    }
+
+    Optional<String> user() {
+        return config.<String>getOptional(MongoTableProperties.USER).or(uri::user);
+    }
+
+    Optional<String> passwordAlias() {
+        return config.getOptional(MongoTableProperties.PASSWORD_ALIAS);
+    }
+
+    /** The database holding the user: {@code mongo.auth.source}, else the URI's authSource, else {@code admin}. */
+    String authSource() {
+        return config.<String>getOptional(MongoTableProperties.AUTH_SOURCE)
+                .or(() -> Optional.ofNullable(uri.connectionString().getCredential())
+                        .map(credential -> credential.getSource()))
+                .orElse("admin");
+    }
+
+    MongoAuthMechanism authMechanism() {
+        return config.get(MongoTableProperties.AUTH_MECHANISM);
+    }
+
+    boolean ssl() {
+        return config.<Boolean>get(MongoTableProperties.SSL)
+                || Boolean.TRUE.equals(uri.connectionString().getSslEnabled());
+    }
+
+    Optional<MongoReadPreference> readPreference() {
+        return config.getOptional(MongoTableProperties.READ_PREFERENCE);
+    }
+
+    /** The write concern of {@code mongo.write-concern}, if set; never unacknowledged. */
+    Optional<WriteConcern> writeConcern() {
+        Optional<String> raw = config.getOptional(MongoTableProperties.WRITE_CONCERN);
+        if (raw.isEmpty()) {
+            WriteConcern fromUri = uri.connectionString().getWriteConcern();
+            if (fromUri != null && !fromUri.isAcknowledged()) {
+                throw unacknowledged("w=0 in " + MongoTableProperties.URI.key());
+            }
+            return Optional.ofNullable(fromUri);
+        }
+        return Optional.of(parseWriteConcern(raw.get()));
+    }
+
+    private WriteConcern parseWriteConcern(String raw) {
+        String key = MongoTableProperties.WRITE_CONCERN.key();
+        String[] parts = raw.trim().split(":", -1);
+        if (parts.length > 2 || (parts.length == 2 && !parts[1].trim().equalsIgnoreCase("journal"))) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + name + ": property '" + key + "' is '" + raw + "'; write majority, a number of "
+                            + "members such as 1 or 2, optionally followed by ':journal'");
+        }
+        String w = parts[0].trim();
+        WriteConcern concern;
+        if (w.equalsIgnoreCase("majority")) {
+            concern = WriteConcern.MAJORITY;
+        } else {
+            int members;
+            try {
+                members = Integer.parseInt(w);
+            } catch (NumberFormatException e) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                        "table " + name + ": property '" + key + "' is '" + raw + "'; write majority or a number of "
+                                + "members such as 1, optionally followed by ':journal'");
+            }
+            if (members < 1) {
+                throw unacknowledged(key + "=" + raw);
+            }
+            concern = new WriteConcern(members);
+        }
+        return parts.length == 2 ? concern.withJournal(true) : concern;
+    }
+
+    private HandlerException unacknowledged(String what) {
+        return new HandlerException(
+                HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                "table " + name + ": " + what + " asks for unacknowledged writes, which could lose rows without "
+                        + "failing the query; use " + MongoTableProperties.WRITE_CONCERN.key() + "=1 or majority");
+    }
+
+    MongoWriteMode writeMode() {
+        return config.get(MongoTableProperties.WRITE_MODE);
+    }
+
+    int writeBatchSize() {
+        return config.get(MongoTableProperties.WRITE_BATCH_SIZE);
+    }
+
+    int readBatchSize() {
+        return config.get(MongoTableProperties.READ_BATCH_SIZE);
+    }
+
+    MongoSplitMode splitMode() {
+        return config.get(MongoTableProperties.SPLIT_MODE);
+    }
+
+    long splitSizeBytes() {
+        return config.<Integer>get(MongoTableProperties.SPLIT_SIZE_MB) * 1024L * 1024L;
+    }
+
+    int splitCount() {
+        return config.get(MongoTableProperties.SPLIT_COUNT);
+    }
+
+    Optional<String> indexes() {
+        return config.getOptional(MongoTableProperties.INDEXES);
+    }
+
+    int timeoutMillis() {
+        return config.get(MongoTableProperties.TIMEOUT_MS);
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + namespace() + ")";
+    }
+}

@@ -1,0 +1,181 @@
+package io.hivenosql.mongo;
+
+import static io.hivenosql.api.config.PropertyType.bool;
+import static io.hivenosql.api.config.PropertyType.enumOf;
+import static io.hivenosql.api.config.PropertyType.integer;
+import static io.hivenosql.api.config.PropertyType.nonEmptyString;
+import static io.hivenosql.api.config.PropertyType.string;
+
+import io.hivenosql.api.config.PropertySpec;
+import io.hivenosql.api.config.PropertyType;
+import io.hivenosql.api.config.TableProperty;
+
+/**
+ * The table properties of the MongoDB handler, declared once. {@code mongo.uri}, {@code mongo.columns.mapping} and
+ * {@code mongo.input.query} keep mongo-hadoop's keys and meaning, so its users' DDL works unchanged.
+ */
+public enum MongoTableProperties implements TableProperty {
+    URI(
+            "mongo.uri",
+            nonEmptyString(),
+            null,
+            true,
+            "Connection string mongodb://host[:port][,host2...]/database.collection[?options] (or mongodb+srv://), as "
+                    + "mongo-hadoop took it; driver options such as replicaSet or readPreference may follow '?'. A "
+                    + "password in it is refused: use mongo.user and mongo.password.alias."),
+    DATABASE(
+            "mongo.database",
+            nonEmptyString(),
+            null,
+            false,
+            "The database; overrides the one in mongo.uri, which defaults to the Hive database name."),
+    COLLECTION(
+            "mongo.collection",
+            nonEmptyString(),
+            null,
+            false,
+            "The collection; overrides the one in mongo.uri, which defaults to the Hive table name."),
+    COLUMNS_MAPPING(
+            "mongo.columns.mapping",
+            nonEmptyString(),
+            null,
+            false,
+            "Inline column mapping (SERDEPROPERTIES or TBLPROPERTIES), mongo-hadoop's JSON object of Hive column to "
+                    + "dotted field path, e.g. {\"city\":\"address.city\",\"id\":\"_id\"}; a column not named there "
+                    + "reads the field of its own name."),
+    INPUT_QUERY(
+            "mongo.input.query",
+            nonEmptyString(),
+            null,
+            false,
+            "A static filter in MongoDB Extended JSON, e.g. {\"status\": \"A\"}, ANDed with every pushed predicate: the "
+                    + "table shows only the documents it matches (INSERT OVERWRITE replaces only those)."),
+    USER("mongo.user", nonEmptyString(), null, false, "User name to authenticate as; needs mongo.password.alias."),
+    PASSWORD_ALIAS(
+            "mongo.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); passwords are "
+                    + "never given as table properties or in mongo.uri."),
+    AUTH_SOURCE(
+            "mongo.auth.source",
+            nonEmptyString(),
+            null,
+            false,
+            "The database holding the user; defaults to authSource of mongo.uri, else admin."),
+    AUTH_MECHANISM(
+            "mongo.auth.mechanism",
+            enumOf(MongoAuthMechanism.class),
+            "default",
+            false,
+            "SASL mechanism: default (negotiated with the server), scram-sha-1 or scram-sha-256."),
+    SSL(
+            "mongo.ssl",
+            bool(),
+            "false",
+            false,
+            "Connect with TLS, trusting the JVM's default trust store (javax.net.ssl.* system properties); same as "
+                    + "tls=true in mongo.uri."),
+    READ_PREFERENCE(
+            "mongo.read-preference",
+            enumOf(MongoReadPreference.class),
+            null,
+            false,
+            "Which members serve reads: primary, primary-preferred, secondary, secondary-preferred or nearest; "
+                    + "defaults to readPreference of mongo.uri, else primary."),
+    WRITE_CONCERN(
+            "mongo.write-concern",
+            nonEmptyString(),
+            null,
+            false,
+            "Write acknowledgement: majority or a number of members (1 or more), optionally ':journal', e.g. "
+                    + "majority:journal; defaults to w of mongo.uri, else the server's default. Unacknowledged (0) "
+                    + "writes are refused: a failed write must fail the query."),
+    WRITE_MODE(
+            "mongo.write.mode",
+            enumOf(MongoWriteMode.class),
+            "insert",
+            false,
+            "insert: add documents (a duplicate _id fails the query); upsert: set the mapped fields of the document "
+                    + "with the row's _id, creating it if missing (other fields stay); replace: replace the whole "
+                    + "document with the row's _id, creating it if missing."),
+    WRITE_BATCH_SIZE(
+            "mongo.write.batch-size",
+            integer(1, 100_000),
+            "1000",
+            false,
+            "Documents per unordered bulk write."),
+    WRITE_NULLS(
+            "mongo.write.nulls",
+            bool(),
+            "false",
+            false,
+            "false: a NULL column is left out of the document (a missing field reads as NULL); true: it is written "
+                    + "as BSON null."),
+    READ_BATCH_SIZE(
+            "mongo.read.batch-size",
+            integer(1, 1_000_000),
+            "1000",
+            false,
+            "Documents fetched per cursor batch when reading."),
+    SPLIT_MODE(
+            "mongo.split.mode",
+            enumOf(MongoSplitMode.class),
+            "auto",
+            false,
+            "auto: shard chunks for sharded collections, $sample-based _id ranges for large ones, one split for "
+                    + "small ones; sample, chunks or single force one method."),
+    SPLIT_SIZE_MB(
+            "mongo.split.size-mb",
+            integer(1, 1 << 20),
+            "64",
+            false,
+            "Target data size of a split in MB (from collStats); a collection no larger than this is read as one "
+                    + "split."),
+    SPLIT_COUNT(
+            "mongo.split.count",
+            integer(0, 1 << 16),
+            "0",
+            false,
+            "Exact number of _id range splits of a scan; 0 sizes them by mongo.split.size-mb."),
+    OBJECTID_FORMAT(
+            "mongo.objectid.format",
+            enumOf(MongoObjectIdFormat.class),
+            "string",
+            false,
+            "How the ObjectId columns (mongo.objectid.columns) look in Hive: string (24 hex digits) or struct "
+                    + "(mongo-hadoop's struct<oid:string,bsontype:int>)."),
+    OBJECTID_COLUMNS(
+            "mongo.objectid.columns",
+            string(),
+            null,
+            false,
+            "Comma-separated Hive columns whose values are ObjectIds, written back as ObjectIds; defaults to the "
+                    + "column mapped to _id. Set it to '' when _id holds other values (strings, numbers)."),
+    INDEXES(
+            "mongo.indexes",
+            nonEmptyString(),
+            null,
+            false,
+            "For collections Hive creates: the indexes to build, ';'-separated; each a ','-separated list of "
+                    + "column[:1|-1|hashed|text], optionally preceded by 'unique ', e.g. "
+                    + "'unique o_orderkey; o_custkey, o_orderdate:-1'."),
+    TIMEOUT_MS(
+            "mongo.timeout.ms",
+            integer(1, 3_600_000),
+            "30000",
+            false,
+            "Timeout in milliseconds for selecting a server, connecting, and each read or write on the socket.");
+
+    private final PropertySpec spec;
+
+    MongoTableProperties(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
+        this.spec = new PropertySpec(key, type, defaultValue, required, doc);
+    }
+
+    @Override
+    public PropertySpec spec() {
+        return spec;
+    }
+}
