@@ -11,6 +11,7 @@ import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.SharedResources;
 import java.net.InetSocketAddress;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -18,14 +19,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,8 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Driver sessions shared within a JVM. Opening a {@link CqlSession} costs a round of cluster and schema metadata
  * queries, so the splits of a task, and the planning, hook and statistics calls of HiveServer2, share one session per
- * cluster and credentials. A session is reference counted by its {@link Lease}s and closed after
- * {@link #IDLE_CLOSE_DELAY} without one.
+ * cluster and credentials ({@link SharedResources}). A session is reference counted by its {@link Lease}s and closed
+ * after {@link #IDLE_CLOSE_DELAY} without one.
  *
  * <p>Sessions use the driver's programmatic configuration (no {@code application.conf} is read): contact points from
  * {@code cassandra.hosts}, the local data center from {@code cassandra.local-dc} or inferred from the contact points,
@@ -46,12 +42,8 @@ final class CassandraSessions {
 
     private static final Logger log = LoggerFactory.getLogger(CassandraSessions.class);
     private static final String SESSION_NAME = "hive-nosql";
-    private static final Map<SessionKey, Shared> SESSIONS = new HashMap<>();
-    private static final ScheduledExecutorService CLOSER = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "hive-nosql-cassandra-session-closer");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final SharedResources<SessionKey, CqlSession> SESSIONS =
+            new SharedResources<>("hive-nosql-cassandra-session", IDLE_CLOSE_DELAY, session -> session.closeAsync());
 
     private CassandraSessions() {}
 
@@ -71,17 +63,11 @@ final class CassandraSessions {
                 password.map(CassandraSessions::digest),
                 table.ssl(),
                 table.timeoutMillis());
-        Shared shared;
-        synchronized (SESSIONS) {
-            shared = SESSIONS.computeIfAbsent(key, k -> new Shared());
-            shared.leases++;
-        }
         try {
-            return new Lease(key, shared, shared.session(() -> open(table, password)));
-        } catch (RuntimeException | Error e) {
-            release(key, shared);
+            return new Lease(SESSIONS.acquire(key, () -> open(table, password)));
+        } finally {
+            // open() copies the password into the driver's credentials, and runs within acquire
             password.ifPresent(chars -> Arrays.fill(chars, '\0'));
-            throw e;
         }
     }
 
@@ -150,50 +136,9 @@ final class CassandraSessions {
         }
     }
 
-    private static void release(SessionKey key, Shared shared) {
-        synchronized (SESSIONS) {
-            shared.leases--;
-            if (shared.leases > 0) {
-                return;
-            }
-            if (shared.current == null) {
-                // nothing was opened (the open failed): forget the entry, a later acquire tries again
-                if (SESSIONS.get(key) == shared) {
-                    SESSIONS.remove(key);
-                }
-                return;
-            }
-            // whoever released last, an open session closes once it has been idle for the delay
-            long generation = ++shared.idleGeneration;
-            CLOSER.schedule(
-                    () -> closeIfIdle(key, shared, generation), IDLE_CLOSE_DELAY.toMillis(), TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private static void closeIfIdle(SessionKey key, Shared shared, long generation) {
-        CqlSession session;
-        synchronized (SESSIONS) {
-            if (shared.leases > 0 || shared.idleGeneration != generation || SESSIONS.get(key) != shared) {
-                return;
-            }
-            SESSIONS.remove(key);
-            session = shared.current;
-            shared.current = null;
-        }
-        if (session != null) {
-            session.closeAsync();
-        }
-    }
-
     /** Closes every idle session now (tests, and JVMs that want to release connections early). */
     static void closeIdle() {
-        List<Map.Entry<SessionKey, Shared>> entries;
-        synchronized (SESSIONS) {
-            entries = List.copyOf(SESSIONS.entrySet());
-        }
-        for (Map.Entry<SessionKey, Shared> entry : entries) {
-            closeIfIdle(entry.getKey(), entry.getValue(), entry.getValue().idleGeneration);
-        }
+        SESSIONS.closeIdle();
     }
 
     static String hostList(List<HostAndPort> hosts) {
@@ -220,42 +165,21 @@ final class CassandraSessions {
             boolean ssl,
             int timeoutMillis) {}
 
-    private static final class Shared {
-        private int leases;
-        private long idleGeneration;
-        private CqlSession current;
-
-        synchronized CqlSession session(java.util.function.Supplier<CqlSession> opener) {
-            if (current == null || current.isClosed()) {
-                current = opener.get();
-            }
-            return current;
-        }
-    }
-
     /** One user's hold on a shared session; close it when done (the session itself stays open for others). */
     static final class Lease implements AutoCloseable {
-        private final SessionKey key;
-        private final Shared shared;
-        private final CqlSession session;
-        private boolean closed;
+        private final SharedResources.Lease<CqlSession> lease;
 
-        private Lease(SessionKey key, Shared shared, CqlSession session) {
-            this.key = key;
-            this.shared = shared;
-            this.session = session;
+        private Lease(SharedResources.Lease<CqlSession> lease) {
+            this.lease = lease;
         }
 
         CqlSession session() {
-            return session;
+            return lease.get();
         }
 
         @Override
         public void close() {
-            if (!closed) {
-                closed = true;
-                release(key, shared);
-            }
+            lease.close();
         }
     }
 }

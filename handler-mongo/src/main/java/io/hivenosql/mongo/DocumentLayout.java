@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.PrimitiveType;
@@ -57,6 +58,28 @@ record DocumentLayout(
                 objectIdColumns(tableName, config, mapping, id, format),
                 format,
                 config.get(MongoTableProperties.WRITE_NULLS));
+    }
+
+    /**
+     * Checks that every column's path is a field path: dot-separated field names, none empty, none starting with
+     * {@code $}.
+     *
+     * @param format what the documents are, for the message ({@code MongoDB}, {@code BSON})
+     * @throws HandlerException INVALID_MAPPING naming the table, the column and the path
+     */
+    static void checkPaths(String tableName, TableMapping mapping, String format) {
+        for (ColumnMapping column : mapping.columns()) {
+            for (String segment : column.path().split("\\.", -1)) {
+                if (segment.isEmpty() || segment.startsWith("$")) {
+                    throw new HandlerException(
+                            HandlerErrorCode.INVALID_MAPPING,
+                            "table " + tableName + ", column " + column.name() + ": '" + column.path() + "' is not a "
+                                    + format + " field path; write dot-separated field names such as address.city "
+                                    + "(no empty names, none starting with '$') in "
+                                    + MongoTableProperties.COLUMNS_MAPPING.key());
+                }
+            }
+        }
     }
 
     /** Whether the column holds ObjectIds. */

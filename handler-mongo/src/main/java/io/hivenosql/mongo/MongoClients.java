@@ -2,6 +2,7 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
@@ -25,8 +26,10 @@ import org.bson.BsonDocument;
  *
  * <p>Settings come from {@code mongo.uri} (every driver option in it applies), then the table's properties: the
  * credential (user, auth source, mechanism, and the password from the credential provider), TLS, and
- * {@code mongo.timeout.ms} for server selection, connecting and socket reads, so that a lost server fails a query
- * instead of hanging it. Read preference and write concern are set per collection ({@link Lease#collection}).
+ * {@code mongo.timeout.ms} for server selection and connecting (see {@link #settings}). There is no socket read
+ * timeout unless the URI sets {@code socketTimeoutMS}: a selective scan or a long {@code deleteMany} may wait long for
+ * a reply, and a killed server still fails fast (the connection is reset). Read preference and write concern are set
+ * per collection ({@link Lease#collection}).
  */
 final class MongoClients {
     static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
@@ -52,7 +55,8 @@ final class MongoClients {
                 table.authSource(),
                 table.authMechanism(),
                 table.ssl(),
-                table.timeoutMillis());
+                table.timeoutMillis(),
+                table.config().isSet(MongoTableProperties.TIMEOUT_MS));
         try {
             return new Lease(table, CLIENTS.acquire(key, () -> open(table, password)));
         } finally {
@@ -61,22 +65,39 @@ final class MongoClients {
     }
 
     private static MongoClient open(MongoTable table, Optional<char[]> password) {
+        return com.mongodb.client.MongoClients.create(settings(table, password));
+    }
+
+    /**
+     * The client settings of a table: the URI's options, then {@code mongo.timeout.ms} for server selection and
+     * connecting (each only when the table sets the property, or the URI does not set {@code serverSelectionTimeoutMS}
+     * / {@code connectTimeoutMS} itself), the credential and TLS. No socket read timeout unless the URI sets
+     * {@code socketTimeoutMS}: a selective scan or a long deleteMany may wait long for its first reply.
+     */
+    static MongoClientSettings settings(MongoTable table, Optional<char[]> password) {
         int timeout = table.timeoutMillis();
-        MongoClientSettings.Builder settings = MongoClientSettings.builder()
-                .applyConnectionString(table.uri().connectionString())
-                .applicationName(APPLICATION_NAME)
-                .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(timeout, TimeUnit.MILLISECONDS))
-                .applyToSocketSettings(socket -> socket.connectTimeout(timeout, TimeUnit.MILLISECONDS)
-                        .readTimeout(timeout, TimeUnit.MILLISECONDS));
+        ConnectionString uri = table.uri().connectionString();
+        boolean explicit = table.config().isSet(MongoTableProperties.TIMEOUT_MS);
+        MongoClientSettings.Builder settings =
+                MongoClientSettings.builder().applyConnectionString(uri).applicationName(APPLICATION_NAME);
+        if (explicit || uri.getServerSelectionTimeout() == null) {
+            settings.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(timeout, TimeUnit.MILLISECONDS));
+        }
+        if (explicit || uri.getConnectTimeout() == null) {
+            settings.applyToSocketSettings(socket -> socket.connectTimeout(timeout, TimeUnit.MILLISECONDS));
+        }
         if (password.isPresent()) {
             // MongoTable.bind requires the user with the alias: no silent default user
             settings.credential(table.authMechanism()
-                    .credential(table.user().orElseThrow(), table.authSource(), password.get().clone()));
+                    .credential(
+                            table.user().orElseThrow(),
+                            table.authSource(),
+                            password.get().clone()));
         }
         if (table.ssl()) {
             settings.applyToSslSettings(ssl -> ssl.enabled(true));
         }
-        return com.mongodb.client.MongoClients.create(settings.build());
+        return settings.build();
     }
 
     /** Closes every idle client now (tests). */
@@ -102,7 +123,8 @@ final class MongoClients {
             String authSource,
             MongoAuthMechanism mechanism,
             boolean ssl,
-            int timeoutMillis) {}
+            int timeoutMillis,
+            boolean timeoutSet) {}
 
     /** One user's hold on a shared client; close it when done. */
     static final class Lease implements AutoCloseable {
@@ -120,11 +142,11 @@ final class MongoClients {
 
         /** The table's collection with its read preference and write concern. */
         MongoCollection<BsonDocument> collection() {
-            MongoCollection<BsonDocument> collection = lease.get()
-                    .getDatabase(table.database())
-                    .getCollection(table.collection(), BsonDocument.class);
+            MongoCollection<BsonDocument> collection =
+                    lease.get().getDatabase(table.database()).getCollection(table.collection(), BsonDocument.class);
             if (table.readPreference().isPresent()) {
-                collection = collection.withReadPreference(table.readPreference().get().preference());
+                collection = collection.withReadPreference(
+                        table.readPreference().get().preference());
             }
             if (table.writeConcern().isPresent()) {
                 collection = collection.withWriteConcern(table.writeConcern().get());

@@ -1,19 +1,244 @@
 package io.hivenosql.mongo;
 
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoServerException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.DeleteOptions;
+import com.mongodb.client.model.IndexOptions;
+import com.mongodb.client.result.DeleteResult;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** STUB (owned by the write helper): creates, checks, truncates and drops collections for the metastore hook. */
+/**
+ * The metastore hook's and INSERT OVERWRITE's changes to MongoDB: create (or check) the collection of a Hive table,
+ * empty it, drop it. Each leases a client and closes the lease.
+ */
 final class MongoCollections {
+    private static final Logger log = LoggerFactory.getLogger(MongoCollections.class);
+    /** The server's code for "a collection of that name exists already". */
+    private static final int NAMESPACE_EXISTS = 48;
+    /** The most existing collections a "does not exist" message names. */
+    private static final int LISTED_COLLECTIONS = 20;
+
     private MongoCollections() {}
 
-    static boolean create(TableContext table, boolean managed) throws IOException {
-        return false;
+    /**
+     * Managed (Hive owns the data): creates the collection, which must not exist yet, with the indexes of
+     * {@code mongo.indexes}; if an index fails the collection is dropped again, so that nothing half-made stays. Not
+     * managed: checks that the collection exists ({@code mongo.indexes} is only checked for syntax: Hive builds no
+     * index on a collection it does not own).
+     *
+     * @return true only when this call created the collection
+     * @throws HandlerException INVALID_TABLE_PROPERTY or COLUMN_NOT_FOUND for a bad {@code mongo.indexes} (before any
+     *     server is contacted), UNSUPPORTED_OPERATION when a managed table's collection exists, STORE_TABLE_NOT_FOUND
+     *     when an external table's does not, or the store error of a failed command
+     */
+    static boolean create(TableContext context, boolean managed) throws IOException {
+        MongoTable table = MongoTable.of(context);
+        List<MongoIndexes.Index> indexes = table.indexes()
+                .map(value -> MongoIndexes.parse(table.name(), value, table.mapping()))
+                .orElse(List.of());
+        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+            MongoDatabase database = lease.client().getDatabase(table.database());
+            boolean exists = exists(table, database);
+            if (!managed) {
+                if (!exists) {
+                    throw new HandlerException(
+                            HandlerErrorCode.STORE_TABLE_NOT_FOUND,
+                            "table " + table.name() + ": MongoDB collection " + table.namespace() + " does not exist "
+                                    + "at " + table.uri().redacted() + " (" + existing(table, database)
+                                    + "). An external table maps an existing "
+                                    + "collection: create it first (mongosh: db.getSiblingDB('" + table.database()
+                                    + "').createCollection('" + table.collection() + "')), or create the table "
+                                    + "without EXTERNAL so that Hive creates the collection (and drops it with the "
+                                    + "table); check " + MongoTableProperties.URI.key() + ", "
+                                    + MongoTableProperties.DATABASE.key() + " and "
+                                    + MongoTableProperties.COLLECTION.key());
+                }
+                if (!indexes.isEmpty()) {
+                    log.info(
+                            "table {}: {} is ignored for the external collection {}; Hive creates indexes only on "
+                                    + "collections it creates",
+                            table.name(),
+                            MongoTableProperties.INDEXES.key(),
+                            table.namespace());
+                }
+                return false;
+            }
+            if (exists) {
+                throw alreadyExists(table);
+            }
+            createCollection(table, database);
+            createIndexes(table, lease.collection(), indexes);
+            log.info(
+                    "table {}: created MongoDB collection {} with {} index(es)",
+                    table.name(),
+                    table.namespace(),
+                    indexes.size());
+            return true;
+        }
     }
 
-    static void truncate(TableContext table) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+    private static boolean exists(MongoTable table, MongoDatabase database) {
+        try {
+            // the names are compared too: a server that ignores the filter (the test double) lists every collection
+            for (String name : database.listCollectionNames()
+                    .filter(new BsonDocument("name", new BsonString(table.collection())))) {
+                if (name.equals(table.collection())) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(
+                    table, "listing the collections of database " + table.database(), e, HandlerErrorCode.STORE_ERROR);
+        }
     }
 
-    static void drop(TableContext table, boolean purge) throws IOException {}
+    /**
+     * The collections the database has, for the message of a missing one: up to {@value #LISTED_COLLECTIONS} names in
+     * order, or why they are not known.
+     */
+    private static String existing(MongoTable table, MongoDatabase database) {
+        List<String> names = new ArrayList<>();
+        try {
+            database.listCollectionNames().into(names);
+        } catch (RuntimeException e) {
+            return "its collections cannot be listed: " + MongoErrors.reason(e);
+        }
+        if (names.isEmpty()) {
+            return "database " + table.database() + " has no collections";
+        }
+        Collections.sort(names);
+        String shown = String.join(", ", names.subList(0, Math.min(LISTED_COLLECTIONS, names.size())));
+        return "collections of database " + table.database() + ": " + shown
+                + (names.size() > LISTED_COLLECTIONS ? " and " + (names.size() - LISTED_COLLECTIONS) + " more" : "");
+    }
+
+    private static void createCollection(MongoTable table, MongoDatabase database) {
+        try {
+            database.createCollection(table.collection());
+        } catch (MongoCommandException e) {
+            if (e.getErrorCode() == NAMESPACE_EXISTS) {
+                // created by someone else since the check
+                throw alreadyExists(table);
+            }
+            throw MongoErrors.storeError(table, "creating the collection", e, HandlerErrorCode.STORE_ERROR);
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(table, "creating the collection", e, HandlerErrorCode.STORE_ERROR);
+        }
+    }
+
+    /** Builds the indexes one by one; the first failure drops the new collection again and is thrown. */
+    private static void createIndexes(
+            MongoTable table, MongoCollection<BsonDocument> collection, List<MongoIndexes.Index> indexes) {
+        for (MongoIndexes.Index index : indexes) {
+            try {
+                collection.createIndex(index.document(), new IndexOptions().unique(index.unique()));
+            } catch (RuntimeException e) {
+                HandlerException error = indexFailed(table, index, e);
+                try {
+                    collection.drop();
+                } catch (RuntimeException dropFailed) {
+                    HandlerException both = new HandlerException(
+                            error.errorCode(),
+                            withoutTag(error) + ". Dropping the new collection again failed too ("
+                                    + MongoErrors.reason(dropFailed) + "): drop " + table.namespace()
+                                    + " yourself before creating the table again",
+                            e);
+                    both.addSuppressed(dropFailed);
+                    throw both;
+                }
+                throw error;
+            }
+        }
+    }
+
+    private static HandlerException indexFailed(MongoTable table, MongoIndexes.Index index, RuntimeException e) {
+        String doing = "creating index " + index.document().toJson() + (index.unique() ? " (unique)" : "")
+                + " of entry '" + index.entry() + "' of " + MongoTableProperties.INDEXES.key();
+        HandlerException error = MongoErrors.storeError(table, doing, e, HandlerErrorCode.STORE_ERROR);
+        // a command the server refuses is a property problem; a lost server or refused credentials stay what they are
+        HandlerErrorCode code =
+                e instanceof MongoServerException ? HandlerErrorCode.INVALID_TABLE_PROPERTY : error.errorCode();
+        return new HandlerException(
+                code,
+                withoutTag(error) + ". The collection was dropped again, so nothing is left behind; fix "
+                        + MongoTableProperties.INDEXES.key() + " and create the table again",
+                e);
+    }
+
+    private static String withoutTag(HandlerException e) {
+        String prefix = e.errorCode().tag() + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
+    }
+
+    /**
+     * A table Hive manages is one whose collection Hive created: DROP TABLE drops it again. Adopting an existing
+     * collection that way would let a later DROP delete data Hive never owned, so it is refused.
+     */
+    private static HandlerException alreadyExists(MongoTable table) {
+        return new HandlerException(
+                HandlerErrorCode.UNSUPPORTED_OPERATION,
+                "table " + table.name() + ": MongoDB collection " + table.namespace() + " already exists, and a table "
+                        + "Hive manages (CREATE TABLE without EXTERNAL, or with 'external.table.purge'='true') would "
+                        + "drop it on DROP TABLE; map the existing collection with CREATE EXTERNAL TABLE instead, or "
+                        + "drop the collection first if Hive should create it");
+    }
+
+    /**
+     * Deletes the documents the table shows: those matching {@code mongo.input.query}, or all of them. The collection
+     * and its indexes stay.
+     */
+    static void truncate(TableContext context) throws IOException {
+        MongoTable table = MongoTable.of(context);
+        BsonDocument filter = table.inputQuery().orElseGet(BsonDocument::new);
+        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+            DeleteResult result;
+            try {
+                // the simple collation, as the readers use: delete exactly the documents the table shows
+                result = lease.collection()
+                        .deleteMany(filter, new DeleteOptions().collation(MongoScan.SIMPLE_COLLATION));
+            } catch (RuntimeException e) {
+                throw MongoErrors.storeError(
+                        table,
+                        "deleting the documents of " + table.namespace() + " matching " + filter.toJson()
+                                + " (INSERT OVERWRITE or TRUNCATE TABLE)",
+                        e,
+                        HandlerErrorCode.STORE_ERROR);
+            }
+            log.info(
+                    "table {}: deleted {} document(s) of MongoDB collection {} matching {}",
+                    table.name(),
+                    result.wasAcknowledged() ? result.getDeletedCount() : "?",
+                    table.namespace(),
+                    filter.toJson());
+        }
+    }
+
+    /** Drops the collection (never the database) when {@code purge}; otherwise leaves it. */
+    static void drop(TableContext context, boolean purge) throws IOException {
+        if (!purge) {
+            return;
+        }
+        MongoTable table = MongoTable.of(context);
+        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+            try {
+                lease.collection().drop();
+            } catch (RuntimeException e) {
+                throw MongoErrors.storeError(table, "dropping the collection", e, HandlerErrorCode.STORE_ERROR);
+            }
+            log.info("table {}: dropped MongoDB collection {}", table.name(), table.namespace());
+        }
+    }
 }

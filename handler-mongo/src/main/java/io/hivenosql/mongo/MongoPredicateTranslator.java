@@ -1,4 +1,214 @@
 package io.hivenosql.mongo;
 
-/** STUB (owned by the plan helper). */
-final class MongoPredicateTranslator {}
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.BadRecordPolicy;
+import io.hivenosql.api.config.NoSqlTableProperties;
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * Hive's pushed WHERE conjuncts as MongoDB filter documents with exactly Hive's semantics, built from typed BSON values
+ * (never query text). Pure: needs only the table's layout and its {@code nosql.bad-record.policy}.
+ *
+ * <p>Pushed: {@code = <> < <= > >=}, {@code IN}, {@code BETWEEN}, {@code IS [NOT] NULL}, and AND, OR and NOT of those,
+ * on columns of type boolean, tinyint to bigint, double, decimal, string, varchar, date and timestamp, and on ObjectId
+ * columns ({@code mongo.objectid.columns}, string format) {@code =}, {@code <>}, {@code IN} and NULL tests. SQL's
+ * three-valued logic is kept: a comparison with a NULL or missing field is neither true nor false, so NOT is pushed
+ * down to the leaves (De Morgan) as the condition where the leaf is false, never as the complement of its matches:
+ * {@code NOT a = 1} matches a non-NULL {@code a} other than 1, never a missing one. How each leaf matches stored
+ * values, per type, is in {@link MongoFieldFilter}; in short:
+ *
+ * <ul>
+ *   <li>Comparisons match values of the column type's BSON bracket only (numbers, strings, booleans, date-times), never
+ *       null, missing fields or arrays. A date compares the UTC date of a date-time, a timestamp a date-time's
+ *       milliseconds (a literal with finer digits is rounded to the stored values it admits: {@code = } matches
+ *       none), a decimal the value rounded to the column's scale, a varchar the first n code points.
+ *   <li>On string and varchar columns the ranges ({@code < <= > >=}, BETWEEN) see string values only, not the
+ *       ObjectIds, documents, arrays and JavaScript code the column also reads as text. {@code =} and {@code IN} with
+ *       24 lower-case hex digits also match that ObjectId (which the column reads as its hex digits; varchar(n) too
+ *       for n of 24 and more), and {@code <>} and {@code NOT IN} match every other value the column reads. Not pushed:
+ *       these with a literal starting with '{' or '[' (a document's or array's JSON text could read as
+ *       it), and on varchar(n) with n below 24 with a literal of n lower-case hex digits (a truncated ObjectId).
+ *   <li>{@code IS NULL}: a missing field, null or undefined (which MongoDB 8 no longer matches as null), or a dotted
+ *       path under a parent that is not a document; with {@code nosql.bad-record.policy=null} also a value of a type
+ *       the column cannot read (it reads as NULL).
+ *   <li>With {@code nosql.bad-record.policy} null or skip, integer columns push only {@code =} and {@code IN}: a
+ *       fractional double in a range would match although it reads as a bad record. With skip, an OR whose branches
+ *       read different columns is not pushed either: Hive skips a record with a bad value in one column that the
+ *       other branch would match.
+ * </ul>
+ *
+ * <p>Not pushed (Hive applies them): float columns (Hive compares floats widened to double), char (padding), binary,
+ * struct, map and array columns, ranges on ObjectId columns, NaN and infinite double literals, and literals that do
+ * not fit the column type or whose decimal bounds need more than decimal128's 34 digits (decimal columns of precision
+ * 34 and more push only literals that leave room). Documented limits of exactness: a decimal column holding a double exactly halfway between
+ * two values of its scale (MongoDB compares the double's binary value, the reader its shortest decimal text), and an
+ * int64 or decimal128 that a double column cannot hold exactly.
+ *
+ * <p>The split's {@code _id} range and {@code mongo.input.query} are ANDed with the result by {@link MongoReads}.
+ */
+final class MongoPredicateTranslator {
+    private final String tableName;
+    private final DocumentLayout layout;
+    private final BadRecordPolicy policy;
+
+    MongoPredicateTranslator(String tableName, DocumentLayout layout, BadRecordPolicy policy) {
+        this.tableName = requireNonNull(tableName, "tableName is null");
+        this.layout = requireNonNull(layout, "layout is null");
+        this.policy = requireNonNull(policy, "policy is null");
+    }
+
+    static MongoPredicateTranslator of(MongoTable table) {
+        return new MongoPredicateTranslator(table.name(), table.layout(), policy(table.config()));
+    }
+
+    static BadRecordPolicy policy(TableConfig config) {
+        BadRecordPolicy configured = config.get(NoSqlTableProperties.BAD_RECORD_POLICY);
+        return configured == null ? BadRecordPolicy.FAIL : configured;
+    }
+
+    /** What the table pushes: every conjunct that translates. */
+    FilterCapabilities capabilities() {
+        return this::canPush;
+    }
+
+    boolean canPush(Filter filter) {
+        return translate(filter).isPresent();
+    }
+
+    /** The filter document of a pushable filter; empty when some part of it cannot be pushed. */
+    Optional<BsonDocument> translate(Filter filter) {
+        requireNonNull(filter, "filter is null");
+        if (policy == BadRecordPolicy.SKIP && !guarded(filter, true).equals(columns(filter))) {
+            // Hive skips a record with a bad value in any column of the filter, but an OR would still match it
+            // through a branch on another column
+            return Optional.empty();
+        }
+        return where(filter, true);
+    }
+
+    /**
+     * The filter document of a filter {@link #canPush} accepts.
+     *
+     * @throws IllegalArgumentException when it cannot be pushed
+     */
+    BsonDocument toBson(Filter filter) {
+        return translate(filter)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "table " + tableName + ": the filter " + filter + " cannot be pushed to MongoDB"));
+    }
+
+    /** Where the filter is true ({@code truth}) or false; empty when that cannot be matched exactly. */
+    private Optional<BsonDocument> where(Filter filter, boolean truth) {
+        if (filter instanceof Filter.And and) {
+            return combine(truth ? "$and" : "$or", and.children(), truth);
+        }
+        if (filter instanceof Filter.Or or) {
+            return combine(truth ? "$or" : "$and", or.children(), truth);
+        }
+        if (filter instanceof Filter.Not not) {
+            return where(not.child(), !truth);
+        }
+        if (filter instanceof Filter.IsNull isNull) {
+            return field(isNull.column()).flatMap(field -> field.isNull(!truth));
+        }
+        if (filter instanceof Filter.Compare compare) {
+            return field(compare.column()).flatMap(field -> field.compare(compare.op(), compare.value(), !truth));
+        }
+        if (filter instanceof Filter.In in) {
+            return field(in.column()).flatMap(field -> field.in(in.values(), !truth));
+        }
+        Filter.Between between = (Filter.Between) filter;
+        return field(between.column()).flatMap(field -> field.between(between.low(), between.high(), !truth));
+    }
+
+    /** The columns whose values a match of the filter being true ({@code truth}) or false proves to be readable. */
+    private static Set<String> guarded(Filter filter, boolean truth) {
+        if (filter instanceof Filter.Not not) {
+            return guarded(not.child(), !truth);
+        }
+        List<Filter> children;
+        boolean all;
+        if (filter instanceof Filter.And and) {
+            children = and.children();
+            all = truth;
+        } else if (filter instanceof Filter.Or or) {
+            children = or.children();
+            all = !truth;
+        } else {
+            return columns(filter);
+        }
+        Set<String> result = null;
+        for (Filter child : children) {
+            Set<String> columns = guarded(child, truth);
+            if (result == null) {
+                result = new HashSet<>(columns);
+            } else if (all) {
+                result.addAll(columns); // every child matches
+            } else {
+                result.retainAll(columns); // some child matches
+            }
+        }
+        return result;
+    }
+
+    /** The columns the filter reads, in lower case. */
+    private static Set<String> columns(Filter filter) {
+        Set<String> columns = new HashSet<>();
+        if (filter instanceof Filter.And and) {
+            and.children().forEach(child -> columns.addAll(columns(child)));
+        } else if (filter instanceof Filter.Or or) {
+            or.children().forEach(child -> columns.addAll(columns(child)));
+        } else if (filter instanceof Filter.Not not) {
+            columns.addAll(columns(not.child()));
+        } else if (filter instanceof Filter.Compare compare) {
+            columns.add(compare.column().toLowerCase(Locale.ROOT));
+        } else if (filter instanceof Filter.In in) {
+            columns.add(in.column().toLowerCase(Locale.ROOT));
+        } else if (filter instanceof Filter.Between between) {
+            columns.add(between.column().toLowerCase(Locale.ROOT));
+        } else if (filter instanceof Filter.IsNull isNull) {
+            columns.add(isNull.column().toLowerCase(Locale.ROOT));
+        }
+        return columns;
+    }
+
+    /** AND or OR of the children's conditions (nested ones of the same operator flattened). */
+    private Optional<BsonDocument> combine(String operator, List<Filter> children, boolean truth) {
+        List<BsonDocument> parts = new ArrayList<>();
+        for (Filter child : children) {
+            Optional<BsonDocument> part = where(child, truth);
+            if (part.isEmpty()) {
+                return Optional.empty();
+            }
+            BsonDocument document = part.get();
+            if (document.size() == 1 && document.containsKey(operator)) {
+                for (BsonValue nested : document.getArray(operator)) {
+                    parts.add(nested.asDocument());
+                }
+            } else {
+                parts.add(document);
+            }
+        }
+        return Optional.of(new BsonDocument(operator, new BsonArray(parts)));
+    }
+
+    private Optional<MongoFieldFilter> field(String column) {
+        int index = layout.mapping().indexOf(column);
+        if (index < 0) {
+            return Optional.empty();
+        }
+        return MongoFieldFilter.of(layout.mapping().column(index), layout.isObjectId(index), policy);
+    }
+}

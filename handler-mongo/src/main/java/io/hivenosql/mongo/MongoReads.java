@@ -1,5 +1,7 @@
 package io.hivenosql.mongo;
 
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
@@ -7,26 +9,106 @@ import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** STUB (owned by the plan helper): split planning, pushdown capabilities, statistics and reader glue. */
+/**
+ * The read side of {@link MongoConnector}: pushdown capabilities ({@link MongoPredicateTranslator}), split planning
+ * ({@link MongoSplitPlanner}), readers ({@link MongoRecordReader}) and statistics. Every server call leases a shared
+ * client and gives it back.
+ */
 final class MongoReads {
+    private static final Logger log = LoggerFactory.getLogger(MongoReads.class);
+
     private MongoReads() {}
 
-    static FilterCapabilities filterCapabilities(TableContext table) {
-        return FilterCapabilities.NONE;
+    /** What the table pushes; decided from the mapping alone (no server contacted). */
+    static FilterCapabilities filterCapabilities(TableContext context) {
+        return MongoPredicateTranslator.of(MongoTable.of(context)).capabilities();
     }
 
+    /**
+     * The splits of a scan (see {@link MongoSplitPlanner}). Logs the pushed filter as JSON once per scan, in the log of
+     * whatever plans the splits (HiveServer2 for fetch tasks, the Tez application master otherwise):
+     * {@code table t: pushed filter {...}}.
+     */
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+        MongoTable table = MongoTable.of(request.table());
+        BsonDocument filter = filter(table, request);
+        if (request.filter().isPresent()) {
+            log.info("table {}: pushed filter {}", table.name(), filter.toJson());
+        } else {
+            log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
+        }
+        try (MongoClients.Lease lease =
+                MongoClients.acquire(table, request.table().secrets())) {
+            return MongoSplitPlanner.plan(table, lease);
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(table, "planning the splits", e, HandlerErrorCode.STORE_ERROR);
+        }
     }
 
+    /** A reader of one split: the table's query AND the pushed filter AND the split's range. */
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+        MongoTable table = MongoTable.of(request.table());
+        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
+        MongoClients.Lease lease = MongoClients.acquire(table, request.table().secrets());
+        // the reader owns the lease from here: it closes it with itself, or when it fails to open
+        return MongoRecordReader.open(table, lease, request, scan, split.description());
     }
 
-    static Optional<TableStatistics> statistics(TableContext table) throws IOException {
-        return Optional.empty();
+    /**
+     * The collection's document count and data size (uncompressed BSON bytes) from {@code collStats}. They are the
+     * whole collection's, even when {@code mongo.input.query} shows only a part of it (the optimizer then expects more
+     * rows than the table has).
+     */
+    static Optional<TableStatistics> statistics(TableContext context) throws IOException {
+        MongoTable table = MongoTable.of(context);
+        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+            MongoSplitPlanner.CollectionSize size =
+                    MongoSplitPlanner.collectionSize(lease.client().getDatabase(table.database()), table.collection());
+            return Optional.of(new TableStatistics(size.count(), size.bytes()));
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(table, "reading the collection's statistics", e, HandlerErrorCode.STORE_ERROR);
+        }
+    }
+
+    /** The cursor of one split: {@code mongo.input.query} AND the pushed filter AND the split's range. */
+    static MongoScan scan(MongoTable table, ReadRequest request, MongoSplit split) {
+        return split.scan(and(table, request, split.range()), request.limit());
+    }
+
+    /** The scan's filter without the split's range: {@code mongo.input.query} AND the pushed filter. */
+    static BsonDocument filter(MongoTable table, ReadRequest request) {
+        return and(table, request, new BsonDocument());
+    }
+
+    private static BsonDocument and(MongoTable table, ReadRequest request, BsonDocument range) {
+        List<BsonDocument> parts = new ArrayList<>();
+        table.inputQuery().filter(query -> !query.isEmpty()).ifPresent(parts::add);
+        if (request.filter().isPresent()) {
+            try {
+                parts.add(MongoPredicateTranslator.of(table)
+                        .toBson(request.filter().get()));
+            } catch (IllegalArgumentException e) {
+                throw new HandlerException(
+                        HandlerErrorCode.INTERNAL_ERROR,
+                        e.getMessage() + "; SET hive.optimize.ppd.storage=false for this query, and report it",
+                        e);
+            }
+        }
+        if (!range.isEmpty()) {
+            parts.add(range);
+        }
+        return switch (parts.size()) {
+            case 0 -> new BsonDocument();
+            case 1 -> parts.get(0);
+            default -> new BsonDocument("$and", new BsonArray(parts));
+        };
     }
 }

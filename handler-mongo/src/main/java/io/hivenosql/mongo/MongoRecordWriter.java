@@ -1,14 +1,369 @@
 package io.hivenosql.mongo;
 
+import static java.util.Objects.requireNonNull;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.bulk.WriteConcernError;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.InsertOneModel;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.UpdateOneModel;
+import com.mongodb.client.model.UpdateOptions;
+import com.mongodb.client.model.WriteModel;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** STUB (owned by the write helper): unordered bulk writes in batches. */
-final class MongoRecordWriter {
-    private MongoRecordWriter() {}
+/**
+ * Writes rows as unordered bulk writes of {@code mongo.write.batch-size} documents, by {@code mongo.write.mode}:
+ *
+ * <ul>
+ *   <li>insert: one insert per row; a NULL {@code _id} (or none mapped) is left out and the driver assigns an
+ *       ObjectId; a duplicate {@code _id} fails.
+ *   <li>upsert: {@code updateOne({_id}, {$set: the row's mapped fields}, upsert)}: fields the table does not map stay,
+ *       NULL columns are left alone unless {@code mongo.write.nulls=true} (then set to null); a struct column sets its
+ *       non-NULL fields one by one ({@code address.city}), so that sub-fields its type does not declare stay (a stored
+ *       non-document at the struct's path, null included, fails that row: MongoDB cannot create a field in it).
+ *   <li>replace: {@code replaceOne({_id}, the row's document, upsert)}: the document becomes exactly the row.
+ * </ul>
+ *
+ * <p>Rows are encoded on the caller's thread while the previous batch is written by a background thread (one batch in
+ * flight at a time), so encoding and the server's work overlap. The first failed write fails the task: it is thrown
+ * (WRITE_FAILED, naming the table, the collection, how many documents of the batch failed and the first errors with
+ * their {@code _id}) from the next {@link #write}, {@link #flush} or {@link #close}, and nothing is sent after it.
+ * {@link #abort} drops the buffered rows unsent.
+ */
+final class MongoRecordWriter implements RecordSink {
+    /** Write errors of a failed batch shown in the message. */
+    private static final int ERRORS_SHOWN = 5;
 
-    static RecordSink open(TableContext table) throws IOException {
-        throw new UnsupportedOperationException("not yet");
+    private static final Logger log = LoggerFactory.getLogger(MongoRecordWriter.class);
+    private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
+    private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+    private static final ReplaceOptions REPLACE_UPSERT = new ReplaceOptions().upsert(true);
+
+    private final MongoTable table;
+    private final MongoClients.Lease lease;
+    private final MongoCollection<BsonDocument> collection;
+    private final BsonRowEncoder encoder;
+    private final MongoWriteMode mode;
+    private final int batchSize;
+    private final int idColumn;
+    private final ExecutorService flusher;
+    private final AtomicLong written = new AtomicLong();
+    private final AtomicReference<IOException> failure = new AtomicReference<>();
+
+    private List<WriteModel<BsonDocument>> batch;
+    private Future<?> inFlight;
+    private long rows;
+    private long batches;
+    private boolean closed;
+
+    private MongoRecordWriter(MongoTable table, MongoClients.Lease lease) {
+        this.table = table;
+        this.lease = lease;
+        this.collection = lease.collection();
+        this.encoder = new BsonRowEncoder(table.layout());
+        this.mode = table.writeMode();
+        this.batchSize = table.writeBatchSize();
+        this.idColumn = table.idColumn();
+        this.batch = new ArrayList<>(batchSize);
+        this.flusher = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "hive-nosql-mongo-writer " + table.name());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /**
+     * Opens a writer. Contacts no server: the first batch reports an unreachable one.
+     *
+     * @throws HandlerException naming both columns when two columns' paths overlap ({@code a} and {@code a.b})
+     */
+    static RecordSink open(TableContext context) throws IOException {
+        requireNonNull(context, "context is null");
+        MongoTable table = MongoTable.of(context);
+        BsonRowEncoder.checkPaths(table.layout());
+        MongoClients.Lease lease = MongoClients.acquire(table, context.secrets());
+        try {
+            return new MongoRecordWriter(table, lease);
+        } catch (RuntimeException | Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void write(Object[] row) throws IOException {
+        requireNonNull(row, "row is null");
+        if (closed) {
+            throw new IllegalStateException("the writer of table " + table.name() + " is closed");
+        }
+        throwIfFailed();
+        rows++;
+        batch.add(model(row));
+        if (batch.size() >= batchSize) {
+            send();
+        }
+    }
+
+    private WriteModel<BsonDocument> model(Object[] row) {
+        if (mode == MongoWriteMode.INSERT) {
+            // a NULL _id is left out (even with mongo.write.nulls): the driver assigns an ObjectId
+            return new InsertOneModel<>(encoder.encode(row));
+        }
+        if (row[idColumn] == null) {
+            String column = table.mapping().column(idColumn).name();
+            throw new HandlerException(
+                    HandlerErrorCode.NULL_KEY,
+                    "table " + table.name() + ", row " + rows + " of this task: column '" + column + "' (_id) is NULL, "
+                            + "and " + MongoTableProperties.WRITE_MODE.key() + "=" + name(mode) + " writes by _id; "
+                            + "filter such rows out with WHERE " + column + " IS NOT NULL, or use "
+                            + MongoTableProperties.WRITE_MODE.key() + "=insert to let MongoDB assign ids");
+        }
+        BsonDocument filter = new BsonDocument(DocumentLayout.ID_FIELD, encoder.id(row));
+        if (mode == MongoWriteMode.REPLACE) {
+            return new ReplaceOneModel<>(filter, encoder.encode(row), REPLACE_UPSERT);
+        }
+        BsonDocument set = encoder.encodeSet(row);
+        // nothing to set (every other column NULL): only make sure the document exists
+        BsonDocument update =
+                set.isEmpty() ? new BsonDocument("$setOnInsert", filter.clone()) : new BsonDocument("$set", set);
+        return new UpdateOneModel<>(filter, update, UPSERT);
+    }
+
+    /** Hands the buffered batch to the background thread once the previous one is acknowledged. */
+    private void send() throws IOException {
+        awaitInFlight();
+        throwIfFailed();
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<WriteModel<BsonDocument>> models = batch;
+        batch = new ArrayList<>(batchSize);
+        long number = ++batches;
+        inFlight = flusher.submit(() -> bulkWrite(models, number));
+    }
+
+    /** Runs on the background thread. */
+    private void bulkWrite(List<WriteModel<BsonDocument>> models, long number) {
+        try {
+            collection.bulkWrite(models, UNORDERED);
+            written.addAndGet(models.size());
+        } catch (MongoBulkWriteException e) {
+            if (e.getWriteConcernError() == null) {
+                // unordered: every document without an error was written
+                written.addAndGet(models.size() - e.getWriteErrors().size());
+            }
+            failure.compareAndSet(null, bulkWriteFailed(models, number, e));
+        } catch (RuntimeException e) {
+            HandlerException error = MongoErrors.storeError(
+                    table,
+                    "writing batch " + number + " (" + models.size() + " documents)",
+                    e,
+                    HandlerErrorCode.WRITE_FAILED);
+            failure.compareAndSet(null, new IOException(error.getMessage(), error));
+        }
+    }
+
+    private IOException bulkWriteFailed(List<WriteModel<BsonDocument>> models, long number, MongoBulkWriteException e) {
+        List<BulkWriteError> errors = e.getWriteErrors();
+        StringBuilder message = new StringBuilder()
+                .append("writing batch ")
+                .append(number)
+                .append(" of table ")
+                .append(table.name())
+                .append(" to MongoDB collection ")
+                .append(table.namespace())
+                .append(" at ")
+                .append(table.uri().redacted())
+                .append(" (")
+                .append(MongoTableProperties.WRITE_MODE.key())
+                .append('=')
+                .append(name(mode))
+                .append(") failed: ");
+        if (!errors.isEmpty()) {
+            message.append(errors.size())
+                    .append(" of ")
+                    .append(models.size())
+                    .append(" documents were rejected; ")
+                    .append(errors.size() > ERRORS_SHOWN ? "the first " + ERRORS_SHOWN : "errors")
+                    .append(": ");
+            StringJoiner shown = new StringJoiner("; ");
+            for (BulkWriteError error : errors.subList(0, Math.min(ERRORS_SHOWN, errors.size()))) {
+                shown.add(idText(models, error.getIndex()) + ": code " + error.getCode() + ", "
+                        + shorten(error.getMessage()));
+            }
+            message.append(shown);
+        }
+        WriteConcernError concern = e.getWriteConcernError();
+        if (concern != null) {
+            message.append(errors.isEmpty() ? "" : "; ")
+                    .append("the write concern was not satisfied for the batch of ")
+                    .append(models.size())
+                    .append(" documents: code ")
+                    .append(concern.getCode())
+                    .append(", ")
+                    .append(shorten(concern.getMessage()))
+                    .append(" (see ")
+                    .append(MongoTableProperties.WRITE_CONCERN.key())
+                    .append(')');
+        }
+        if (mode == MongoWriteMode.INSERT && errors.stream().anyMatch(error -> error.getCode() == 11000)) {
+            message.append(". A duplicate _id fails an insert: use ")
+                    .append(MongoTableProperties.WRITE_MODE.key())
+                    .append("=upsert or replace to overwrite existing documents");
+        }
+        message.append(". The task fails so that no write is lost silently");
+        HandlerException error = new HandlerException(HandlerErrorCode.WRITE_FAILED, message.toString(), e);
+        return new IOException(error.getMessage(), error);
+    }
+
+    /** {@code {"_id": ...}} of the document at {@code index} of a batch, as Extended JSON, for messages. */
+    private static String idText(List<WriteModel<BsonDocument>> models, int index) {
+        if (index < 0 || index >= models.size()) {
+            return "(document " + index + " of the batch)";
+        }
+        WriteModel<BsonDocument> model = models.get(index);
+        BsonDocument document = null;
+        if (model instanceof InsertOneModel<BsonDocument> insert) {
+            document = insert.getDocument();
+        } else if (model instanceof ReplaceOneModel<BsonDocument> replace) {
+            document = replace.getReplacement();
+        } else if (model instanceof UpdateOneModel<BsonDocument> update
+                && update.getFilter() instanceof BsonDocument f) {
+            document = f;
+        }
+        BsonValue id = document == null ? null : document.get(DocumentLayout.ID_FIELD);
+        return id == null
+                ? "(document " + index + " of the batch)"
+                : shorten(new BsonDocument(DocumentLayout.ID_FIELD, id).toJson());
+    }
+
+    private static String shorten(String text) {
+        if (text == null) {
+            return "";
+        }
+        return text.length() > 300 ? text.substring(0, 300) + "...(" + text.length() + " chars)" : text;
+    }
+
+    private static String name(MongoWriteMode mode) {
+        return mode.name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Throws the first failure, as a new exception each time: a try-with-resources whose body got it from
+     * {@link #write} gets it again from {@link #close}, and adding an exception to itself as suppressed would fail.
+     */
+    private void throwIfFailed() throws IOException {
+        IOException error = failure.get();
+        if (error != null) {
+            batch.clear();
+            throw new IOException(error.getMessage(), error.getCause() == null ? error : error.getCause());
+        }
+    }
+
+    /** Waits until the batch in flight, if any, is acknowledged or has failed. */
+    private void awaitInFlight() throws IOException {
+        Future<?> pending = inFlight;
+        if (pending == null) {
+            return;
+        }
+        try {
+            pending.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(
+                    "table " + table.name() + ": interrupted while waiting for MongoDB to acknowledge a batch", e);
+        } catch (ExecutionException e) {
+            // bulkWrite records its failures; anything else escaping it is a defect
+            failure.compareAndSet(
+                    null,
+                    new IOException(
+                            "table " + table.name() + ": writing a batch to " + table.namespace() + " failed",
+                            e.getCause()));
+        }
+        inFlight = null;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        throwIfFailed();
+        send();
+        awaitInFlight();
+        throwIfFailed();
+    }
+
+    @Override
+    public long written() {
+        return written.get();
+    }
+
+    /** Drops the buffered rows unsent and waits for the batch in flight (it cannot be called back). */
+    @Override
+    public void abort() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        int dropped = batch.size();
+        batch.clear();
+        try {
+            awaitInFlight();
+        } finally {
+            release();
+            log.info(
+                    "table {}: aborted; {} buffered row(s) dropped unsent, {} of {} rows acknowledged by MongoDB",
+                    table.name(),
+                    dropped,
+                    written.get(),
+                    rows);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        try {
+            flush();
+        } catch (IOException | RuntimeException e) {
+            batch.clear();
+            try {
+                awaitInFlight();
+            } catch (IOException interrupted) {
+                e.addSuppressed(interrupted);
+            }
+            throw e;
+        } finally {
+            closed = true;
+            release();
+            log.info("table {}: {} of {} rows acknowledged by MongoDB", table.name(), written.get(), rows);
+        }
+    }
+
+    private void release() {
+        flusher.shutdown();
+        lease.close();
     }
 }

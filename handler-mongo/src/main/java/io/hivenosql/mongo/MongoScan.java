@@ -2,6 +2,7 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import com.mongodb.client.model.Collation;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.bson.BsonDocument;
@@ -23,12 +24,28 @@ record MongoScan(
         Optional<BsonDocument> max,
         Optional<BsonDocument> hint,
         OptionalLong limit) {
+    /**
+     * Binary string comparison, as Hive compares: every query and sort whose string semantics matter names it, so that
+     * a collection's default collation never changes what a pushed predicate matches or where a split ends.
+     */
+    static final Collation SIMPLE_COLLATION =
+            Collation.builder().locale("simple").build();
+
     MongoScan {
         requireNonNull(filter, "filter is null");
         requireNonNull(min, "min is null");
         requireNonNull(max, "max is null");
         requireNonNull(hint, "hint is null");
         requireNonNull(limit, "limit is null");
+        checkBounds(min, max, hint);
+    }
+
+    /**
+     * Index bounds ({@code min}/{@code max}) refer to the index of the hint: they need it.
+     *
+     * @throws IllegalArgumentException when a bound comes without a hint
+     */
+    static void checkBounds(Optional<BsonDocument> min, Optional<BsonDocument> max, Optional<BsonDocument> hint) {
         if ((min.isPresent() || max.isPresent()) && hint.isEmpty()) {
             throw new IllegalArgumentException("index bounds need the hint of their index");
         }

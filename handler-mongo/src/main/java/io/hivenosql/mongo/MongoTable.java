@@ -44,8 +44,8 @@ final class MongoTable {
         this.collection = config.<String>getOptional(MongoTableProperties.COLLECTION)
                 .or(uri::collection)
                 .orElse(parts.length == 2 ? parts[1] : parts[0]);
-        this.inputQuery = config.<String>getOptional(MongoTableProperties.INPUT_QUERY)
-                .map(json -> parseQuery(name, json));
+        this.inputQuery =
+                config.<String>getOptional(MongoTableProperties.INPUT_QUERY).map(json -> parseQuery(name, json));
         this.layout = DocumentLayout.of(name, config, mapping);
         this.idColumn = layout.idColumn();
     }
@@ -56,10 +56,10 @@ final class MongoTable {
 
     /** Checks the mapping against the properties (no server contacted) and marks the {@code _id} column as the key. */
     static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
-        for (ColumnMapping column : mapping.columns()) {
-            checkPath(tableName, column);
-        }
+        DocumentLayout.checkPaths(tableName, mapping, "MongoDB");
         MongoTable table = new MongoTable(tableName, config, mapping);
+        // parsed here so that a bad or unacknowledged write concern fails the CREATE, not the first query
+        table.writeConcern();
         if (table.writeMode().needsId() && table.idColumn < 0) {
             throw new HandlerException(
                     HandlerErrorCode.INVALID_MAPPING,
@@ -71,27 +71,15 @@ final class MongoTable {
         if (table.user().isPresent() != table.passwordAlias().isPresent()) {
             throw new HandlerException(
                     HandlerErrorCode.MISSING_TABLE_PROPERTY,
-                    "table " + tableName + ": set " + MongoTableProperties.USER.key() + " (or a user in "
-                            + MongoTableProperties.URI.key() + ") and " + MongoTableProperties.PASSWORD_ALIAS.key()
-                            + " together: the alias names the user's password in a Hadoop credential provider");
+                    "table " + tableName + ": set " + MongoTableProperties.USER.key() + " and "
+                            + MongoTableProperties.PASSWORD_ALIAS.key() + " together: the alias names the user's "
+                            + "password in a Hadoop credential provider");
         }
         List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
         if (table.idColumn >= 0) {
             bound.set(table.idColumn, bound.get(table.idColumn).withRole(ColumnRole.KEY));
         }
         return new TableMapping(bound);
-    }
-
-    private static void checkPath(String tableName, ColumnMapping column) {
-        for (String segment : column.path().split("\\.", -1)) {
-            if (segment.isEmpty() || segment.startsWith("$")) {
-                throw new HandlerException(
-                        HandlerErrorCode.INVALID_MAPPING,
-                        "table " + tableName + ", column " + column.name() + ": '" + column.path() + "' is not a "
-                                + "MongoDB field path; write dot-separated field names such as address.city (no "
-                                + "empty names, none starting with '$')");
-            }
-        }
     }
 
     private static BsonDocument parseQuery(String tableName, String json) {
@@ -149,8 +137,9 @@ final class MongoTable {
         return layout;
     }
 
+    /** {@code mongo.user} (a user in {@code mongo.uri} is refused). */
     Optional<String> user() {
-        return config.<String>getOptional(MongoTableProperties.USER).or(uri::user);
+        return config.getOptional(MongoTableProperties.USER);
     }
 
     Optional<String> passwordAlias() {
@@ -160,8 +149,7 @@ final class MongoTable {
     /** The database holding the user: {@code mongo.auth.source}, else the URI's authSource, else {@code admin}. */
     String authSource() {
         return config.<String>getOptional(MongoTableProperties.AUTH_SOURCE)
-                .or(() -> Optional.ofNullable(uri.connectionString().getCredential())
-                        .map(credential -> credential.getSource()))
+                .or(uri::authSource)
                 .orElse("admin");
     }
 
@@ -239,6 +227,11 @@ final class MongoTable {
 
     int readBatchSize() {
         return config.get(MongoTableProperties.READ_BATCH_SIZE);
+    }
+
+    /** Whether a scan fetches only the struct sub-fields Hive's nested column pruning names. */
+    boolean pruneNested() {
+        return config.get(MongoTableProperties.READ_PRUNE_NESTED);
     }
 
     MongoSplitMode splitMode() {

@@ -21,8 +21,9 @@ public enum MongoTableProperties implements TableProperty {
             null,
             true,
             "Connection string mongodb://host[:port][,host2...]/database.collection[?options] (or mongodb+srv://), as "
-                    + "mongo-hadoop took it; driver options such as replicaSet or readPreference may follow '?'. A "
-                    + "password in it is refused: use mongo.user and mongo.password.alias."),
+                    + "mongo-hadoop took it; driver options such as replicaSet or readPreference may follow '?'. User "
+                    + "information (user@ or user:password@) in it is refused: use mongo.user and "
+                    + "mongo.password.alias."),
     DATABASE(
             "mongo.database",
             nonEmptyString(),
@@ -50,7 +51,13 @@ public enum MongoTableProperties implements TableProperty {
             false,
             "A static filter in MongoDB Extended JSON, e.g. {\"status\": \"A\"}, ANDed with every pushed predicate: the "
                     + "table shows only the documents it matches (INSERT OVERWRITE replaces only those)."),
-    USER("mongo.user", nonEmptyString(), null, false, "User name to authenticate as; needs mongo.password.alias."),
+    USER(
+            "mongo.user",
+            nonEmptyString(),
+            null,
+            false,
+            "User name to authenticate as; needs mongo.password.alias. A user in mongo.uri (user@host) is refused: "
+                    + "set it here."),
     PASSWORD_ALIAS(
             "mongo.password.alias",
             nonEmptyString(),
@@ -63,7 +70,7 @@ public enum MongoTableProperties implements TableProperty {
             nonEmptyString(),
             null,
             false,
-            "The database holding the user; defaults to authSource of mongo.uri, else admin."),
+            "The database holding the user; defaults to the authSource option of mongo.uri, else admin."),
     AUTH_MECHANISM(
             "mongo.auth.mechanism",
             enumOf(MongoAuthMechanism.class),
@@ -98,14 +105,12 @@ public enum MongoTableProperties implements TableProperty {
             "insert",
             false,
             "insert: add documents (a duplicate _id fails the query); upsert: set the mapped fields of the document "
-                    + "with the row's _id, creating it if missing (other fields stay); replace: replace the whole "
-                    + "document with the row's _id, creating it if missing."),
+                    + "with the row's _id, creating it if missing (other fields stay, also the sub-fields of a "
+                    + "struct column that its type does not declare); replace: replace the whole document with the "
+                    + "row's _id, creating it if missing. insert without an _id column is not idempotent: a retried "
+                    + "task may insert its rows again; map _id and use upsert or replace for idempotent loads."),
     WRITE_BATCH_SIZE(
-            "mongo.write.batch-size",
-            integer(1, 100_000),
-            "1000",
-            false,
-            "Documents per unordered bulk write."),
+            "mongo.write.batch-size", integer(1, 100_000), "1000", false, "Documents per unordered bulk write."),
     WRITE_NULLS(
             "mongo.write.nulls",
             bool(),
@@ -119,6 +124,15 @@ public enum MongoTableProperties implements TableProperty {
             "1000",
             false,
             "Documents fetched per cursor batch when reading."),
+    READ_PRUNE_NESTED(
+            "mongo.read.prune-nested",
+            bool(),
+            "true",
+            false,
+            "Fetch only the sub-fields of a struct column that a query reads (Hive's nested column pruning). MongoDB "
+                    + "matches projected paths case-sensitively while Hive lower-cases struct field names: set false "
+                    + "when sub-document field names have upper-case letters, so that whole sub-documents are fetched "
+                    + "and matched case-insensitively."),
     SPLIT_MODE(
             "mongo.split.mode",
             enumOf(MongoSplitMode.class),
@@ -166,7 +180,10 @@ public enum MongoTableProperties implements TableProperty {
             integer(1, 3_600_000),
             "30000",
             false,
-            "Timeout in milliseconds for selecting a server, connecting, and each read or write on the socket.");
+            "Timeout in milliseconds for selecting a server and for connecting; when this property is not set, "
+                    + "serverSelectionTimeoutMS and connectTimeoutMS in mongo.uri win. Socket reads have no timeout "
+                    + "(a selective scan may wait long for its first batch) unless mongo.uri sets socketTimeoutMS; a "
+                    + "killed server still fails the query at once (its connections are reset).");
 
     private final PropertySpec spec;
 

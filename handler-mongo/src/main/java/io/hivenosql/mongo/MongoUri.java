@@ -5,18 +5,30 @@ import static java.util.Objects.requireNonNull;
 import com.mongodb.ConnectionString;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * A parsed {@code mongo.uri}: the driver's connection string, and the database and collection of mongo-hadoop's
- * {@code /database.collection} path. A URI that carries a password is refused before the driver sees it, and is never
- * echoed: whoever can DESCRIBE the table could read it.
+ * A parsed {@code mongo.uri}: the driver's connection string, the database and collection of mongo-hadoop's
+ * {@code /database.collection} path, and its {@code authSource} option. A URI with user information is refused before
+ * the driver sees it, and is never echoed: a password ({@code user:password@}) is a secret whoever can DESCRIBE the
+ * table could read; a user alone ({@code user@}) belongs in {@code mongo.user}, with the password's alias beside it.
+ *
+ * @param authSource the {@code authSource} option, which the driver keeps only in a credential (there is none here)
  */
-record MongoUri(ConnectionString connectionString, Optional<String> database, Optional<String> collection) {
+record MongoUri(
+        ConnectionString connectionString,
+        Optional<String> database,
+        Optional<String> collection,
+        Optional<String> authSource) {
+    private static final String AUTH_SOURCE_OPTION = "authsource";
+
     MongoUri {
         requireNonNull(connectionString, "connectionString is null");
         requireNonNull(database, "database is null");
         requireNonNull(collection, "collection is null");
+        requireNonNull(authSource, "authSource is null");
     }
 
     static MongoUri parse(String tableName, String uri) {
@@ -34,6 +46,9 @@ record MongoUri(ConnectionString connectionString, Optional<String> database, Op
                                 + MongoTableProperties.PASSWORD_ALIAS.key() + " to the alias of the password in a "
                                 + "Hadoop credential provider ('hadoop credential create <alias> -provider <path>')");
             }
+            if (at > scheme) {
+                throw userInUri(tableName);
+            }
         }
         ConnectionString parsed;
         try {
@@ -50,15 +65,42 @@ record MongoUri(ConnectionString connectionString, Optional<String> database, Op
                     "table " + tableName + ": property '" + key + "' holds a password; use "
                             + MongoTableProperties.PASSWORD_ALIAS.key() + " instead");
         }
+        if (parsed.getUsername() != null) {
+            throw userInUri(tableName);
+        }
         return new MongoUri(
                 parsed,
                 Optional.ofNullable(parsed.getDatabase()).filter(s -> !s.isEmpty()),
-                Optional.ofNullable(parsed.getCollection()).filter(s -> !s.isEmpty()));
+                Optional.ofNullable(parsed.getCollection()).filter(s -> !s.isEmpty()),
+                option(uri, AUTH_SOURCE_OPTION));
     }
 
-    /** The user written in the URI ({@code user@host}), if any. */
-    Optional<String> user() {
-        return Optional.ofNullable(connectionString.getUsername());
+    private static HandlerException userInUri(String tableName) {
+        return new HandlerException(
+                HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                "table " + tableName + ": property '" + MongoTableProperties.URI.key() + "' names a user (user@host); "
+                        + "remove it from the URI, put the user in " + MongoTableProperties.USER.key()
+                        + " and the password alias in " + MongoTableProperties.PASSWORD_ALIAS.key()
+                        + " (the alias of the password in a Hadoop credential provider)");
+    }
+
+    /**
+     * The value of a query option of the URI ({@code ?name=value&...}, name case-insensitive, value URL-decoded); the
+     * last one when it repeats, as the driver takes it.
+     */
+    static Optional<String> option(String uri, String name) {
+        int query = uri.indexOf('?');
+        if (query < 0) {
+            return Optional.empty();
+        }
+        String found = null;
+        for (String pair : uri.substring(query + 1).split("[&;]")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).trim().equalsIgnoreCase(name)) {
+                found = URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+            }
+        }
+        return Optional.ofNullable(found).filter(value -> !value.isEmpty());
     }
 
     /** The URI with any user name left out, for messages and logs. */

@@ -1,25 +1,31 @@
 package io.hivenosql.it;
 
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import io.hivenosql.sandbox.SandboxMain;
 import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Gives integration tests the stack they run against: one HiveServer2, one Redis server and one Cassandra node (started
- * while HiveServer2 starts) for the whole test run
- * (kept in JUnit's root store, closed when the run ends), with the handler jars loaded through
- * {@code hive.aux.jars.path} exactly as a cluster loads them, never from the test classpath.
+ * Gives integration tests the stack they run against: one HiveServer2, one Redis server, one Cassandra node and one
+ * MongoDB server (both started while HiveServer2 starts; MongoDB is the external server of {@code MONGO_URI} when that
+ * is set) for the whole test run (kept in JUnit's root store, closed when the run ends), with the handler jars loaded
+ * through {@code hive.aux.jars.path} exactly as a cluster loads them, never from the test classpath.
  */
 public final class HiveStack implements ParameterResolver {
     private static final String KEY = HiveStack.class.getName();
@@ -30,7 +36,8 @@ public final class HiveStack implements ParameterResolver {
         return type == Resources.class
                 || type == HiveInstance.class
                 || type == TestingRedisServer.class
-                || type == TestingCassandraServer.class;
+                || type == TestingCassandraServer.class
+                || type == TestingMongoServer.class;
     }
 
     @Override
@@ -48,6 +55,9 @@ public final class HiveStack implements ParameterResolver {
         if (type == TestingCassandraServer.class) {
             return resources.cassandra();
         }
+        if (type == TestingMongoServer.class) {
+            return resources.mongo();
+        }
         return resources;
     }
 
@@ -64,6 +74,7 @@ public final class HiveStack implements ParameterResolver {
                 Stack stack = Stack.builder(workDir.resolve("stack"))
                         .auxJars(auxJars())
                         .cassandra(true)
+                        .mongo(true)
                         .variable(SandboxMain.EXAMPLES_DIR, examplesDir().toString())
                         .start();
                 return new Resources(stack, workDir);
@@ -88,6 +99,25 @@ public final class HiveStack implements ParameterResolver {
 
         public TestingCassandraServer cassandra() {
             return stack.cassandra();
+        }
+
+        /**
+         * The stack's MongoDB server: tables name it as {@code mongo.uri = mongo().databaseUri("db", "collection")};
+         * tests that kill it skip themselves when it {@linkplain TestingMongoServer#isExternal() is external}.
+         */
+        public TestingMongoServer mongo() {
+            return stack.mongo();
+        }
+
+        /**
+         * A client of the stack's MongoDB server (the driver on the test classpath, not the handler jar's relocated
+         * copy); close it after use.
+         */
+        public MongoClient mongoClient() {
+            return MongoClients.create(MongoClientSettings.builder()
+                    .applyConnectionString(new ConnectionString(stack.mongo().uri()))
+                    .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(10, TimeUnit.SECONDS))
+                    .build());
         }
 
         /** A CQL session on the stack's Cassandra node, through the driver in the handler jar; close it after use. */

@@ -106,11 +106,12 @@ public final class SandboxMain {
     }
 
     private static Stack start(SandboxArguments arguments) {
-        // up and demo run every store: Cassandra starts in the background while HiveServer2 does
+        // up and demo run every store: Cassandra and MongoDB start in the background while HiveServer2 does
         Stack.Builder builder = Stack.builder(arguments.workDir())
                 .engine(arguments.engine())
                 .auxJars(arguments.auxJars())
-                .cassandra(true);
+                .cassandra(true)
+                .mongo(true);
         arguments.examplesDir().ifPresent(dir -> builder.variable(EXAMPLES_DIR, dir.toString()));
         Stack stack = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(stack), "stack-stop"));

@@ -7,6 +7,7 @@ import io.hivenosql.sandbox.hive.BeelineRunner;
 import io.hivenosql.sandbox.hive.EmbeddedHiveInstance;
 import io.hivenosql.sandbox.hive.HiveEngine;
 import io.hivenosql.sandbox.hive.LocalHiveServer;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.Closeable;
 import java.nio.file.Path;
@@ -19,14 +20,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The whole local stack: the store servers (Redis; Cassandra when asked for, see {@link Builder#cassandra(boolean)};
- * MongoDB later) and an in-process HiveServer2 ({@link LocalHiveServer}, so one stack per JVM) whose handlers reach the
- * stores through the addresses in {@link #variables()}. Scripts refer to them as {@code ${redis_nodes}},
- * {@code ${cassandra_hosts}} and {@code ${cassandra_local_dc}}.
+ * The whole local stack: the store servers (Redis; Cassandra and MongoDB when asked for, see {@link
+ * Builder#cassandra(boolean)} and {@link Builder#mongo(boolean)}) and an in-process HiveServer2 ({@link LocalHiveServer},
+ * so one stack per JVM) whose handlers reach the stores through the addresses in {@link #variables()}. Scripts refer to
+ * them as {@code ${redis_nodes}}, {@code ${cassandra_hosts}}, {@code ${cassandra_local_dc}} and {@code ${mongo_uri}}
+ * (extended with {@code /database.collection}).
  *
  * <p>Once everything is up the stack writes {@code <work>/stack.properties} ({@link StackState}); {@link #close()}
  * deletes it, stops HiveServer2 and then every server process the stack started.
@@ -38,12 +42,19 @@ public final class Stack implements Closeable {
     public static final String CASSANDRA_HOSTS = "cassandra_hosts";
     /** The data center of the Cassandra node, for {@code cassandra.local-dc}. */
     public static final String CASSANDRA_LOCAL_DC = "cassandra_local_dc";
+    /**
+     * The base connection string of the MongoDB server, {@code mongodb://127.0.0.1:<port>} (no database): scripts write
+     * {@code mongo.uri} as {@code ${mongo_uri}/database.collection}. An external {@code MONGO_URI} with options gives
+     * {@code mongodb://host/?options}, which such scripts cannot extend: give them a MONGO_URI without options.
+     */
+    public static final String MONGO_URI = "mongo_uri";
 
     private static final Logger log = LoggerFactory.getLogger(Stack.class);
 
     private final Path workDir;
     private final TestingRedisServer redis;
     private final Optional<TestingCassandraServer> cassandra;
+    private final Optional<TestingMongoServer> mongo;
     private final EmbeddedHiveInstance hive;
     private final Map<String, String> variables;
     private final StackState state;
@@ -53,11 +64,13 @@ public final class Stack implements Closeable {
             Path workDir,
             TestingRedisServer redis,
             Optional<TestingCassandraServer> cassandra,
+            Optional<TestingMongoServer> mongo,
             EmbeddedHiveInstance hive,
             Map<String, String> extra) {
         this.workDir = workDir;
         this.redis = redis;
         this.cassandra = cassandra;
+        this.mongo = mongo;
         this.hive = hive;
         Map<String, String> variables = new LinkedHashMap<>();
         variables.put(REDIS_NODES, redis.address());
@@ -65,11 +78,13 @@ public final class Stack implements Closeable {
             variables.put(CASSANDRA_HOSTS, server.contactPoint());
             variables.put(CASSANDRA_LOCAL_DC, server.localDatacenter());
         });
+        mongo.ifPresent(server -> variables.put(MONGO_URI, server.uri()));
         variables.putAll(extra);
         this.variables = Collections.unmodifiableMap(variables);
         Map<String, Long> serverPids = new LinkedHashMap<>();
         serverPids.put("redis", redis.pid());
         cassandra.ifPresent(server -> serverPids.put("cassandra", server.pid()));
+        mongo.filter(server -> !server.isExternal()).ifPresent(server -> serverPids.put("mongo", server.pid()));
         LocalHiveServer server = hive.server();
         this.state = new StackState(
                 ProcessHandle.current().pid(),
@@ -108,9 +123,18 @@ public final class Stack implements Closeable {
     }
 
     /**
+     * The MongoDB server; only in a stack built with {@link Builder#mongo(boolean) mongo(true)}. It is {@linkplain
+     * TestingMongoServer#isExternal() external} when the environment variable {@code MONGO_URI} is set.
+     */
+    public TestingMongoServer mongo() {
+        return mongo.orElseThrow(() -> new IllegalStateException(
+                "This stack runs no MongoDB server: build it with Stack.builder(...).mongo(true)"));
+    }
+
+    /**
      * Beeline variables: each store's address by name, e.g. {@code redis_nodes -> 127.0.0.1:6380},
-     * {@code cassandra_hosts -> 127.0.0.1:9042} and {@code cassandra_local_dc -> datacenter1}, then the extra
-     * variables given to the builder (e.g. {@code examples_dir}).
+     * {@code cassandra_hosts -> 127.0.0.1:9042}, {@code cassandra_local_dc -> datacenter1} and {@code mongo_uri ->
+     * mongodb://127.0.0.1:27017}, then the extra variables given to the builder (e.g. {@code examples_dir}).
      */
     public Map<String, String> variables() {
         return variables;
@@ -136,6 +160,7 @@ public final class Stack implements Closeable {
         run(failures, hive::close);
         run(failures, redis::close);
         cassandra.ifPresent(server -> run(failures, server::close));
+        mongo.ifPresent(server -> run(failures, server::close));
         log.info("Stack in {} stopped", workDir);
         if (!failures.isEmpty()) {
             RuntimeException first = failures.get(0);
@@ -160,6 +185,7 @@ public final class Stack implements Closeable {
         private final Map<String, String> variables = new LinkedHashMap<>();
         private Duration hiveStartTimeout = Duration.ofMinutes(2);
         private Optional<TestingCassandraServer.Builder> cassandra = Optional.empty();
+        private Optional<TestingMongoServer.Builder> mongo = Optional.empty();
 
         private Builder(Path workDir) {
             this.workDir =
@@ -206,20 +232,41 @@ public final class Stack implements Closeable {
             return this;
         }
 
+        /**
+         * Whether the stack runs a MongoDB server too (default: no): the MongoDB-protocol test server (about 0.5 s to
+         * start, some 60 MB of memory; work directory {@code <work>/mongo}), or the external server of the
+         * environment variable {@code MONGO_URI} when that is set (see {@link TestingMongoServer}).
+         */
+        public Builder mongo(boolean enabled) {
+            this.mongo = enabled ? Optional.of(TestingMongoServer.builder()) : Optional.empty();
+            return this;
+        }
+
+        /** Runs a MongoDB server with these settings; its work directory is always {@code <work>/mongo}. */
+        public Builder mongo(TestingMongoServer.Builder settings) {
+            this.mongo = Optional.of(requireNonNull(settings, "settings is null"));
+            return this;
+        }
+
         public Builder hiveStartTimeout(Duration timeout) {
             this.hiveStartTimeout = requireNonNull(timeout, "timeout is null");
             return this;
         }
 
         /**
-         * Starts the stores and HiveServer2 (Cassandra in the background meanwhile: both take seconds), then writes the
-         * state file.
+         * Starts the stores and HiveServer2 (Cassandra and MongoDB in the background meanwhile), then writes the state
+         * file.
          */
         public Stack start() {
             long start = System.nanoTime();
             StackState.delete(workDir);
             TestingRedisServer redis = TestingRedisServer.start();
-            Optional<CompletableFuture<TestingCassandraServer>> cassandraStart = cassandra.map(this::startCassandra);
+            Optional<CompletableFuture<TestingCassandraServer>> cassandraStart = cassandra.map(settings ->
+                    inBackground("stack-cassandra-start", () -> settings.workDir(workDir.resolve("cassandra"))
+                            .build()));
+            Optional<CompletableFuture<TestingMongoServer>> mongoStart = mongo.map(
+                    settings -> inBackground("stack-mongo-start", () -> settings.workDir(workDir.resolve("mongo"))
+                            .buildUnlessExternal()));
             EmbeddedHiveInstance hive;
             try {
                 hive = EmbeddedHiveInstance.start(LocalHiveServer.builder(workDir.resolve("hive"))
@@ -229,18 +276,30 @@ public final class Stack implements Closeable {
                         .startTimeout(hiveStartTimeout));
             } catch (RuntimeException | Error e) {
                 redis.close();
-                cassandraStart.ifPresent(Builder::closeWhenStarted);
+                cassandraStart.ifPresent(
+                        server -> closeWhenStarted(server, "Cassandra", TestingCassandraServer::close));
+                mongoStart.ifPresent(server -> closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
                 throw e;
             }
             Optional<TestingCassandraServer> cassandraServer;
+            Optional<TestingMongoServer> mongoServer;
             try {
                 cassandraServer = cassandraStart.map(Builder::await);
             } catch (RuntimeException e) {
                 hive.close();
                 redis.close();
+                mongoStart.ifPresent(server -> closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
                 throw e;
             }
-            Stack stack = new Stack(workDir, redis, cassandraServer, hive, variables);
+            try {
+                mongoServer = mongoStart.map(Builder::await);
+            } catch (RuntimeException e) {
+                hive.close();
+                redis.close();
+                cassandraServer.ifPresent(TestingCassandraServer::close);
+                throw e;
+            }
+            Stack stack = new Stack(workDir, redis, cassandraServer, mongoServer, hive, variables);
             try {
                 stack.state.write(workDir);
             } catch (RuntimeException e) {
@@ -248,32 +307,33 @@ public final class Stack implements Closeable {
                 throw e;
             }
             log.info(
-                    "Stack up in {} ms: {}, {}{}",
+                    "Stack up in {} ms: {}, {}{}{}",
                     (System.nanoTime() - start) / 1_000_000,
                     stack.jdbcUrl(),
                     redis,
-                    cassandraServer.map(server -> ", " + server).orElse(""));
+                    cassandraServer.map(server -> ", " + server).orElse(""),
+                    mongoServer.map(server -> ", " + server).orElse(""));
             return stack;
         }
 
-        private CompletableFuture<TestingCassandraServer> startCassandra(TestingCassandraServer.Builder settings) {
-            settings.workDir(workDir.resolve("cassandra"));
-            CompletableFuture<TestingCassandraServer> server = new CompletableFuture<>();
+        /** Runs {@code start} in a daemon thread of its own: the store starts while HiveServer2 does. */
+        private static <T> CompletableFuture<T> inBackground(String threadName, Supplier<T> start) {
+            CompletableFuture<T> server = new CompletableFuture<>();
             Thread thread = new Thread(
                     () -> {
                         try {
-                            server.complete(settings.build());
+                            server.complete(start.get());
                         } catch (RuntimeException | Error e) {
                             server.completeExceptionally(e);
                         }
                     },
-                    "stack-cassandra-start");
+                    threadName);
             thread.setDaemon(true);
             thread.start();
             return server;
         }
 
-        private static TestingCassandraServer await(CompletableFuture<TestingCassandraServer> server) {
+        private static <T> T await(CompletableFuture<T> server) {
             try {
                 return server.join();
             } catch (CompletionException e) {
@@ -287,12 +347,12 @@ public final class Stack implements Closeable {
             }
         }
 
-        /** After a failed start of the rest of the stack: stops Cassandra once its own start is over. */
-        private static void closeWhenStarted(CompletableFuture<TestingCassandraServer> server) {
+        /** After a failed start of the rest of the stack: stops a store once its own start is over. */
+        private static <T> void closeWhenStarted(CompletableFuture<T> server, String what, Consumer<T> close) {
             try {
-                server.join().close();
+                close.accept(server.join());
             } catch (RuntimeException e) {
-                log.warn("Cassandra did not start either: {}", e.getMessage());
+                log.warn("{} did not start either: {}", what, e.getMessage());
             }
         }
     }

@@ -2,6 +2,7 @@ package io.hivenosql.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code SandboxMain demo} end to end, with MapReduce local mode: the whole stack starts (in this test's own JVM: one
- * HiveServer2 per JVM; Redis and a Cassandra node in their own processes), the scripts run through real beeline in
- * name order with the store addresses as variables, the
- * run stops at the first failing script, and the stack stops and removes its state file.
+ * HiveServer2 per JVM; Redis, a Cassandra node and a MongoDB server in their own processes), the scripts run through
+ * real beeline in name order with the store addresses as variables, the run stops at the first failing script, and the
+ * stack stops and removes its state file.
  */
 class TestSandboxDemo {
     @TempDir
@@ -32,7 +33,8 @@ class TestSandboxDemo {
                 examples.resolve("a/01-variables.hql"),
                 """
                 SELECT '${redis_nodes}' AS redis_nodes, '${examples_dir}' AS examples_dir,
-                  '${cassandra_hosts}' AS cassandra_hosts, '${cassandra_local_dc}' AS cassandra_local_dc;
+                  '${cassandra_hosts}' AS cassandra_hosts, '${cassandra_local_dc}' AS cassandra_local_dc,
+                  '${mongo_uri}/shop.orders' AS mongo_table_uri;
                 """);
         Files.writeString(
                 examples.resolve("a/02-mapreduce.hql"),
@@ -66,6 +68,8 @@ class TestSandboxDemo {
         Matcher cassandra =
                 Pattern.compile("cassandra_hosts: (127\\.0\\.0\\.1:\\d+)").matcher(output);
         assertThat(cassandra.find()).as(output).isTrue();
+        Matcher mongo = Pattern.compile("mongo_uri: (mongodb://\\S+)").matcher(output);
+        assertThat(mongo.find()).as(output).isTrue();
         assertThat(output)
                 .contains("loaded 20 demo users into Redis")
                 .contains("running 4 example(s)")
@@ -75,6 +79,7 @@ class TestSandboxDemo {
                 .contains("| " + cassandra.group(1) + " ")
                 .contains("cassandra_local_dc: datacenter1")
                 .contains("| datacenter1 ")
+                .contains("| " + mongo.group(1) + "/shop.orders ")
                 .contains("---- a/01-variables.hql ok")
                 .contains("==== a/02-mapreduce.hql ====")
                 .containsPattern("\\|\\s+3\\s+\\|\\s+9\\s+\\|")
@@ -89,5 +94,11 @@ class TestSandboxDemo {
         // the stack stopped its Cassandra node (SIGTERM: a drain) and removed its data, keeping the log
         assertThat(Files.readString(work.resolve("cassandra/cassandra.log"))).contains("Cassandra shutdown complete");
         assertThat(work.resolve("cassandra/data")).doesNotExist();
+        if (TestingMongoServer.environmentUri().isEmpty()) {
+            // the stack stopped its MongoDB server (SIGTERM) and removed its port file, keeping the log
+            assertThat(mongo.group(1)).matches("mongodb://127\\.0\\.0\\.1:\\d+");
+            assertThat(Files.readString(work.resolve("mongo/mongo.log"))).contains("mongo-java-server stopped");
+            assertThat(work.resolve("mongo/mongo.port")).doesNotExist();
+        }
     }
 }

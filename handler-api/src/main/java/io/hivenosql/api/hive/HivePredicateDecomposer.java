@@ -22,6 +22,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDynamicListDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPAnd;
@@ -74,6 +75,14 @@ public final class HivePredicateDecomposer {
         }
         if (pushed.isEmpty() || (residual.size() == 1 && !(residual.get(0) instanceof ExprNodeGenericFuncDesc))) {
             return null;
+        }
+        if (residual.size() == 1 && isDynamicPruningPredicate(residual.get(0))) {
+            // Hive 4.0.1's semijoin reduction (Tez) replaces the scan's filter expression, which holds the pushed
+            // predicate, with a residual that is a single predicate (plus its run-time min/max and bloom filter
+            // terms), and later drops those terms again: the pushed predicate would be lost and the scan would
+            // return unfiltered rows. A conjunction is extended in place instead, so Hive re-applies the pushed
+            // conjuncts there (the store still filters first). Copies: Hive edits expression trees in place.
+            pushed.forEach(conjunct -> residual.add(conjunct.clone()));
         }
         DecomposedPredicate decomposed = new DecomposedPredicate();
         decomposed.pushedPredicate = and(pushed);
@@ -165,6 +174,13 @@ public final class HivePredicateDecomposer {
             result.add(pushed ? filter : null);
         }
         return result;
+    }
+
+    /** A join's synthetic dynamic-pruning predicate ({@code key IN (RS[n])}), which Hive's Tez compiler rewrites. */
+    private static boolean isDynamicPruningPredicate(ExprNodeDesc conjunct) {
+        return conjunct instanceof ExprNodeGenericFuncDesc function
+                && function.getChildren() != null
+                && function.getChildren().stream().anyMatch(ExprNodeDynamicListDesc.class::isInstance);
     }
 
     /** The top-level conjuncts of a predicate, with nested ANDs flattened. */

@@ -14,12 +14,13 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.split.NoSqlSplit;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.SortedSet;
 import java.util.Set;
-import java.util.Locale;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -112,22 +113,27 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
 
     /**
      * The sub-field paths Hive's nested column pruning asks for ({@code address.city}), lower case, of projected
-     * columns only; a path that names a whole column means the whole column and is left out.
+     * columns only. A path that names a whole column means the whole column: it is left out, and so are that column's
+     * sub-paths (another reference, e.g. another alias of the table in the same scan, reads all of it).
      */
     static Set<String> nestedPaths(TableMapping mapping, Configuration conf) {
         Set<String> result = new TreeSet<>();
+        Set<String> whole = new HashSet<>();
         for (String path : ColumnProjectionUtils.getNestedColumnPaths(conf)) {
             String lower = path.trim().toLowerCase(Locale.ROOT);
             int dot = lower.indexOf('.');
-            if (dot > 0 && mapping.indexOf(lower.substring(0, dot)) >= 0) {
+            if (dot < 0) {
+                whole.add(lower);
+            } else if (dot > 0 && mapping.indexOf(lower.substring(0, dot)) >= 0) {
                 result.add(lower);
             }
         }
+        result.removeIf(path -> whole.contains(path.substring(0, path.indexOf('.'))));
         return result;
     }
 
     /** The mapping indexes of the columns Hive reads, ascending; all columns when Hive reads all. */
-    static List<Integer> projection(TableMapping mapping, Configuration conf) {
+    public static List<Integer> projection(TableMapping mapping, Configuration conf) {
         if (ColumnProjectionUtils.isReadAllColumns(conf)) {
             return IntStream.range(0, mapping.size()).boxed().toList();
         }

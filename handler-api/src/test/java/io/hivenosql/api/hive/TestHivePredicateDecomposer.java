@@ -24,8 +24,11 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDynamicListDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFIn;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFUpper;
 import org.junit.jupiter.api.Test;
 
@@ -187,6 +190,27 @@ class TestHivePredicateDecomposer {
         assertThatThrownBy(() -> HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, RANGE_WITH_KEY))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("(v > 3)");
+    }
+
+    @Test
+    void keepsThePushedConjunctsInAResidualThatIsOnlyAJoinsDynamicPruningPredicate() {
+        // what Hive's SyntheticJoinPredicate adds for a join on k: k IN (RS[n]), a dynamic list from the other side
+        ExprNodeGenericFuncDesc dynamicPruning = call(
+                new GenericUDFIn(), column("k", stringTypeInfo), new ExprNodeDynamicListDesc(stringTypeInfo, null, 0));
+        DecomposedPredicate decomposed =
+                HivePredicateDecomposer.decompose(TABLE, and(K_IS_A, dynamicPruning), MAPPING, KEY_EQUALITY);
+
+        assertThat(decomposed.pushedPredicate.getExprString()).isEqualTo("(k = 'a')");
+        // a conjunction: Tez's semijoin reduction then extends it instead of replacing the scan's pushed filter
+        List<ExprNodeDesc> residual = HivePredicateDecomposer.conjuncts(decomposed.residualPredicate);
+        assertThat(residual).hasSize(2);
+        assertThat(residual.get(0)).isSameAs(dynamicPruning);
+        assertThat(residual.get(1).getExprString()).isEqualTo("(k = 'a')");
+        assertThat(residual.get(1)).isNotSameAs(decomposed.pushedPredicate);
+
+        // any other residual stays as it is
+        DecomposedPredicate other = decompose(and(K_IS_A, V_OVER_3), KEY_EQUALITY);
+        assertThat(other.residualPredicate.getExprString()).isEqualTo("(v > 3)");
     }
 
     @Test

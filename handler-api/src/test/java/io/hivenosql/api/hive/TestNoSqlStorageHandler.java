@@ -10,8 +10,11 @@ import static org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory.stringTypeI
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.split.NoSqlSplit;
+import io.hivenosql.api.types.DataTypes;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -179,6 +182,18 @@ class TestNoSqlStorageHandler {
                         Arrays.asList(null, null, 30, null, null),
                         Arrays.asList(null, null, 40, null, null),
                         Arrays.asList(null, null, null, null, null));
+    }
+
+    @Test
+    void nestedPathsLeaveOutColumnsThatAreAlsoReadWhole() {
+        TableMapping mapping = new TableMapping(List.of(
+                new ColumnMapping("id", DataTypes.parse("string"), "id", ColumnRole.FIELD),
+                new ColumnMapping("addr", DataTypes.parse("struct<city:string,zip:int>"), "address", ColumnRole.FIELD),
+                new ColumnMapping("geo", DataTypes.parse("struct<lat:double,lng:double>"), "geo", ColumnRole.FIELD)));
+        JobConf job = new JobConf(false);
+        // one alias of the table reads addr.city only, another the whole addr; geo is pruned everywhere
+        ColumnProjectionUtils.appendNestedColumnPaths(job, List.of("addr.city", "Addr", "geo.lat", "other.x"));
+        assertThat(NoSqlInputFormat.nestedPaths(mapping, job)).containsExactly("geo.lat");
     }
 
     @Test

@@ -1,0 +1,94 @@
+package io.hivenosql.mongo;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The table model of BSON dump files ({@link BsonSerDe}): which properties such a table may set (the column mapping and
+ * the ObjectId and NULL handling of collection tables, plus the shared {@code nosql.*} ones; every other
+ * {@code mongo.*} key is reported as unknown) and the field path rules of collection tables. With it the generic
+ * {@link io.hivenosql.api.hive.TableContexts} validate the properties and resolve the mapping exactly as they do for
+ * the storage handlers.
+ *
+ * <p>The files themselves are read by {@link BsonFileInputFormat} and written by {@link BsonFileOutputFormat}: nothing
+ * asks this connector to scan or write, and those methods refuse.
+ */
+final class BsonFileConnector implements NoSqlConnector {
+    /** The collection-table properties that mean something for files. */
+    static final List<MongoTableProperties> PROPERTIES = List.of(
+            MongoTableProperties.COLUMNS_MAPPING,
+            MongoTableProperties.OBJECTID_FORMAT,
+            MongoTableProperties.OBJECTID_COLUMNS,
+            MongoTableProperties.WRITE_NULLS);
+
+    @Override
+    public String storeName() {
+        return "mongo";
+    }
+
+    @Override
+    public List<? extends TableProperty> tableProperties() {
+        return PROPERTIES;
+    }
+
+    @Override
+    public String columnsMappingProperty() {
+        return MongoTableProperties.COLUMNS_MAPPING.key();
+    }
+
+    /** Checks the field paths and the ObjectId columns, and marks the column mapped to {@code _id} as the key. */
+    @Override
+    public TableMapping bind(TableConfig config, TableMapping mapping) {
+        DocumentLayout.checkPaths(config.tableName(), mapping, "BSON");
+        DocumentLayout layout = DocumentLayout.of(config.tableName(), config, mapping);
+        if (layout.idColumn() < 0) {
+            return mapping;
+        }
+        List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
+        bound.set(layout.idColumn(), bound.get(layout.idColumn()).withRole(ColumnRole.KEY));
+        return new TableMapping(bound);
+    }
+
+    @Override
+    public FilterCapabilities filterCapabilities(TableContext table) {
+        return FilterCapabilities.NONE;
+    }
+
+    @Override
+    public List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) {
+        throw notThroughConnector(request.table());
+    }
+
+    @Override
+    public RecordSource openReader(ReadRequest request, SplitSpec split) {
+        throw notThroughConnector(request.table());
+    }
+
+    @Override
+    public RecordSink openWriter(TableContext table) {
+        throw notThroughConnector(table);
+    }
+
+    @Override
+    public void truncate(TableContext table) {
+        throw notThroughConnector(table);
+    }
+
+    private static UnsupportedOperationException notThroughConnector(TableContext table) {
+        return new UnsupportedOperationException("table " + table.tableName() + " is a BSON file table: its files are "
+                + "read by " + BsonFileInputFormat.class.getName() + " and written by "
+                + BsonFileOutputFormat.class.getName() + ", never through a connector");
+    }
+}

@@ -1,0 +1,433 @@
+package io.hivenosql.mongo;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.BadRecordPolicy;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.pushdown.CompareOp;
+import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.types.DecimalType;
+import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.VarcharType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonDouble;
+import org.bson.BsonNull;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import org.bson.types.ObjectId;
+
+/**
+ * The MongoDB conditions on one column's field that match exactly the documents where a comparison of the column is
+ * true, or false (for SQL's NOT), as {@link MongoPredicateTranslator} composes them. Values are typed BSON values of
+ * the column's type; no query text is built.
+ *
+ * <p>A condition matches a field value only when it is of the column type's comparison bracket (numbers, strings,
+ * booleans, dates) and not an array; a dotted path whose parent is an array matches nothing (the reader reads it as
+ * NULL). Stored values that the reader changes are matched by the values they read as: a date-time by its UTC date, a
+ * decimal by its value rounded HALF_UP to the column's scale, a varchar by its first n code points, a BSON timestamp
+ * by its seconds. Integer and decimal ranges are bounded by the column type's range, so that numbers the reader refuses
+ * never match.
+ */
+final class MongoFieldFilter {
+    enum Kind {
+        BOOLEAN,
+        INTEGER,
+        DOUBLE,
+        DECIMAL,
+        STRING,
+        VARCHAR,
+        OBJECT_ID,
+        DATE,
+        TIMESTAMP
+    }
+
+    private static final String ID = "_id";
+    private static final BsonDocument ARRAY = new BsonDocument("$type", new BsonString("array"));
+    /**
+     * The BSON types a string column does not read as text: conversion failures, and undefined, which reads as NULL
+     * (MongoDB 8 no longer matches it with null). JSON text of documents and arrays it can read.
+     */
+    private static final BsonArray NOT_TEXT = strings(
+            "double",
+            "int",
+            "long",
+            "decimal",
+            "bool",
+            "date",
+            "timestamp",
+            "binData",
+            "regex",
+            "minKey",
+            "maxKey",
+            "undefined",
+            "dbPointer");
+    /** BSON undefined, which reads as NULL; MongoDB 8 no longer matches it with {@code {f: null}}. */
+    private static final BsonDocument UNDEFINED = new BsonDocument("$type", new BsonString("undefined"));
+
+    private static final Pattern OBJECT_ID_HEX = Pattern.compile("[0-9a-f]{24}");
+
+    private final String path;
+    private final Kind kind;
+    private final BadRecordPolicy policy;
+    private final MongoFieldValues ranges;
+    /** The n of a varchar(n) column, else 0. */
+    private final int varcharLength;
+
+    private MongoFieldFilter(String path, DataType type, Kind kind, BadRecordPolicy policy) {
+        this.path = path;
+        this.kind = kind;
+        this.policy = policy;
+        this.ranges = new MongoFieldValues(kind, type);
+        this.varcharLength = type instanceof VarcharType varchar ? varchar.length() : 0;
+    }
+
+    /** The filter builder of a column, when its type is one that pushed comparisons handle exactly. */
+    static Optional<MongoFieldFilter> of(ColumnMapping column, boolean objectId, BadRecordPolicy policy) {
+        requireNonNull(column, "column is null");
+        requireNonNull(policy, "policy is null");
+        return kind(column.type(), objectId)
+                .map(kind -> new MongoFieldFilter(column.path(), column.type(), kind, policy));
+    }
+
+    private static Optional<Kind> kind(DataType type, boolean objectId) {
+        if (type instanceof DecimalType) {
+            return Optional.of(Kind.DECIMAL);
+        }
+        if (type instanceof VarcharType) {
+            return Optional.of(Kind.VARCHAR);
+        }
+        if (!(type instanceof PrimitiveType primitive)) {
+            return Optional.empty(); // char (padding), struct, map, array
+        }
+        return switch (primitive) {
+            case BOOLEAN -> Optional.of(Kind.BOOLEAN);
+            case TINYINT, SMALLINT, INT, BIGINT -> Optional.of(Kind.INTEGER);
+            case DOUBLE -> Optional.of(Kind.DOUBLE);
+            case STRING -> Optional.of(objectId ? Kind.OBJECT_ID : Kind.STRING);
+            case DATE -> Optional.of(Kind.DATE);
+            case TIMESTAMP -> Optional.of(Kind.TIMESTAMP);
+                // float: Hive compares it widened to double; binary: BSON orders binaries by length and subtype first
+            case FLOAT, BINARY -> Optional.empty();
+        };
+    }
+
+    /** Where {@code column op value} is true, or with {@code negated} false (non-NULL and not satisfying it). */
+    Optional<BsonDocument> compare(CompareOp op, Object value, boolean negated) {
+        Optional<Object> bound = ranges.neutral(value);
+        if (bound.isEmpty()) {
+            return Optional.empty();
+        }
+        Object v = bound.get();
+        return switch (op) {
+            case EQ -> negated ? noneOf(List.of(v)) : anyOf(List.of(v));
+            case NE -> negated ? anyOf(List.of(v)) : noneOf(List.of(v));
+            default -> {
+                CompareOp effective = negated ? complement(op) : op;
+                Optional<List<BsonDocument>> range =
+                        switch (effective) {
+                            case LT -> interval(null, false, v, false);
+                            case LE -> interval(null, false, v, true);
+                            case GT -> interval(v, false, null, false);
+                            default -> interval(v, true, null, false);
+                        };
+                yield range.map(alternatives -> render(negated ? withNaN(alternatives) : alternatives, true));
+            }
+        };
+    }
+
+    /** Where {@code column IN (values)} is true, or with {@code negated} false. */
+    Optional<BsonDocument> in(List<Object> values, boolean negated) {
+        List<Object> neutral = new ArrayList<>();
+        for (Object value : values) {
+            Optional<Object> converted = ranges.neutral(value);
+            if (converted.isEmpty()) {
+                return Optional.empty();
+            }
+            neutral.add(converted.get());
+        }
+        return negated ? noneOf(neutral) : anyOf(neutral);
+    }
+
+    /** Where {@code column BETWEEN low AND high} is true, or with {@code negated} false. */
+    Optional<BsonDocument> between(Object low, Object high, boolean negated) {
+        Optional<Object> lo = ranges.neutral(low);
+        Optional<Object> hi = ranges.neutral(high);
+        if (lo.isEmpty() || hi.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!negated) {
+            return interval(lo.get(), true, hi.get(), true).map(alternatives -> render(alternatives, true));
+        }
+        Optional<List<BsonDocument>> below = interval(null, false, lo.get(), false);
+        Optional<List<BsonDocument>> above = interval(hi.get(), false, null, false);
+        if (below.isEmpty() || above.isEmpty()) {
+            return Optional.empty();
+        }
+        List<BsonDocument> alternatives = new ArrayList<>(below.get());
+        alternatives.addAll(above.get());
+        return Optional.of(render(withNaN(alternatives), true));
+    }
+
+    /**
+     * Where {@code column IS NULL} is true, or with {@code negated} where it is false. NULL is a missing field, BSON null
+     * or undefined, or a path under a parent that is not a document; with {@code nosql.bad-record.policy=null} also a
+     * value the reader cannot convert. NOT NULL is a value the reader converts.
+     */
+    Optional<BsonDocument> isNull(boolean negated) {
+        Optional<BsonDocument> converts = good().map(alternatives -> render(alternatives, !isText()));
+        if (negated) {
+            return converts;
+        }
+        if (policy == BadRecordPolicy.NULL) {
+            return converts.map(MongoFieldFilter::nor);
+        }
+        BsonDocument absent = new BsonDocument("$eq", BsonNull.VALUE);
+        if (!path.equals(ID)) {
+            absent.append("$not", ARRAY.clone());
+        }
+        List<BsonDocument> alternatives = new ArrayList<>();
+        for (String parent : guardedParents()) {
+            alternatives.add(new BsonDocument(parent, ARRAY.clone()));
+        }
+        alternatives.add(new BsonDocument(path, absent));
+        alternatives.add(new BsonDocument(path, UNDEFINED.clone()));
+        return Optional.of(operator("$or", alternatives));
+    }
+
+    // ---------------------------------------------------------------------------------------------- composition
+
+    private Optional<BsonDocument> anyOf(List<Object> values) {
+        return points(values).map(alternatives -> render(alternatives, true));
+    }
+
+    /** Values that convert and equal none of the values. */
+    private Optional<BsonDocument> noneOf(List<Object> values) {
+        Optional<List<BsonDocument>> points = points(values);
+        Optional<List<BsonDocument>> good = good();
+        if (points.isEmpty() || good.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<BsonArray> equalities = equalities(points.get());
+        if (equalities.isPresent()) {
+            List<BsonDocument> alternatives = new ArrayList<>();
+            for (BsonDocument alternative : good.get()) {
+                // an array's JSON text never equals a value: every array is "none of" them
+                alternatives.add(alternative.equals(ARRAY) ? alternative : withNin(alternative, equalities.get()));
+            }
+            return Optional.of(render(alternatives, !isText()));
+        }
+        return Optional.of(operator("$and", List.of(render(good.get(), !isText()), nor(render(points.get(), true)))));
+    }
+
+    /**
+     * The stored values that read as one of the values. Text columns also read ObjectIds (as 24 lower-case hex digits)
+     * and documents and arrays (as JSON text): a 24-hex literal also matches its ObjectId; a literal that a truncated
+     * ObjectId could read as (n lower-case hex digits on a varchar(n) column, n < 24) or that starts like JSON text
+     * ('{' or '[') is not pushed.
+     */
+    private Optional<List<BsonDocument>> points(List<Object> values) {
+        List<BsonDocument> alternatives = new ArrayList<>();
+        for (Object value : values) {
+            if (isText() && value instanceof String text) {
+                if (text.startsWith("{") || text.startsWith("[")) {
+                    return Optional.empty(); // a document's or array's JSON text could read as it
+                }
+                if (kind == Kind.VARCHAR && varcharLength < 24 && isTruncatedObjectId(text)) {
+                    return Optional.empty();
+                }
+                if (kind == Kind.VARCHAR) {
+                    Optional<List<BsonDocument>> point = interval(value, true, value, true);
+                    if (point.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    alternatives.addAll(point.get());
+                } else {
+                    alternatives.add(new BsonDocument("$eq", new BsonString(text)));
+                }
+                if (OBJECT_ID_HEX.matcher(text).matches()) {
+                    // the reader shows an ObjectId as its 24 lower-case hex digits (varchar(n): n >= 24 here)
+                    alternatives.add(new BsonDocument("$eq", new BsonObjectId(new ObjectId(text))));
+                }
+                continue;
+            }
+            Optional<List<BsonDocument>> point = interval(value, true, value, true);
+            if (point.isEmpty()) {
+                return Optional.empty();
+            }
+            alternatives.addAll(point.get());
+        }
+        return Optional.of(alternatives);
+    }
+
+    /** Whether a varchar(n) column with n < 24 reads some ObjectId as the text: n lower-case hex digits. */
+    private boolean isTruncatedObjectId(String text) {
+        if (text.length() != varcharLength) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The field conditions of the values the reader converts (all of them not null). */
+    private Optional<List<BsonDocument>> good() {
+        return switch (kind) {
+            case BOOLEAN -> Optional.of(List.of(typeIs(new BsonString("bool"))));
+            case INTEGER -> interval(null, false, null, false); // none with a lenient policy: see interval
+            case DOUBLE -> Optional.of(List.of(typeIs(new BsonString("number"))));
+            case DECIMAL -> interval(null, false, null, false);
+            case STRING, VARCHAR, OBJECT_ID -> Optional.of(List.of(
+                    ARRAY.clone(),
+                    new BsonDocument("$nin", new BsonArray(List.of(BsonNull.VALUE)))
+                            .append("$not", typeIs(NOT_TEXT.clone()))));
+            case DATE -> Optional.of(List.of(typeIs(new BsonString("date"))));
+            case TIMESTAMP -> Optional.of(List.of(typeIs(strings("date", "timestamp"))));
+        };
+    }
+
+    /**
+     * The stored values that read as a value in the interval (see {@link MongoFieldValues#interval}), except that with a
+     * lenient bad-record policy integer columns match single values only: a fractional double in a range would match
+     * although it reads as a bad record.
+     */
+    private Optional<List<BsonDocument>> interval(Object lo, boolean loIncluded, Object hi, boolean hiIncluded) {
+        boolean point = lo != null && lo.equals(hi) && loIncluded && hiIncluded;
+        if (kind == Kind.INTEGER && lenient() && !point) {
+            return Optional.empty();
+        }
+        return ranges.interval(lo, loIncluded, hi, hiIncluded);
+    }
+
+    private boolean isText() {
+        return kind == Kind.STRING || kind == Kind.VARCHAR || kind == Kind.OBJECT_ID;
+    }
+
+    /** Bad values are read as NULL or skip the record: then no bad value may match. */
+    private boolean lenient() {
+        return policy != BadRecordPolicy.FAIL;
+    }
+
+    /** A double's NOT of a comparison is true for NaN, which compares false with everything. */
+    private List<BsonDocument> withNaN(List<BsonDocument> alternatives) {
+        if (kind != Kind.DOUBLE) {
+            return alternatives;
+        }
+        List<BsonDocument> result = new ArrayList<>(alternatives);
+        result.add(new BsonDocument("$eq", new BsonDouble(Double.NaN)));
+        return result;
+    }
+
+    /**
+     * The document matching the field conditions (any of them): each also excludes arrays (unless {@code guardLeaf}
+     * is false), and the path's parents must not be arrays. No alternative: matches nothing.
+     */
+    private BsonDocument render(List<BsonDocument> alternatives, boolean guardLeaf) {
+        List<BsonDocument> merged = new ArrayList<>();
+        Optional<BsonArray> equalities = equalities(alternatives);
+        if (equalities.isPresent() && equalities.get().size() > 1) {
+            merged.add(new BsonDocument("$in", equalities.get()));
+        } else {
+            merged.addAll(alternatives);
+        }
+        BsonDocument result = new BsonDocument();
+        for (String parent : guardedParents()) {
+            result.append(parent, new BsonDocument("$not", ARRAY.clone()));
+        }
+        if (merged.isEmpty()) {
+            return result.append(path, new BsonDocument("$in", new BsonArray()));
+        }
+        if (merged.size() == 1) {
+            return result.append(path, guard(merged.get(0), guardLeaf));
+        }
+        List<BsonDocument> branches = new ArrayList<>();
+        for (BsonDocument alternative : merged) {
+            branches.add(new BsonDocument(path, guard(alternative, guardLeaf)));
+        }
+        return result.append("$or", new BsonArray(branches));
+    }
+
+    private BsonDocument guard(BsonDocument condition, boolean guardLeaf) {
+        if (!guardLeaf || path.equals(ID) || condition.equals(ARRAY)) {
+            return condition;
+        }
+        return condition.clone().append("$not", ARRAY.clone());
+    }
+
+    /** The proper prefixes of the path, which must be documents for the path to have a value. */
+    private List<String> guardedParents() {
+        List<String> parents = new ArrayList<>();
+        for (int dot = path.indexOf('.'); dot >= 0; dot = path.indexOf('.', dot + 1)) {
+            String parent = path.substring(0, dot);
+            if (!parent.equals(ID)) { // _id is never an array
+                parents.add(parent);
+            }
+        }
+        return parents;
+    }
+
+    /** The values when every condition is a plain {@code $eq}. */
+    private static Optional<BsonArray> equalities(List<BsonDocument> alternatives) {
+        BsonArray values = new BsonArray();
+        for (BsonDocument alternative : alternatives) {
+            if (alternative.size() != 1 || !alternative.containsKey("$eq")) {
+                return Optional.empty();
+            }
+            if (!values.contains(alternative.get("$eq"))) {
+                values.add(alternative.get("$eq"));
+            }
+        }
+        return Optional.of(values);
+    }
+
+    private static BsonDocument withNin(BsonDocument condition, BsonArray values) {
+        if (values.isEmpty()) {
+            return condition;
+        }
+        BsonDocument result = condition.clone();
+        BsonArray nin = result.containsKey("$nin") ? result.getArray("$nin") : new BsonArray();
+        values.forEach(nin::add);
+        result.put("$nin", nin);
+        return result;
+    }
+
+    private static CompareOp complement(CompareOp op) {
+        return switch (op) {
+            case LT -> CompareOp.GE;
+            case LE -> CompareOp.GT;
+            case GT -> CompareOp.LE;
+            case GE -> CompareOp.LT;
+            case EQ -> CompareOp.NE;
+            case NE -> CompareOp.EQ;
+        };
+    }
+
+    private static BsonDocument typeIs(BsonValue types) {
+        return new BsonDocument("$type", types);
+    }
+
+    private static BsonArray strings(String... values) {
+        BsonArray array = new BsonArray();
+        for (String value : values) {
+            array.add(new BsonString(value));
+        }
+        return array;
+    }
+
+    static BsonDocument nor(BsonDocument condition) {
+        return new BsonDocument("$nor", new BsonArray(List.of(condition)));
+    }
+
+    static BsonDocument operator(String operator, List<BsonDocument> conditions) {
+        return new BsonDocument(operator, new BsonArray(conditions));
+    }
+}

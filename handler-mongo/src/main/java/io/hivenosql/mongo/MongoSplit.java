@@ -1,0 +1,111 @@
+package io.hivenosql.mongo;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonBinaryWriter;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInvalidOperationException;
+import org.bson.BsonSerializationException;
+import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+import org.bson.io.BasicOutputBuffer;
+
+/**
+ * The payload of a MongoDB split: what one task reads, as the part of the query that is the split's own. It travels as
+ * the BSON bytes of one small document, so that every BSON type of a boundary (ObjectId, decimal128, MinKey...) comes
+ * back exactly:
+ *
+ * <pre>
+ * {v: 1, range: {filter on _id}, min: {shard key}, max: {shard key}, hint: {index key pattern}}
+ * </pre>
+ *
+ * <p>{@code min}, {@code max} and {@code hint} are present for the chunk of a sharded collection only.
+ *
+ * @param range the split's filter, ANDed with the table's and the pushed filter ({@code {}}: everything)
+ * @param min inclusive lower index bound (shard key document)
+ * @param max exclusive upper index bound (shard key document)
+ * @param hint the index that min and max refer to (the shard key's)
+ */
+record MongoSplit(
+        BsonDocument range, Optional<BsonDocument> min, Optional<BsonDocument> max, Optional<BsonDocument> hint) {
+    static final int VERSION = 1;
+
+    MongoSplit {
+        range = requireNonNull(range, "range is null").clone();
+        min = requireNonNull(min, "min is null").map(BsonDocument::clone);
+        max = requireNonNull(max, "max is null").map(BsonDocument::clone);
+        hint = requireNonNull(hint, "hint is null").map(BsonDocument::clone);
+        MongoScan.checkBounds(min, max, hint);
+    }
+
+    /** The whole collection. */
+    static MongoSplit whole() {
+        return of(new BsonDocument());
+    }
+
+    /** The documents the filter matches. */
+    static MongoSplit of(BsonDocument range) {
+        return new MongoSplit(range, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** A chunk of a sharded collection: the index range [min, max) of the shard key's index. */
+    static MongoSplit chunk(BsonDocument min, BsonDocument max, BsonDocument keyPattern) {
+        return new MongoSplit(new BsonDocument(), Optional.of(min), Optional.of(max), Optional.of(keyPattern));
+    }
+
+    /** The cursor of this split over the documents matching {@code filter} (the table's and the pushed filter). */
+    MongoScan scan(BsonDocument filter, OptionalLong limit) {
+        return new MongoScan(filter, min, max, hint, limit);
+    }
+
+    byte[] toBytes() {
+        BsonDocument document = new BsonDocument("v", new BsonInt32(VERSION)).append("range", range);
+        min.ifPresent(value -> document.append("min", value));
+        max.ifPresent(value -> document.append("max", value));
+        hint.ifPresent(value -> document.append("hint", value));
+        BasicOutputBuffer buffer = new BasicOutputBuffer();
+        try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
+            new BsonDocumentCodec()
+                    .encode(writer, document, EncoderContext.builder().build());
+        }
+        return buffer.toByteArray();
+    }
+
+    static MongoSplit fromBytes(byte[] payload) throws IOException {
+        requireNonNull(payload, "payload is null");
+        BsonDocument document;
+        try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(payload))) {
+            document = new BsonDocumentCodec()
+                    .decode(reader, DecoderContext.builder().build());
+        } catch (BsonSerializationException | BsonInvalidOperationException e) {
+            throw new IOException(
+                    "MongoDB split payload is corrupt (" + payload.length + " bytes): " + e.getMessage(), e);
+        }
+        int version = document.getNumber("v", new BsonInt32(-1)).intValue();
+        if (version != VERSION) {
+            throw new IOException("MongoDB split payload version " + version + " is not supported by this handler jar "
+                    + "(it reads version " + VERSION + "); plan and run queries with the same handler jar");
+        }
+        try {
+            return new MongoSplit(
+                    document.getDocument("range"),
+                    optional(document, "min"),
+                    optional(document, "max"),
+                    optional(document, "hint"));
+        } catch (BsonInvalidOperationException | IllegalArgumentException e) {
+            throw new IOException(
+                    "MongoDB split payload is corrupt: " + e.getMessage() + " in " + document.toJson(), e);
+        }
+    }
+
+    private static Optional<BsonDocument> optional(BsonDocument document, String key) {
+        return document.containsKey(key) ? Optional.of(document.getDocument(key)) : Optional.empty();
+    }
+}

@@ -1,0 +1,232 @@
+package io.hivenosql.it;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.alias.CredentialProvider;
+import org.apache.hadoop.security.alias.CredentialProviderFactory;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A MongoDB server of its own (never the stack's shared one, and skipped when the tests run against an external
+ * server): first the credentials path (user and password alias from a Hadoop credential provider), then the server is
+ * killed in the middle of a scan, and the query fails with an error naming MongoDB's address and the table, within
+ * the table's timeout, instead of hanging or returning part of the rows.
+ *
+ * <p>The kill is deterministic: the server logs every reply at debug level, and the test kills it when the log shows
+ * the first {@code getMore} reply of the scan ({@code nextBatch}): with one document per batch, thousands remain.
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MongoServerLossIT {
+    private static final String DB = "it_mongo_loss";
+    private static final String HANDLER = "STORED BY 'io.hivenosql.mongo.MongoStorageHandler'";
+    private static final String PASSWORD = "Mongo-s3cr3t-Pa55-for-it";
+    private static final String ALIAS = "it.mongo.password";
+    private static final int DOCUMENTS = 30_000;
+    private static final int TIMEOUT_MS = 3_000;
+
+    private HiveInstance hive;
+    private TestingMongoServer doomed;
+    private String provider;
+
+    @BeforeAll
+    void start(HiveStack.Resources stack) throws Exception {
+        assumeFalse(
+                stack.mongo().isExternal(),
+                "the tests run against the external MongoDB of " + TestingMongoServer.MONGO_URI_VARIABLE
+                        + ", which this test cannot kill");
+        hive = stack.hive();
+        doomed = TestingMongoServer.builder()
+                .workDir(stack.workDir().resolve("mongo-loss"))
+                .logLevel("debug")
+                .build();
+        try (MongoClient client = client()) {
+            client.getDatabase(DB).getCollection("accounts").insertOne(new Document("_id", 1).append("owner", "ada"));
+            List<Document> documents = new ArrayList<>();
+            for (int i = 0; i < DOCUMENTS; i++) {
+                documents.add(new Document("_id", i).append("v", 1));
+            }
+            client.getDatabase(DB).getCollection("big").insertMany(documents);
+        }
+
+        Path keystore = stack.scratch("mongo-credentials").resolve("mongo.jceks");
+        provider = "jceks://file" + keystore.toAbsolutePath();
+        Configuration conf = new Configuration(false);
+        conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, provider);
+        CredentialProvider credentials =
+                CredentialProviderFactory.getProviders(conf).get(0);
+        credentials.createCredentialEntry(ALIAS, PASSWORD.toCharArray());
+        credentials.flush();
+
+        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
+        hive.execute("CREATE DATABASE " + DB);
+    }
+
+    @AfterAll
+    void stop() {
+        if (doomed != null) {
+            doomed.close();
+        }
+    }
+
+    private MongoClient client() {
+        return MongoClients.create(MongoClientSettings.builder()
+                .applyConnectionString(new ConnectionString(doomed.uri()))
+                .applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(10, TimeUnit.SECONDS))
+                .build());
+    }
+
+    private String address() {
+        return doomed.host() + ":" + doomed.port();
+    }
+
+    private void create(String table, String columns, String properties) throws SQLException {
+        hive.execute("DROP TABLE IF EXISTS " + DB + "." + table);
+        hive.execute("CREATE EXTERNAL TABLE " + DB + "." + table + " (" + columns + ") " + HANDLER
+                + " WITH SERDEPROPERTIES ('mongo.columns.mapping'='{\"id\":\"_id\"}') TBLPROPERTIES ('mongo.uri'='"
+                + doomed.databaseUri(DB, table) + "', 'mongo.timeout.ms'='" + TIMEOUT_MS + "'" + properties + ")");
+    }
+
+    private String credentials(String alias) {
+        return ", 'mongo.user'='hive', 'mongo.password.alias'='" + alias + "', 'nosql.credentials.provider'='"
+                + provider + "'";
+    }
+
+    /**
+     * The test double has no authentication (it answers no SASL command), so a table with credentials cannot log in to
+     * it; what can be tested is that the password is taken from the credential provider by alias and sent to the
+     * server (the driver's login attempt reaches it), and that it shows nowhere. Against a real MongoDB with
+     * authentication ({@code MONGO_URI}) this test is skipped with the rest of the class.
+     */
+    @Test
+    @Order(1)
+    void passwordAliasIsResolvedAndNeverShown() throws Exception {
+        assertThatThrownBy(() -> create("accounts", "id int, owner string", credentials(ALIAS)))
+                .hasMessageContaining("HNS-133")
+                .hasMessageContaining(address())
+                .hasMessageContaining("user 'hive'")
+                .hasMessageContaining(ALIAS)
+                .hasMessageContaining(DB + ".accounts")
+                .satisfies(e -> assertThat(stackTrace(e)).doesNotContain(PASSWORD));
+    }
+
+    @Test
+    @Order(2)
+    void missingAliasIsNamedWithoutThePassword() throws Exception {
+        assertThatThrownBy(() -> create("accounts", "id int, owner string", credentials("it.mongo.nothing")))
+                .hasMessageContaining("HNS-132")
+                .hasMessageContaining("it.mongo.nothing")
+                .hasMessageContaining(DB + ".accounts")
+                .satisfies(e -> assertThat(stackTrace(e)).doesNotContain(PASSWORD));
+        assertThatThrownBy(() -> create("accounts", "id int, owner string", ", 'mongo.user'='hive'"))
+                .hasMessageContaining("HNS-102")
+                .hasMessageContaining(DB + ".accounts")
+                .hasMessageContaining("mongo.password.alias");
+        // without credentials the same table works
+        create("accounts", "id int, owner string", "");
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".accounts")).containsExactly("1|ada");
+    }
+
+    @Test
+    @Order(3)
+    void serverKilledMidScanFailsTheQueryNamingMongoTheServerAndTheTable() throws Exception {
+        create("big", "id int, v int", ", 'mongo.read.batch-size'='1'");
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try (RandomAccessFile log = new RandomAccessFile(doomed.logFile().toFile(), "r")) {
+            log.seek(log.length());
+            Future<List<List<Object>>> query = executor.submit(() -> {
+                try (var connection = hive.connect();
+                        var statement = connection.createStatement()) {
+                    statement.execute("SET hive.execution.engine=tez");
+                    statement.execute("SET hive.fetch.task.conversion=none");
+                    try (var rows = statement.executeQuery("SELECT count(*), sum(v) FROM " + DB + ".big")) {
+                        List<List<Object>> result = new ArrayList<>();
+                        while (rows.next()) {
+                            result.add(List.of(rows.getObject(1), rows.getObject(2)));
+                        }
+                        return result;
+                    }
+                }
+            });
+            // kill the server once it has sent the scan's second batch (one document a batch: thousands remain)
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            String marker = "\"ns\" : \"" + DB + ".big\", \"nextBatch\"";
+            String seen = "";
+            while (!seen.contains(marker)) {
+                assertThat(query.isDone())
+                        .as("the scan ended before the server could be killed: %s", query)
+                        .isFalse();
+                assertThat(System.nanoTime()).as("the scan never started").isLessThan(deadline);
+                Thread.sleep(5);
+                // the end of what was read before: the marker may straddle two reads
+                seen = seen.substring(Math.max(0, seen.length() - marker.length())) + readNew(log);
+            }
+            long killed = System.nanoTime();
+            doomed.kill();
+
+            assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(stackTrace(e))
+                            .contains("HNS-201")
+                            .contains("MongoDB at mongodb://" + address())
+                            .contains(DB + ".big"));
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
+            // a few task attempts, each failing within mongo.timeout.ms, and the DAG's own overhead
+            assertThat(seconds).as("seconds from the kill to the failure").isLessThan(90);
+        } finally {
+            executor.shutdownNow();
+        }
+        assertThat(doomed.isAlive()).isFalse();
+    }
+
+    /** What the log has gained since the last call (whole or partial lines). */
+    private static String readNew(RandomAccessFile log) throws IOException {
+        long available = log.length() - log.getFilePointer();
+        if (available <= 0) {
+            return "";
+        }
+        byte[] bytes = new byte[(int) Math.min(available, 1 << 20)];
+        log.readFully(bytes);
+        return new String(bytes, UTF_8);
+    }
+
+    private static String stackTrace(Throwable e) {
+        StringWriter writer = new StringWriter();
+        e.printStackTrace(new PrintWriter(writer));
+        return writer.toString();
+    }
+}

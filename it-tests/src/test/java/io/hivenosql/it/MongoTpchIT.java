@@ -1,0 +1,360 @@
+package io.hivenosql.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Filters;
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.tpch.TpchFiles;
+import io.trino.tpch.TpchTable;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bson.BsonDocument;
+import org.bson.BsonType;
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * TPC-H {@code customer} and {@code orders} (scale factor 0.01), generated as dbgen text, loaded into ORC, written from
+ * ORC into MongoDB collections that Hive creates (one with its key mapped to {@code _id} and written by upsert), read
+ * back and compared row by row with the ORC source, joined with the ORC tables and with each other, overwritten,
+ * truncated, copied back to ORC, dropped; the optimizer's row count from {@code collStats}; and an external table over
+ * the same collection read as seven {@code _id}-range splits, each document exactly once, on Tez and on MapReduce.
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MongoTpchIT {
+    private static final String DB = "it_mongo_tpch";
+    /** The MongoDB database of this class's collections. */
+    private static final String MONGO_DB = "it_mongo_tpch";
+
+    private static final double SCALE_FACTOR = 0.01;
+    private static final String HANDLER = "STORED BY 'io.hivenosql.mongo.MongoStorageHandler'";
+    private static final String ORDERS_COLUMNS = "o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, "
+            + "o_orderpriority, o_clerk, o_shippriority, o_comment";
+
+    private HiveInstance hive;
+    private HiveStack.Resources stack;
+    private long customers;
+    private long orders;
+
+    @BeforeAll
+    void loadSources(HiveStack.Resources stack) throws Exception {
+        this.stack = stack;
+        hive = stack.hive();
+        try (MongoClient client = stack.mongoClient()) {
+            client.getDatabase(MONGO_DB).drop();
+        }
+        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
+        hive.execute("CREATE DATABASE " + DB);
+        customers = load(TpchTable.CUSTOMER);
+        orders = load(TpchTable.ORDERS);
+        assertThat(customers).isEqualTo(1500);
+        assertThat(orders).isEqualTo(15_000);
+
+        // ObjectId _ids assigned by the server; indexes built by CREATE TABLE
+        createMongoTable(
+                "customer", TpchTable.CUSTOMER, "'mongo.indexes'='unique c_custkey; c_nationkey, c_mktsegment:-1'", "");
+        // the order key is the _id, and rows are upserted by it
+        createMongoTable(
+                "orders",
+                TpchTable.ORDERS,
+                "'mongo.indexes'='o_custkey; o_orderdate:-1', 'mongo.write.mode'='upsert'",
+                "'mongo.columns.mapping'='{\"o_orderkey\":\"_id\"}'");
+        hive.execute("INSERT INTO " + DB + ".customer SELECT * FROM " + DB + ".customer_orc");
+        hive.execute("INSERT INTO " + DB + ".orders SELECT * FROM " + DB + ".orders_orc");
+    }
+
+    /** dbgen text into a text table, then into ORC; returns the row count. */
+    private long load(TpchTable<?> table) throws Exception {
+        String name = table.getTableName();
+        Path dir = stack.scratch("mongo-tpch-" + name);
+        long rows = TpchFiles.write(table, SCALE_FACTOR, -1, dir.resolve(name + ".tbl"));
+        String columns = TpchFiles.hiveColumns(table);
+        hive.execute("CREATE EXTERNAL TABLE " + DB + "." + name + "_text (" + columns + ") ROW FORMAT DELIMITED "
+                + "FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '" + dir.toUri() + "'");
+        hive.execute("CREATE TABLE " + DB + "." + name + "_orc (" + columns + ") STORED AS ORC");
+        hive.execute("INSERT INTO " + DB + "." + name + "_orc SELECT * FROM " + DB + "." + name + "_text");
+        assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + "." + name + "_orc"))
+                .isEqualTo(rows);
+        return rows;
+    }
+
+    /** A managed table (Hive creates the collection of the same name); {@code serde} may add SERDEPROPERTIES. */
+    private void createMongoTable(String name, TpchTable<?> table, String properties, String serde)
+            throws SQLException {
+        hive.execute("CREATE TABLE " + DB + "." + name + " (" + TpchFiles.hiveColumns(table) + ") " + HANDLER
+                + (serde.isEmpty() ? "" : " WITH SERDEPROPERTIES (" + serde + ")") + " TBLPROPERTIES ("
+                + "'mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, name) + "'"
+                + (properties.isEmpty() ? "" : ", " + properties) + ")");
+    }
+
+    private static String checksum(String table) {
+        return "SELECT count(*), sum(o_totalprice), sum(hash(" + ORDERS_COLUMNS + ")) FROM " + table;
+    }
+
+    @Test
+    void customerReadBackRowByRowEqualsTheOrcSource() throws Exception {
+        List<String> expected = Rows.of(hive, "SELECT * FROM " + DB + ".customer_orc ORDER BY c_custkey");
+        assertThat(expected).hasSize((int) customers);
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".customer ORDER BY c_custkey"))
+                .containsExactlyElementsOf(expected);
+        assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + ".customer"))
+                .isEqualTo(customers);
+    }
+
+    @Test
+    void ordersReadBackRowByRowEqualTheOrcSource() throws Exception {
+        List<String> expected = Rows.of(hive, "SELECT * FROM " + DB + ".orders_orc ORDER BY o_orderkey");
+        assertThat(expected).hasSize((int) orders);
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".orders ORDER BY o_orderkey"))
+                .containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, checksum(DB + ".orders")))
+                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc")));
+    }
+
+    @Test
+    void theCollectionsHoldTypedDocumentsAndTheDeclaredIndexes() {
+        try (MongoClient client = stack.mongoClient()) {
+            MongoDatabase database = client.getDatabase(MONGO_DB);
+            assertThat(database.getCollection("customer").countDocuments()).isEqualTo(customers);
+            assertThat(database.getCollection("orders").countDocuments()).isEqualTo(orders);
+
+            BsonDocument order = database.getCollection("orders", BsonDocument.class)
+                    .find(Filters.eq("_id", 1L))
+                    .first();
+            assertThat(order).isNotNull();
+            assertThat(order.keySet())
+                    .containsExactly(
+                            "_id",
+                            "o_custkey",
+                            "o_orderstatus",
+                            "o_totalprice",
+                            "o_orderdate",
+                            "o_orderpriority",
+                            "o_clerk",
+                            "o_shippriority",
+                            "o_comment");
+            assertThat(order.get("_id").getBsonType()).isEqualTo(BsonType.INT64);
+            assertThat(order.get("o_custkey").getBsonType()).isEqualTo(BsonType.INT64);
+            assertThat(order.get("o_totalprice").getBsonType()).isEqualTo(BsonType.DECIMAL128);
+            assertThat(order.get("o_orderdate").getBsonType()).isEqualTo(BsonType.DATE_TIME);
+            assertThat(order.get("o_shippriority").getBsonType()).isEqualTo(BsonType.INT32);
+            assertThat(order.get("o_comment").getBsonType()).isEqualTo(BsonType.STRING);
+
+            BsonDocument customer = database.getCollection("customer", BsonDocument.class)
+                    .find(Filters.eq("c_custkey", 1L))
+                    .first();
+            assertThat(customer).isNotNull();
+            assertThat(customer.get("_id").getBsonType()).isEqualTo(BsonType.OBJECT_ID);
+            assertThat(customer.get("c_acctbal").getBsonType()).isEqualTo(BsonType.DECIMAL128);
+
+            assertThat(indexKeys(database, "customer"))
+                    .containsExactlyInAnyOrder(
+                            "{\"_id\": 1}", "{\"c_custkey\": 1}", "{\"c_nationkey\": 1, \"c_mktsegment\": -1}");
+            assertThat(indexKeys(database, "orders"))
+                    .containsExactlyInAnyOrder("{\"_id\": 1}", "{\"o_custkey\": 1}", "{\"o_orderdate\": -1}");
+            assertThat(database.getCollection("customer").listIndexes().into(new ArrayList<>()).stream()
+                            .filter(index -> index.get("key", Document.class).containsKey("c_custkey"))
+                            .map(index -> index.getBoolean("unique", false)))
+                    .containsExactly(true);
+        }
+    }
+
+    private static List<String> indexKeys(MongoDatabase database, String collection) {
+        return database.getCollection(collection).listIndexes().into(new ArrayList<>()).stream()
+                .map(index -> index.get("key", Document.class).toJson())
+                .toList();
+    }
+
+    @Test
+    void joinsWithOrcAndBetweenMongoTablesEqualTheOrcOnlyResult() throws Exception {
+        String query = "SELECT c.c_mktsegment, count(*), sum(o.o_totalprice), min(o.o_orderdate), "
+                + "max(o.o_orderdate) FROM %s c JOIN %s o ON c.c_custkey = o.o_custkey "
+                + "WHERE o.o_orderdate >= DATE '1995-01-01' GROUP BY c.c_mktsegment ORDER BY c.c_mktsegment";
+        List<String> expected = Rows.of(hive, query.formatted(DB + ".customer_orc", DB + ".orders_orc"));
+        assertThat(expected).hasSize(5);
+        assertThat(Rows.of(hive, query.formatted(DB + ".customer", DB + ".orders_orc")))
+                .containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, query.formatted(DB + ".customer_orc", DB + ".orders")))
+                .containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, query.formatted(DB + ".customer", DB + ".orders")))
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void upsertByIdUpdatesTheDocumentsInsteadOfAddingAny() throws Exception {
+        createMongoTable(
+                "orders_upserted",
+                TpchTable.ORDERS,
+                "'mongo.write.mode'='upsert'",
+                "'mongo.columns.mapping'='{\"o_orderkey\":\"_id\"}'");
+        String upserted = DB + ".orders_upserted";
+        hive.execute("INSERT INTO " + upserted + " SELECT * FROM " + DB + ".orders_orc WHERE o_orderkey <= 1000");
+        // the same keys again, with another comment and a NULL clerk: the comment changes, the clerk stays
+        hive.execute("INSERT INTO " + upserted + " SELECT o_orderkey, o_custkey, o_orderstatus, o_totalprice, "
+                + "o_orderdate, o_orderpriority, cast(NULL AS string), o_shippriority, concat('upserted ', o_comment) "
+                + "FROM " + DB + ".orders_orc WHERE o_orderkey <= 500");
+        String expectedRows = "SELECT o_orderkey, o_clerk, CASE WHEN o_orderkey <= 500 THEN concat('upserted ', "
+                + "o_comment) ELSE o_comment END FROM " + DB
+                + ".orders_orc WHERE o_orderkey <= 1000 ORDER BY o_orderkey";
+        List<String> expected = Rows.of(hive, expectedRows);
+        assertThat(expected).hasSizeBetween(200, 300);
+        assertThat(Rows.of(hive, "SELECT o_orderkey, o_clerk, o_comment FROM " + upserted + " ORDER BY o_orderkey"))
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void insertOverwriteReplacesTheContentsAndTheResultGoesBackToOrc() throws Exception {
+        createMongoTable("orders_urgent", TpchTable.ORDERS, "", "");
+        String urgent = DB + ".orders_urgent";
+        hive.execute("INSERT INTO " + urgent + " SELECT * FROM " + DB + ".orders_orc");
+        assertThat(Rows.of(hive, checksum(urgent)))
+                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc")));
+
+        String onlyUrgent = " WHERE o_orderpriority = '1-URGENT'";
+        hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT * FROM " + DB + ".orders_orc" + onlyUrgent);
+        List<String> expected = Rows.of(hive, checksum(DB + ".orders_orc") + onlyUrgent);
+        assertThat(Rows.of(hive, checksum(urgent))).containsExactlyElementsOf(expected);
+        long urgentRows = ((Number) Rows.single(hive, "SELECT count(*) FROM " + urgent)).longValue();
+        assertThat(urgentRows).isPositive().isLessThan(orders);
+        try (MongoClient client = stack.mongoClient()) {
+            assertThat(client.getDatabase(MONGO_DB)
+                            .getCollection("orders_urgent")
+                            .countDocuments())
+                    .isEqualTo(urgentRows);
+        }
+
+        hive.execute("CREATE TABLE " + DB + ".orders_urgent_orc STORED AS ORC AS SELECT * FROM " + urgent);
+        assertThat(Rows.of(hive, checksum(DB + ".orders_urgent_orc"))).containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".orders_urgent_orc ORDER BY o_orderkey"))
+                .containsExactlyElementsOf(
+                        Rows.of(hive, "SELECT * FROM " + DB + ".orders_orc" + onlyUrgent + " ORDER BY o_orderkey"));
+
+        hive.execute("TRUNCATE TABLE " + urgent);
+        assertThat(Rows.single(hive, "SELECT count(*) FROM " + urgent)).isEqualTo(0L);
+        try (MongoClient client = stack.mongoClient()) {
+            assertThat(client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>()))
+                    .as("TRUNCATE empties the collection and keeps it")
+                    .contains("orders_urgent");
+            assertThat(client.getDatabase(MONGO_DB)
+                            .getCollection("orders_urgent")
+                            .countDocuments())
+                    .isZero();
+        }
+    }
+
+    @Test
+    void theOptimizerGetsTheRowCountFromCollStats() throws Exception {
+        // the classic plan format prints each operator's statistics
+        hive.execute("SET hive.explain.user=false");
+        String plan;
+        try {
+            plan = String.join(
+                    "\n",
+                    Rows.of(
+                            hive,
+                            "EXPLAIN SELECT c_mktsegment, count(*) FROM " + DB + ".customer GROUP BY c_mktsegment"));
+        } finally {
+            hive.execute("RESET hive.explain.user");
+        }
+        Matcher rows = Pattern.compile("Num rows: (\\d+) Data size: (\\d+)").matcher(plan);
+        assertThat(rows.find()).as("statistics in the plan:%n%s", plan).isTrue();
+        // collStats counts exactly
+        assertThat(Long.parseLong(rows.group(1))).as(plan).isEqualTo(customers);
+        assertThat(Long.parseLong(rows.group(2))).isPositive();
+    }
+
+    @Test
+    void droppingAManagedTableDropsTheCollection() throws Exception {
+        createMongoTable("orders_dropped", TpchTable.ORDERS, "", "");
+        hive.execute("INSERT INTO " + DB + ".orders_dropped SELECT * FROM " + DB + ".orders_orc LIMIT 10");
+        try (MongoClient client = stack.mongoClient()) {
+            assertThat(client.getDatabase(MONGO_DB)
+                            .getCollection("orders_dropped")
+                            .countDocuments())
+                    .isEqualTo(10);
+        }
+        hive.execute("DROP TABLE " + DB + ".orders_dropped");
+        try (MongoClient client = stack.mongoClient()) {
+            assertThat(client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>()))
+                    .contains("customer", "orders")
+                    .doesNotContain("orders_dropped");
+        }
+        // an external table over what is gone names it
+        assertThatThrownBy(() -> hive.execute("CREATE EXTERNAL TABLE " + DB + ".orders_gone ("
+                        + TpchFiles.hiveColumns(TpchTable.ORDERS) + ") " + HANDLER + " TBLPROPERTIES ("
+                        + "'mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, "orders_dropped") + "')"))
+                .hasMessageContaining("HNS-116")
+                .hasMessageContaining(MONGO_DB + ".orders_dropped");
+        // a managed table over a collection that exists is refused: its DROP would delete data Hive does not own
+        assertThatThrownBy(() -> createMongoTable("orders_again", TpchTable.ORDERS, "'mongo.collection'='orders'", ""))
+                .hasMessageContaining("HNS-141")
+                .hasMessageContaining(MONGO_DB + ".orders");
+    }
+
+    /**
+     * An external table over the managed tables' collections, read as 7 {@code _id} ranges (plus the split of other
+     * {@code _id} types, empty here): int64 {@code _id}s (orders) and ObjectIds (customer), on Tez and on MapReduce.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"tez", "mr"})
+    void sevenSplitsReadEveryDocumentExactlyOnce(String engine) throws Exception {
+        String orders = DB + ".orders_split_" + engine;
+        String customer = DB + ".customer_split_" + engine;
+        hive.execute("CREATE EXTERNAL TABLE " + orders + " (" + TpchFiles.hiveColumns(TpchTable.ORDERS) + ") "
+                + HANDLER + " WITH SERDEPROPERTIES ('mongo.columns.mapping'='{\"o_orderkey\":\"_id\"}') "
+                + "TBLPROPERTIES ('mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, "orders") + "', "
+                + "'mongo.split.count'='7')");
+        hive.execute("CREATE EXTERNAL TABLE " + customer + " (" + TpchFiles.hiveColumns(TpchTable.CUSTOMER) + ") "
+                + HANDLER + " TBLPROPERTIES ('mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, "customer")
+                + "', 'mongo.split.count'='7')");
+        try (Connection connection = hive.connect();
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET hive.execution.engine=" + engine);
+            // a job, not a fetch task, so that the splits are read by tasks
+            statement.execute("SET hive.fetch.task.conversion=none");
+            assertThat(rows(statement, "SELECT * FROM " + orders + " ORDER BY o_orderkey"))
+                    .containsExactlyElementsOf(
+                            Rows.of(hive, "SELECT * FROM " + DB + ".orders_orc ORDER BY o_orderkey"));
+            assertThat(rows(statement, checksum(orders)))
+                    .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc")));
+            assertThat(rows(statement, "SELECT * FROM " + customer + " ORDER BY c_custkey"))
+                    .containsExactlyElementsOf(
+                            Rows.of(hive, "SELECT * FROM " + DB + ".customer_orc ORDER BY c_custkey"));
+            assertThat(rows(statement, "SELECT count(*), count(DISTINCT c_custkey), sum(c_acctbal) FROM " + customer))
+                    .containsExactlyElementsOf(Rows.of(
+                            hive,
+                            "SELECT count(*), count(DISTINCT c_custkey), sum(c_acctbal) FROM " + DB + ".customer_orc"));
+        }
+    }
+
+    private static List<String> rows(Statement statement, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (ResultSet resultSet = statement.executeQuery(sql)) {
+            int columns = resultSet.getMetaData().getColumnCount();
+            while (resultSet.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    row.add(resultSet.getObject(i));
+                }
+                rows.add(Rows.row(row));
+            }
+        }
+        return rows;
+    }
+}
