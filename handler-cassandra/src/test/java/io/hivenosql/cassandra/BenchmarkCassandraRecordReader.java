@@ -9,6 +9,7 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.bench.JmhRounds;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -247,10 +248,10 @@ public class BenchmarkCassandraRecordReader {
                     TestingLineitemTable.session(server.host(), server.nativePort(), server.localDatacenter())) {
                 load(server, session, KEYSPACE, rows, true);
             }
-            new TestingJmhRounds(
+            new JmhRounds(
                             BenchmarkCassandraRecordReader.class,
                             "rawDriverTokenRangeScan",
-                            "handlerRecordSource",
+                            List.of("handlerRecordSource"),
                             rows)
                     .run(
                             rounds,

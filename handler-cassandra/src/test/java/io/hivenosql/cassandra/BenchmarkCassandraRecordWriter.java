@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.bench.JmhRounds;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import java.io.IOException;
 import java.time.Duration;
@@ -194,8 +195,11 @@ public class BenchmarkCassandraRecordWriter {
                 .heapMegabytes(BenchmarkCassandraRecordReader.SERVER_HEAP_MB)
                 .build()) {
             System.out.println("started " + server);
-            new TestingJmhRounds(
-                            BenchmarkCassandraRecordWriter.class, "rawDriverAsyncInserts", "handlerRecordSink", rows)
+            new JmhRounds(
+                            BenchmarkCassandraRecordWriter.class,
+                            "rawDriverAsyncInserts",
+                            List.of("handlerRecordSink"),
+                            rows)
                     .run(
                             rounds,
                             Map.of("rows", Integer.toString(rows)),

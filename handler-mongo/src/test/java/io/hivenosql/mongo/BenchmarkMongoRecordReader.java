@@ -7,6 +7,7 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.bench.JmhRounds;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -256,7 +257,7 @@ public class BenchmarkMongoRecordReader {
             if (!splitMode.equals("auto")) {
                 printPlanning(server.uri(), splitMode, rows);
             }
-            new TestingJmhRounds(
+            new JmhRounds(
                             BenchmarkMongoRecordReader.class,
                             "rawDriverFind",
                             List.of("handlerRecordSource", "rawDriverFindProjected"),

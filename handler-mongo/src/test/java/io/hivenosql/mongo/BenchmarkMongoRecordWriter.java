@@ -6,6 +6,7 @@ import com.mongodb.client.model.InsertManyOptions;
 import com.mongodb.client.result.InsertManyResult;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.bench.JmhRounds;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -196,8 +197,7 @@ public class BenchmarkMongoRecordWriter {
                 label = BenchmarkMongoRecordReader.serverLabel(server, client, SERVER_HEAP_MB);
             }
             System.out.println("server: " + label + "; load average " + BenchmarkMongoRecordReader.loadAverage());
-            new TestingJmhRounds(
-                            BenchmarkMongoRecordWriter.class, "rawDriverInsertMany", List.of("handlerRecordSink"), rows)
+            new JmhRounds(BenchmarkMongoRecordWriter.class, "rawDriverInsertMany", List.of("handlerRecordSink"), rows)
                     .run(
                             rounds,
                             Map.of("rows", Integer.toString(rows)),

@@ -3,6 +3,8 @@ package io.hivenosql.sandbox.cassandra;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.ServerBuilder;
+import io.hivenosql.sandbox.ServerProcess;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,10 +14,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A real Cassandra 5 daemon ({@code cassandra-all}) in its own JVM, one node on free ports of 127.0.0.1, with a fresh
@@ -49,7 +48,6 @@ public final class TestingCassandraServer implements Closeable {
     static final String TOOLS_LOGBACK_FILE = "logback-tools.xml";
     static final String LOG_FILE = "cassandra.log";
 
-    private static final Logger log = LoggerFactory.getLogger(TestingCassandraServer.class);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration NODETOOL_TIMEOUT = Duration.ofMinutes(2);
@@ -62,7 +60,7 @@ public final class TestingCassandraServer implements Closeable {
     private final int storagePort;
     private final int nativePort;
     private final int jmxPort;
-    private final Process process;
+    private final ServerProcess process;
     /** Stops the daemon when the JVM exits without closing it (a test JVM that fails). */
     private final Thread stopHook = new Thread(this::stop, "testing-cassandra-server-stop");
 
@@ -82,7 +80,7 @@ public final class TestingCassandraServer implements Closeable {
         this.storagePort = storagePort;
         this.nativePort = nativePort;
         this.jmxPort = jmxPort;
-        this.process = process;
+        this.process = new ServerProcess(process, "Cassandra", STOP_TIMEOUT, KILL_TIMEOUT);
         Runtime.getRuntime().addShutdownHook(stopHook);
     }
 
@@ -201,8 +199,7 @@ public final class TestingCassandraServer implements Closeable {
 
     /** Kills the daemon at once (SIGKILL), as a crash would; for tests of a lost server. {@link #close()} cleans up. */
     public void kill() {
-        process.destroyForcibly();
-        waitForExit(KILL_TIMEOUT);
+        process.kill();
     }
 
     /**
@@ -214,20 +211,11 @@ public final class TestingCassandraServer implements Closeable {
             return;
         }
         stopped = true;
-        if (process.isAlive()) {
-            long start = System.nanoTime();
-            process.destroy();
-            if (!waitForExit(STOP_TIMEOUT)) {
-                log.warn("Cassandra pid {} did not stop within {}; killing it", pid(), STOP_TIMEOUT);
-                process.destroyForcibly();
-                waitForExit(KILL_TIMEOUT);
-            }
-            log.info("Stopped {} in {} ms", this, (System.nanoTime() - start) / 1_000_000);
-        }
+        process.stop(this);
         if (settings.workDir().isPresent()) {
             WorkDirs.deleteRunFiles(workDir);
         } else {
-            WorkDirs.deleteRecursively(workDir);
+            ServerProcess.deleteRecursively(workDir);
         }
     }
 
@@ -260,51 +248,23 @@ public final class TestingCassandraServer implements Closeable {
 
     /** The last lines of the daemon's log, for failure messages. */
     public String logTail() {
-        return WorkDirs.tail(logFile(), 40);
+        return ServerProcess.tail(logFile(), 40);
     }
 
-    private boolean waitForExit(Duration timeout) {
-        try {
-            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /** Options of a server; {@link #build()} starts it. */
-    public static final class Builder {
-        private Optional<Path> workDir = Optional.empty();
-        private int heapMegabytes = 1024;
+    /**
+     * Options of a server; {@link #build()} starts it. Its work directory holds its yaml, its log ({@code
+     * cassandra.log}) and its data: a previous run's data there is removed before the start, the data is removed after
+     * the stop, the log is kept. Its heap (at least 256 MB) starts at 256 MB and grows when needed; its start may take
+     * 120 s by default.
+     */
+    public static final class Builder extends ServerBuilder<Builder> {
         private int numTokens = 16;
         private boolean passwordAuthenticator;
-        private Duration startTimeout = Duration.ofSeconds(120);
         private final Map<String, String> config = new LinkedHashMap<>();
         private final Map<String, String> systemProperties = new LinkedHashMap<>();
-        private long parentPid = ProcessHandle.current().pid();
-        private boolean shared;
 
-        private Builder() {}
-
-        /**
-         * The server's directory (created if missing): its yaml, its log ({@code cassandra.log}) and its data. A previous
-         * run's data there is removed before the start; the data is removed after the stop, the log is kept. Without
-         * this, the server uses a temporary directory that it deletes entirely when it stops.
-         */
-        public Builder workDir(Path workDir) {
-            this.workDir = Optional.of(
-                    requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize());
-            return this;
-        }
-
-        /** The maximum heap ({@code -Xmx}), 1024 MB by default; the heap starts at 256 MB and grows when needed. */
-        public Builder heapMegabytes(int heapMegabytes) {
-            if (heapMegabytes < 256) {
-                throw new IllegalArgumentException("heapMegabytes must be at least 256: " + heapMegabytes);
-            }
-            this.heapMegabytes = heapMegabytes;
-            return this;
+        private Builder() {
+            super(256, Duration.ofSeconds(120));
         }
 
         /** Virtual nodes of the node ({@code num_tokens}), 16 by default: so many token ranges (wrap-around included). */
@@ -322,11 +282,6 @@ public final class TestingCassandraServer implements Closeable {
          */
         public Builder passwordAuthenticator(boolean enabled) {
             this.passwordAuthenticator = enabled;
-            return this;
-        }
-
-        public Builder startTimeout(Duration startTimeout) {
-            this.startTimeout = requireNonNull(startTimeout, "startTimeout is null");
             return this;
         }
 
@@ -359,27 +314,26 @@ public final class TestingCassandraServer implements Closeable {
 
         /** The process whose end stops the daemon (by default this JVM); for the test of that watch. */
         Builder parentPid(long parentPid) {
-            this.parentPid = parentPid;
-            return this;
+            return watchParent(parentPid);
         }
 
         private Builder sharedInstance() {
-            this.shared = true;
-            return this;
+            return markShared();
         }
 
         /** Starts the daemon and waits until it answers CQL. */
         public TestingCassandraServer build() {
+            Options options = options();
             return CassandraStarter.start(new CassandraStarter.Settings(
-                    workDir,
-                    heapMegabytes,
+                    options.workDir(),
+                    options.heapMegabytes(),
                     numTokens,
                     passwordAuthenticator,
-                    startTimeout,
+                    options.startTimeout(),
                     config,
                     systemProperties,
-                    parentPid,
-                    shared));
+                    options.parentPid(),
+                    options.shared()));
         }
     }
 }

@@ -3,15 +3,13 @@ package io.hivenosql.sandbox.mongo;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +60,7 @@ final class MongoServerStarter {
                     .start();
         } catch (IOException e) {
             if (settings.workDir().isEmpty()) {
-                deleteRecursively(workDir);
+                ServerProcess.deleteRecursively(workDir);
             }
             throw new UncheckedIOException("Cannot start a MongoDB test server in " + workDir, e);
         }
@@ -96,7 +94,7 @@ final class MongoServerStarter {
             if (!process.isAlive()) {
                 throw new IllegalStateException("The MongoDB test server (port " + describePort(settings.port())
                         + ") exited with code " + process.exitValue() + " during start-up; log tail (" + logFile
-                        + "):\n" + tail(logFile, 40));
+                        + "):\n" + ServerProcess.tail(logFile, 40));
             }
             try {
                 Thread.sleep(POLL_MILLIS);
@@ -106,7 +104,8 @@ final class MongoServerStarter {
             }
         }
         throw new IllegalStateException("The MongoDB test server (pid " + process.pid() + ") did not listen within "
-                + settings.startTimeout().toMillis() + " ms; log tail (" + logFile + "):\n" + tail(logFile, 40));
+                + settings.startTimeout().toMillis() + " ms; log tail (" + logFile + "):\n"
+                + ServerProcess.tail(logFile, 40));
     }
 
     private static Optional<Integer> readPort(Path portFile) {
@@ -141,30 +140,6 @@ final class MongoServerStarter {
             Files.deleteIfExists(file);
         } catch (IOException e) {
             log.debug("Cannot delete {}: {}", file, e.getMessage());
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder())
-                    .forEach(path -> path.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            log.debug("Cannot delete {}: {}", dir, e.getMessage());
-        }
-    }
-
-    static String tail(Path file, int lines) {
-        try {
-            if (!Files.exists(file)) {
-                return "(" + file + " does not exist)";
-            }
-            List<String> all = Files.readAllLines(file, UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(cannot read " + file + ": " + e.getMessage() + ")";
         }
     }
 }

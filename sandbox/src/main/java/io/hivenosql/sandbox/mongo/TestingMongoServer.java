@@ -2,6 +2,8 @@ package io.hivenosql.sandbox.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.ServerBuilder;
+import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.mongo.server.MongoServerLauncher;
 import java.io.Closeable;
 import java.io.IOException;
@@ -10,7 +12,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +52,7 @@ public final class TestingMongoServer implements Closeable {
 
     private final MongoServerUri uri;
     /** The server's process; null for an external server. */
-    private final Process process;
+    private final ServerProcess process;
     /** The work directory; null for an external server. */
     private final Path workDir;
 
@@ -65,7 +66,8 @@ public final class TestingMongoServer implements Closeable {
     private TestingMongoServer(
             MongoServerUri uri, Process process, Path workDir, boolean deleteWorkDir, boolean shared) {
         this.uri = uri;
-        this.process = process;
+        this.process =
+                process == null ? null : new ServerProcess(process, "MongoDB server", STOP_TIMEOUT, KILL_TIMEOUT);
         this.workDir = workDir;
         this.deleteWorkDir = deleteWorkDir;
         this.shared = shared;
@@ -173,7 +175,7 @@ public final class TestingMongoServer implements Closeable {
 
     /** The last lines of the server's log, for failure messages. */
     public String logTail() {
-        return isExternal() ? "(an external server: no log here)" : MongoServerStarter.tail(logFile(), 40);
+        return isExternal() ? "(an external server: no log here)" : ServerProcess.tail(logFile(), 40);
     }
 
     /**
@@ -182,10 +184,9 @@ public final class TestingMongoServer implements Closeable {
      * @throws UnsupportedOperationException for an external server: check {@link #isExternal()} and skip such a test
      */
     public void kill() {
-        Process server = requireProcess("cannot be killed by this JVM; tests that kill the server must skip when "
-                + "isExternal() (unset " + MONGO_URI_VARIABLE + " to run them against a server they start)");
-        server.destroyForcibly();
-        waitForExit(KILL_TIMEOUT);
+        requireProcess("cannot be killed by this JVM; tests that kill the server must skip when "
+                        + "isExternal() (unset " + MONGO_URI_VARIABLE + " to run them against a server they start)")
+                .kill();
     }
 
     /**
@@ -198,19 +199,10 @@ public final class TestingMongoServer implements Closeable {
             return;
         }
         stopped = true;
-        if (process.isAlive()) {
-            long start = System.nanoTime();
-            process.destroy();
-            if (!waitForExit(STOP_TIMEOUT)) {
-                log.warn("MongoDB server pid {} did not stop within {}; killing it", pid(), STOP_TIMEOUT);
-                process.destroyForcibly();
-                waitForExit(KILL_TIMEOUT);
-            }
-            log.info("Stopped {} in {} ms", this, (System.nanoTime() - start) / 1_000_000);
-        }
+        process.stop(this);
         closeStdin();
         if (deleteWorkDir) {
-            MongoServerStarter.deleteRecursively(workDir);
+            ServerProcess.deleteRecursively(workDir);
         } else {
             MongoServerStarter.deleteQuietly(workDir.resolve(PORT_FILE));
         }
@@ -254,7 +246,7 @@ public final class TestingMongoServer implements Closeable {
         return server;
     }
 
-    private Process requireProcess(String what) {
+    private ServerProcess requireProcess(String what) {
         if (process == null) {
             throw new UnsupportedOperationException("The " + this + " " + what + ": it was not started by this JVM");
         }
@@ -267,51 +259,31 @@ public final class TestingMongoServer implements Closeable {
             return;
         }
         try {
-            process.getOutputStream().close();
+            process.process().getOutputStream().close();
         } catch (IOException e) {
             // the process is gone: nothing to close
         }
     }
 
-    private boolean waitForExit(Duration timeout) {
-        try {
-            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    /** Options of a server; {@link #build()} starts it. */
-    public static final class Builder {
-        private Optional<Path> workDir = Optional.empty();
-        private int heapMegabytes = 1024;
+    /**
+     * Options of a server; {@link #build()} starts it. Its work directory keeps only the log ({@value #LOG_FILE}); its
+     * heap (at least 64 MB) holds every document (the memory backend); its start may take 30 s by default.
+     */
+    public static final class Builder extends ServerBuilder<Builder> {
         private int port;
         private String logLevel = "warn";
-        private Duration startTimeout = Duration.ofSeconds(30);
-        private long parentPid = ProcessHandle.current().pid();
-        private boolean shared;
 
-        private Builder() {}
-
-        /**
-         * The server's directory (created if missing) for its log ({@value #LOG_FILE}, kept after the stop). Without
-         * this, the server uses a temporary directory that it deletes when it stops.
-         */
-        public Builder workDir(Path workDir) {
-            this.workDir = Optional.of(
-                    requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize());
-            return this;
+        private Builder() {
+            super(64, Duration.ofSeconds(30));
         }
 
-        /** The maximum heap ({@code -Xmx}), 1024 MB by default: the memory backend keeps every document on it. */
-        public Builder heapMegabytes(int heapMegabytes) {
-            if (heapMegabytes < 64) {
-                throw new IllegalArgumentException("heapMegabytes must be at least 64: " + heapMegabytes);
-            }
-            this.heapMegabytes = heapMegabytes;
-            return this;
+        /** The process whose end stops the server (by default this JVM); for the test of that watch. */
+        Builder parentPid(long parentPid) {
+            return watchParent(parentPid);
+        }
+
+        private Builder sharedInstance() {
+            return markShared();
         }
 
         /** The port to bind on 127.0.0.1; 0 (the default) binds a free one. */
@@ -333,26 +305,17 @@ public final class TestingMongoServer implements Closeable {
             return this;
         }
 
-        public Builder startTimeout(Duration startTimeout) {
-            this.startTimeout = requireNonNull(startTimeout, "startTimeout is null");
-            return this;
-        }
-
-        /** The process whose end stops the server (by default this JVM); for the test of that watch. */
-        Builder parentPid(long parentPid) {
-            this.parentPid = parentPid;
-            return this;
-        }
-
-        private Builder sharedInstance() {
-            this.shared = true;
-            return this;
-        }
-
         /** Starts the server and waits until it listens. */
         public TestingMongoServer build() {
+            Options options = options();
             return MongoServerStarter.start(new MongoServerStarter.Settings(
-                    workDir, heapMegabytes, port, logLevel, startTimeout, parentPid, shared));
+                    options.workDir(),
+                    options.heapMegabytes(),
+                    port,
+                    logLevel,
+                    options.startTimeout(),
+                    options.parentPid(),
+                    options.shared()));
         }
 
         /**

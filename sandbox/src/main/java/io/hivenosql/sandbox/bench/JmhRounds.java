@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.sandbox.bench;
 
 import static java.util.Objects.requireNonNull;
 
@@ -21,15 +21,16 @@ import org.openjdk.jmh.util.Statistics;
  * JMH run (one fork) of each method; the order rotates from round to round (round 1: baseline first, round 2: the
  * second method first, ...), so that a slow spell of a busy machine tends to hit every method and none always runs
  * first. Prints each round's medians, the spread of its iterations and each method's ratio to the baseline (rows/s
- * over the baseline's rows/s), then the same over all rounds. (handler-cassandra has the two-method original.)
+ * over the baseline's rows/s), then the same over all rounds. The handler modules' benchmarks share it (jmh-core is a
+ * dependency of the sandbox, which no handler jar contains).
  */
-final class TestingJmhRounds {
+public final class JmhRounds {
     private final Class<?> benchmark;
     private final List<String> methods;
     private final long rowsPerOperation;
 
     /** {@code baseline} is what the others are measured against; {@code others} in the order of the first round. */
-    TestingJmhRounds(Class<?> benchmark, String baseline, List<String> others, long rowsPerOperation) {
+    public JmhRounds(Class<?> benchmark, String baseline, List<String> others, long rowsPerOperation) {
         this.benchmark = requireNonNull(benchmark, "benchmark is null");
         List<String> all = new ArrayList<>();
         all.add(requireNonNull(baseline, "baseline is null"));
@@ -45,7 +46,7 @@ final class TestingJmhRounds {
      * Runs {@code rounds} rounds with the given JMH parameters; the forks get {@code systemProperties} (the server to
      * use) and the maximum heap {@code heap}.
      */
-    void run(int rounds, Map<String, String> params, Map<String, String> systemProperties, String heap)
+    public void run(int rounds, Map<String, String> params, Map<String, String> systemProperties, String heap)
             throws RunnerException {
         String baseline = methods.get(0);
         List<String> summary = new ArrayList<>();
