@@ -13,13 +13,9 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SharedResources;
 import java.net.InetSocketAddress;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
@@ -60,7 +56,7 @@ final class CassandraSessions {
                 table.hosts(),
                 table.localDc(),
                 table.user(),
-                password.map(CassandraSessions::digest),
+                password.map(SharedResources::secretDigest),
                 table.ssl(),
                 table.timeoutMillis());
         try {
@@ -143,17 +139,6 @@ final class CassandraSessions {
 
     static String hostList(List<HostAndPort> hosts) {
         return String.join(",", hosts.stream().map(HostAndPort::toString).toList());
-    }
-
-    private static String digest(char[] password) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            var bytes = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
-            sha.update(bytes);
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
     }
 
     /** What makes two tables share a session; the password only as a digest. */

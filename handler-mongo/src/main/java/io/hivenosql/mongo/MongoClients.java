@@ -8,13 +8,8 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SharedResources;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
@@ -51,7 +46,7 @@ final class MongoClients {
         ClientKey key = new ClientKey(
                 table.uri().connectionString().getConnectionString(),
                 table.user(),
-                password.map(MongoClients::digest),
+                password.map(SharedResources::secretDigest),
                 table.authSource(),
                 table.authMechanism(),
                 table.ssl(),
@@ -103,16 +98,6 @@ final class MongoClients {
     /** Closes every idle client now (tests). */
     static void closeIdle() {
         CLIENTS.closeIdle();
-    }
-
-    private static String digest(char[] password) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(StandardCharsets.UTF_8.encode(CharBuffer.wrap(password)));
-            return HexFormat.of().formatHex(sha.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
     }
 
     /** What makes two tables share a client; the password only as a digest. */

@@ -2,8 +2,13 @@ package io.hivenosql.api.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.CharBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -18,7 +23,7 @@ import java.util.function.Supplier;
  * {@link Lease}s and closed once it has had none for the idle delay, so that a burst of calls reuses it and an idle
  * JVM holds no connections.
  *
- * <p>A key must not contain a secret in clear (use a digest); an opener that throws leaves nothing behind, and a later
+ * <p>A key must not contain a secret in clear (use {@link #secretDigest}); an opener that throws leaves nothing behind, and a later
  * {@link #acquire} tries again.
  *
  * @param <K> what makes two users share a client (e.g. hosts and credentials)
@@ -60,6 +65,18 @@ public final class SharedResources<K, R> {
         } catch (RuntimeException | Error e) {
             release(key, entry);
             throw e;
+        }
+    }
+
+    /** A secret as a key component: the hex SHA-256 of its UTF-8 bytes, so that the secret itself is never held. */
+    public static String secretDigest(char[] secret) {
+        requireNonNull(secret, "secret is null");
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(StandardCharsets.UTF_8.encode(CharBuffer.wrap(secret)));
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
     }
 

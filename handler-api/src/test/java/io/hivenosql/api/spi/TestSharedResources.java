@@ -37,6 +37,18 @@ class TestSharedResources {
     }
 
     @Test
+    void secretDigestIsTheHexSha256OfTheUtf8BytesAndNeverTheSecret() {
+        // sha256("secret"), as `printf secret | sha256sum` prints it
+        assertThat(SharedResources.secretDigest("secret".toCharArray()))
+                .isEqualTo("2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b");
+        // UTF-8, not the platform charset: é is the two bytes c3 a9
+        assertThat(SharedResources.secretDigest("é".toCharArray()))
+                .isEqualTo("4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c");
+        assertThat(SharedResources.secretDigest("a".toCharArray()))
+                .isNotEqualTo(SharedResources.secretDigest("b".toCharArray()));
+    }
+
+    @Test
     void leasesOfOneKeyShareOneClientUntilTheLastIsClosed() {
         SharedResources<String, Client> resources = resources(LONG);
         SharedResources.Lease<Client> first = resources.acquire("a", this::open);
