@@ -45,7 +45,7 @@ final class RedisJsonCodec {
                 if (row[column] != null) {
                     ColumnMapping mapping = table.mapping().column(column);
                     generator.writeFieldName(mapping.path());
-                    JsonValueCodec.write(generator, mapping.type(), row[column]);
+                    JsonValueCodec.CANONICAL.write(generator, mapping.type(), row[column]);
                 }
             }
             generator.writeEndObject();
@@ -77,7 +77,7 @@ final class RedisJsonCodec {
                     continue;
                 }
                 try {
-                    values[column] = JsonValueCodec.read(
+                    values[column] = JsonValueCodec.CANONICAL.read(
                             parser, table.mapping().column(column).type());
                     errors[column] = null;
                 } catch (ValueConversionException e) {

@@ -32,6 +32,14 @@ public final class PropertyType<T> {
         return description;
     }
 
+    /**
+     * A type of its own, e.g. a format name or pattern: {@code parser} throws {@link IllegalArgumentException} saying
+     * what was expected.
+     */
+    public static <T> PropertyType<T> custom(String description, Function<String, T> parser) {
+        return new PropertyType<>(description, parser);
+    }
+
     public static PropertyType<String> string() {
         return new PropertyType<>("string", raw -> raw);
     }

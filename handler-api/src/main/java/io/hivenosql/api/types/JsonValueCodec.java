@@ -12,10 +12,8 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -37,13 +35,34 @@ import java.util.Map;
  * epoch milliseconds into timestamp and epoch days into date, 1 and 0 into boolean. Struct fields match
  * case-insensitively; unknown fields are skipped and missing ones are null. Anything else is a
  * {@link ValueConversionException} saying why ({@code 42.5} into int: "has a fractional part").
+ *
+ * <p>That is the {@link #CANONICAL} codec, which every store uses for complex values in text form. A table that chooses
+ * its own {@link JsonStyle} (the JSON SerDe's {@code json.timestamp.format}, {@code json.date.format} and
+ * {@code json.case-insensitive}) gets a codec of its own from {@link #of}: dates and timestamps are then written and
+ * read as {@link JsonTemporalFormat} says, and struct fields match case-sensitively when asked.
  */
 public final class JsonValueCodec {
+    /** ISO-8601 dates and timestamps, case-insensitive struct fields. */
+    public static final JsonValueCodec CANONICAL = new JsonValueCodec(JsonStyle.CANONICAL);
+
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
 
-    private JsonValueCodec() {}
+    private final JsonStyle style;
+
+    private JsonValueCodec(JsonStyle style) {
+        this.style = requireNonNull(style, "style is null");
+    }
+
+    /** The codec of a style. */
+    public static JsonValueCodec of(JsonStyle style) {
+        return style.equals(JsonStyle.CANONICAL) ? CANONICAL : new JsonValueCodec(style);
+    }
+
+    public JsonStyle style() {
+        return style;
+    }
 
     /** The shared factory (non-numeric numbers such as {@code NaN} allowed on read). */
     public static JsonFactory factory() {
@@ -51,7 +70,7 @@ public final class JsonValueCodec {
     }
 
     /** Writes a neutral value; {@code null} as JSON null. */
-    public static void write(JsonGenerator generator, DataType type, Object value) throws IOException {
+    public void write(JsonGenerator generator, DataType type, Object value) throws IOException {
         if (value == null) {
             generator.writeNull();
             return;
@@ -64,7 +83,20 @@ public final class JsonValueCodec {
                 case FLOAT -> generator.writeNumber((Float) value);
                 case DOUBLE -> generator.writeNumber((Double) value);
                 case STRING -> generator.writeString((String) value);
-                case BINARY, DATE, TIMESTAMP -> generator.writeString(TextValueCodec.encode(type, value));
+                case BINARY -> generator.writeString(TextValueCodec.encode(type, value));
+                case DATE -> {
+                    if (!(value instanceof LocalDate date)) {
+                        throw new IllegalArgumentException("a date value must be a LocalDate, got " + value.getClass());
+                    }
+                    style.dates().writeDate(generator, date);
+                }
+                case TIMESTAMP -> {
+                    if (!(value instanceof LocalDateTime timestamp)) {
+                        throw new IllegalArgumentException(
+                                "a timestamp value must be a LocalDateTime, got " + value.getClass());
+                    }
+                    style.timestamps().writeTimestamp(generator, timestamp);
+                }
             }
         } else if (type instanceof DecimalType) {
             // plain digits as a JSON number: BigDecimal.toString could use an exponent, doubles lose digits
@@ -111,7 +143,7 @@ public final class JsonValueCodec {
      *
      * @throws ValueConversionException when the JSON value does not convert to the type
      */
-    public static Object read(JsonParser parser, DataType type) throws IOException {
+    public Object read(JsonParser parser, DataType type) throws IOException {
         JsonToken token = parser.currentToken();
         if (token == null) {
             throw new ValueConversionException("", type, "no JSON value: the input ended");
@@ -128,12 +160,8 @@ public final class JsonValueCodec {
                 case BINARY -> token == JsonToken.VALUE_EMBEDDED_OBJECT
                         ? parser.getBinaryValue()
                         : TextValueCodec.decode(type, expectString(parser, token, type));
-                case DATE -> token == JsonToken.VALUE_NUMBER_INT
-                        ? epochDay(parser, type)
-                        : TextValueCodec.decode(type, expectString(parser, token, type));
-                case TIMESTAMP -> token == JsonToken.VALUE_NUMBER_INT
-                        ? epochMillis(parser, type)
-                        : TextValueCodec.decode(type, expectString(parser, token, type));
+                case DATE -> style.dates().readDate(parser, token);
+                case TIMESTAMP -> style.timestamps().readTimestamp(parser, token);
             };
         }
         if (type instanceof DecimalType decimal) {
@@ -165,7 +193,7 @@ public final class JsonValueCodec {
         requireNonNull(type, "type is null");
         StringWriter out = new StringWriter();
         try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-            write(generator, type, value);
+            CANONICAL.write(generator, type, value);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write JSON for " + type.typeName(), e);
         }
@@ -184,7 +212,7 @@ public final class JsonValueCodec {
             if (parser.nextToken() == null) {
                 throw new ValueConversionException(json, type, "expected a JSON value, got empty text");
             }
-            Object value = read(parser, type);
+            Object value = CANONICAL.read(parser, type);
             if (parser.nextToken() != null) {
                 throw new ValueConversionException(
                         json, type, "unexpected text after the JSON value at " + where(parser.currentTokenLocation()));
@@ -294,32 +322,7 @@ public final class JsonValueCodec {
         return parser.getText();
     }
 
-    private static LocalDate epochDay(JsonParser parser, DataType type) throws IOException {
-        if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-            throw NeutralValues.outOfRange(type, parser.getText());
-        }
-        try {
-            return LocalDate.ofEpochDay(parser.getLongValue());
-        } catch (DateTimeException e) {
-            throw new ValueConversionException(parser.getText(), type, "epoch day out of range: " + e.getMessage());
-        }
-    }
-
-    private static LocalDateTime epochMillis(JsonParser parser, DataType type) throws IOException {
-        if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-            throw NeutralValues.outOfRange(type, parser.getText());
-        }
-        long millis = parser.getLongValue();
-        try {
-            return LocalDateTime.ofEpochSecond(
-                    Math.floorDiv(millis, 1000L), (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC);
-        } catch (DateTimeException e) {
-            throw new ValueConversionException(
-                    parser.getText(), type, "epoch milliseconds out of range: " + e.getMessage());
-        }
-    }
-
-    private static List<Object> readArray(JsonParser parser, JsonToken token, ArrayType type) throws IOException {
+    private List<Object> readArray(JsonParser parser, JsonToken token, ArrayType type) throws IOException {
         if (token != JsonToken.START_ARRAY) {
             throw mismatch(parser, token, type, "expected a JSON array");
         }
@@ -330,7 +333,7 @@ public final class JsonValueCodec {
         return values;
     }
 
-    private static Map<Object, Object> readMap(JsonParser parser, JsonToken token, MapType type) throws IOException {
+    private Map<Object, Object> readMap(JsonParser parser, JsonToken token, MapType type) throws IOException {
         if (token != JsonToken.START_OBJECT) {
             throw mismatch(parser, token, type, "expected a JSON object");
         }
@@ -343,7 +346,7 @@ public final class JsonValueCodec {
         return values;
     }
 
-    private static List<Object> readStruct(JsonParser parser, JsonToken token, StructType type) throws IOException {
+    private List<Object> readStruct(JsonParser parser, JsonToken token, StructType type) throws IOException {
         if (token != JsonToken.START_OBJECT) {
             throw mismatch(parser, token, type, "expected a JSON object");
         }
@@ -364,17 +367,21 @@ public final class JsonValueCodec {
         return Arrays.asList(values);
     }
 
-    /** Case-insensitive field lookup, trying the next field in order first (fields usually arrive in order). */
-    private static int fieldIndex(List<StructType.Field> fields, String name, int expected) {
-        if (expected < fields.size() && fields.get(expected).name().equalsIgnoreCase(name)) {
+    /** Field lookup as the style says, trying the next field in order first (fields usually arrive in order). */
+    private int fieldIndex(List<StructType.Field> fields, String name, int expected) {
+        if (expected < fields.size() && matches(fields.get(expected).name(), name)) {
             return expected;
         }
         for (int i = 0; i < fields.size(); i++) {
-            if (fields.get(i).name().equalsIgnoreCase(name)) {
+            if (matches(fields.get(i).name(), name)) {
                 return i;
             }
         }
         return -1;
+    }
+
+    private boolean matches(String field, String name) {
+        return style.caseInsensitive() ? field.equalsIgnoreCase(name) : field.equals(name);
     }
 
     private static ValueConversionException mismatch(JsonParser parser, JsonToken token, DataType type, String reason)

@@ -1,0 +1,207 @@
+package io.hivenosql.json;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.types.JsonValueCodec;
+import io.hivenosql.api.types.ValueConversionException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads the columns of a table from one JSON object in a single pass of a streaming parser: each field is looked up
+ * in the {@link JsonLayout}'s tree, values of wanted columns are converted by the table's {@link JsonValueCodec}, and
+ * everything else (unknown fields, columns not wanted) is skipped without being converted. A value that does not
+ * convert is kept to its column ({@code errors}); the rest of the row still reads. Not thread-safe: one per reader.
+ */
+public final class JsonRowDecoder {
+    private final JsonLayout layout;
+    private final JsonValueCodec codec;
+    private final boolean caseInsensitive;
+    private final int[] columns;
+    private final Step root;
+
+    /** The decoder's view of a layout node that holds a wanted column or leads to one. */
+    private static final class Step {
+        final Map<String, Step> exact = new HashMap<>();
+        final Map<String, Step> folded = new HashMap<>();
+        int column = -1;
+        DataType type;
+
+        boolean hasChildren() {
+            return !exact.isEmpty();
+        }
+    }
+
+    /** A decoder of the given columns (table column indexes); the others are skipped. */
+    public JsonRowDecoder(JsonLayout layout, int[] columns) {
+        this.layout = requireNonNull(layout, "layout is null");
+        this.codec = layout.codec();
+        this.caseInsensitive = layout.codec().style().caseInsensitive();
+        this.columns = columns.clone();
+        boolean[] wanted = new boolean[layout.mapping().size()];
+        for (int column : this.columns) {
+            wanted[column] = true;
+        }
+        this.root = build(layout.root(), wanted);
+    }
+
+    private Step build(JsonLayout.Node node, boolean[] wanted) {
+        Step step = new Step();
+        if (node.column >= 0 && wanted[node.column]) {
+            step.column = node.column;
+            step.type = layout.mapping().column(node.column).type();
+        }
+        for (JsonLayout.Node child : node.ordered) {
+            if (leadsToWanted(child, wanted)) {
+                Step childStep = build(child, wanted);
+                step.exact.put(child.name, childStep);
+                step.folded.put(child.name.toLowerCase(Locale.ROOT), childStep);
+            }
+        }
+        return step;
+    }
+
+    private static boolean leadsToWanted(JsonLayout.Node node, boolean[] wanted) {
+        if (node.column >= 0 && wanted[node.column]) {
+            return true;
+        }
+        for (int column : node.columnsBelow) {
+            if (wanted[column]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The columns this decoder fills; callers must not modify the array. */
+    public int[] columns() {
+        return columns;
+    }
+
+    /**
+     * Reads one JSON object. Sets {@code values[c]} of every decoded column {@code c} (null when the field or one of
+     * its parent objects is missing or null); a value that does not convert leaves null there and its exception in
+     * {@code errors[c]}. Other entries of the arrays are left alone.
+     *
+     * @throws MalformedJsonException when the text is not exactly one JSON object
+     */
+    public void decode(byte[] bytes, int offset, int length, Object[] values, RuntimeException[] errors) {
+        for (int column : columns) {
+            values[column] = null;
+            errors[column] = null;
+        }
+        try (JsonParser parser = JsonValueCodec.factory().createParser(bytes, offset, length)) {
+            JsonToken token = parser.nextToken();
+            if (token == null) {
+                throw new MalformedJsonException("the line is empty; expected a JSON object", 0, null);
+            }
+            if (token != JsonToken.START_OBJECT) {
+                throw new MalformedJsonException(
+                        "expected a JSON object, got " + describe(token),
+                        position(parser.currentTokenLocation()),
+                        null);
+            }
+            readObject(parser, root, values, errors);
+            checkEnd(parser);
+        } catch (JsonProcessingException e) {
+            throw new MalformedJsonException(e.getOriginalMessage(), position(e.getLocation()), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read JSON from a byte array", e);
+        }
+    }
+
+    private static void checkEnd(JsonParser parser) throws IOException {
+        JsonToken token;
+        try {
+            token = parser.nextToken();
+        } catch (JsonProcessingException e) {
+            throw new MalformedJsonException(
+                    "unexpected text after the JSON object (" + e.getOriginalMessage() + ")",
+                    position(e.getLocation()),
+                    e);
+        }
+        if (token != null) {
+            throw new MalformedJsonException(
+                    "unexpected text after the JSON object", position(parser.currentTokenLocation()), null);
+        }
+    }
+
+    private void readObject(JsonParser parser, Step step, Object[] values, RuntimeException[] errors)
+            throws IOException {
+        JsonStreamContext object = parser.getParsingContext();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            Step child = lookup(step, parser.currentName());
+            JsonToken token = parser.nextToken();
+            if (child == null) {
+                parser.skipChildren();
+            } else if (child.column >= 0 && child.hasChildren() && token == JsonToken.START_OBJECT) {
+                // a column holding an object that other columns map into: read it twice from a buffered copy
+                TokenBuffer copy = new TokenBuffer(parser);
+                copy.copyCurrentStructure(parser);
+                try (JsonParser first = copy.asParser();
+                        JsonParser second = copy.asParser()) {
+                    first.nextToken();
+                    readColumn(first, child, first.getParsingContext(), values, errors);
+                    second.nextToken();
+                    readObject(second, child, values, errors);
+                }
+            } else if (child.column >= 0) {
+                readColumn(parser, child, object, values, errors);
+            } else if (token == JsonToken.START_OBJECT) {
+                readObject(parser, child, values, errors);
+            } else {
+                // null or not an object where the mapping expects one: the columns below read as NULL
+                parser.skipChildren();
+            }
+        }
+    }
+
+    private void readColumn(
+            JsonParser parser, Step step, JsonStreamContext object, Object[] values, RuntimeException[] errors)
+            throws IOException {
+        try {
+            values[step.column] = codec.read(parser, step.type);
+            errors[step.column] = null;
+        } catch (ValueConversionException e) {
+            values[step.column] = null;
+            errors[step.column] = e;
+            // skip the rest of the bad value: back to the level of the object that holds the field
+            while (parser.getParsingContext() != object && parser.nextToken() != null) {
+                // advancing
+            }
+        }
+    }
+
+    private Step lookup(Step step, String name) {
+        Step child = step.exact.get(name);
+        if (child == null && caseInsensitive) {
+            child = step.folded.get(name.toLowerCase(Locale.ROOT));
+        }
+        return child;
+    }
+
+    private static long position(JsonLocation location) {
+        return location == null || location.getColumnNr() < 0 ? 0 : location.getColumnNr();
+    }
+
+    private static String describe(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> token.name();
+        };
+    }
+}

@@ -1,0 +1,157 @@
+package io.hivenosql.json;
+
+import io.hivenosql.api.config.BadRecordPolicy;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.hive.NoSqlSerDe;
+import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.api.spi.TableContext;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
+import org.apache.hadoop.hive.ql.io.IOContextMap;
+import org.apache.hadoop.hive.serde2.SerDeException;
+import org.apache.hadoop.hive.serde2.SerDeStats;
+import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.Writable;
+
+/**
+ * The JSON SerDe: one JSON object per line of a text file, read and written with a streaming parser and the same
+ * mapping and type code as the storage handlers.
+ *
+ * <pre>{@code
+ * CREATE EXTERNAL TABLE events (id bigint, city string, tags array<string>)
+ * ROW FORMAT SERDE 'io.hivenosql.json.JsonSerDe'
+ * WITH SERDEPROPERTIES ('json.columns.mapping'='{"city":"address.city"}')
+ * STORED AS TEXTFILE LOCATION '/data/events';
+ * }</pre>
+ *
+ * <p>Columns map to JSON paths ({@code json.columns.mapping}, or a mapping file in {@code nosql.mapping.url}, with
+ * which the DDL may omit the column list); see {@link JsonTableProperties} for the rest. Reading: {@link #deserialize}
+ * parses a line (from Hive's text input format) into the row's Hive values under {@code nosql.bad-record.policy}, or
+ * passes on the row {@link JsonInputFormat}'s reader already converted (that reader knows file and line number and
+ * can skip lines, which a SerDe cannot: {@code skip} needs it). Writing: {@link #serialize} gives a row's JSON object
+ * as one line of {@link Text}.
+ */
+public class JsonSerDe extends NoSqlSerDe {
+    private final Text serialized = new Text();
+    private final SerDeStats stats = new SerDeStats();
+    private Configuration configuration;
+    private JsonLines lines;
+    private Object[] row;
+    private List<Object> rowView;
+    private JsonLayout layout;
+    private JsonRowEncoder encoder;
+    private final Supplier<String> place = this::where;
+
+    public JsonSerDe() {
+        super(new JsonFileConnector());
+    }
+
+    @Override
+    public void initialize(Configuration configuration, Properties tableProperties, Properties partitionProperties)
+            throws SerDeException {
+        super.initialize(configuration, tableProperties, partitionProperties);
+        this.configuration = configuration;
+        TableContext table = tableContext();
+        try {
+            lines = new JsonLines(table);
+            layout = JsonTables.layout(table.config(), table.mapping());
+        } catch (HandlerException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        checkSkipPolicy(table, properties.getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
+        row = new Object[table.mapping().size()];
+        rowView = Arrays.asList(row);
+        JsonFileTables.register(configuration, properties);
+    }
+
+    /** {@code skip} needs a reader that can drop lines: refused (at CREATE too) with Hive's own text input format. */
+    private void checkSkipPolicy(TableContext table, String inputFormat) throws SerDeException {
+        if (lines.policy() == BadRecordPolicy.SKIP
+                && inputFormat != null
+                && !inputFormat.equals(JsonInputFormat.class.getName())) {
+            throw new SerDeException(new HandlerException(
+                            HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                            "table " + table.tableName() + ": 'nosql.bad-record.policy'='skip' needs "
+                                    + JsonInputFormat.class.getName() + " (a SerDe cannot drop lines), but the table "
+                                    + "is stored with " + inputFormat + "; declare it STORED AS INPUTFORMAT '"
+                                    + JsonInputFormat.class.getName() + "' OUTPUTFORMAT "
+                                    + "'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat', or use the "
+                                    + "policy 'null' or 'fail'")
+                    .getMessage());
+        }
+    }
+
+    @Override
+    public Class<? extends Writable> getSerializedClass() {
+        return Text.class;
+    }
+
+    /**
+     * A line's row (Hive's text input format), or the row {@link JsonInputFormat}'s reader converted. The returned row
+     * is reused by the next call.
+     */
+    @Override
+    public Object deserialize(Writable blob) throws SerDeException {
+        if (blob instanceof RowWritable) {
+            return super.deserialize(blob);
+        }
+        if (!(blob instanceof Text text)) {
+            throw new SerDeException("table " + tableContext().tableName() + ": "
+                    + getClass().getSimpleName()
+                    + " reads lines of text, got a "
+                    + (blob == null ? "null" : blob.getClass().getName())
+                    + "; declare the table STORED AS TEXTFILE (or with " + JsonInputFormat.class.getName() + ")");
+        }
+        try {
+            lines.read(text.getBytes(), text.getLength(), place, row);
+        } catch (HandlerException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        stats.setRawDataSize(text.getLength());
+        return rowView;
+    }
+
+    /** Where the line came from, as far as Hive tells a SerDe: the file in Tez and MapReduce tasks. */
+    private String where() {
+        Path file = null;
+        try {
+            file = configuration == null
+                    ? null
+                    : IOContextMap.get(configuration).getInputPath();
+        } catch (RuntimeException e) {
+            // no I/O context here (a fetch task): the file is unknown
+        }
+        return (file == null ? "file unknown" : "file " + file)
+                + " (line number unknown: Hive's text input format does " + "not tell it; read the table with "
+                + JsonInputFormat.class.getName() + " to get it)";
+    }
+
+    /** One JSON object of the row, as a line of text; the returned {@link Text} is reused by the next call. */
+    @Override
+    public Writable serialize(Object obj, ObjectInspector objInspector) throws SerDeException {
+        RowWritable neutral = (RowWritable) super.serialize(obj, objInspector);
+        try {
+            if (encoder == null) {
+                encoder = new JsonRowEncoder(layout);
+            }
+            byte[] bytes = encoder.encode(neutral.values());
+            serialized.set(bytes, 0, encoder.length());
+        } catch (HandlerException e) {
+            throw new SerDeException(e.getMessage(), e);
+        }
+        stats.setRawDataSize(serialized.getLength());
+        return serialized;
+    }
+
+    @Override
+    public SerDeStats getSerDeStats() {
+        return stats;
+    }
+}
