@@ -38,8 +38,11 @@ import redis.clients.jedis.util.SafeEncoder;
  *       types as JSON). NULL is an absent field. A row whose stored columns are all NULL is still a row: it is stored
  *       as a hash with the single empty-named field {@code ""} (an empty hash cannot exist in Redis); reads ignore
  *       that field.
- *   <li>{@code redis.value.type=string}: a row is a string holding a JSON object of the non-NULL stored columns (field
- *       names are the paths; reads match them case-insensitively).
+ *   <li>{@code redis.value.type=string}: a row is a string holding a JSON object of the non-NULL stored columns,
+ *       written and read by the JSON SerDe's codec ({@link io.hivenosql.json.JsonRowEncoder},
+ *       {@link io.hivenosql.json.JsonRowDecoder}): a path {@code a.b} is field {@code b} of the nested object
+ *       {@code a}; reads match field names case-insensitively and skip unknown fields. Paths that overlap
+ *       ({@code a} and {@code a.b}) can be read but not written.
  *   <li>{@code redis.ttl.column}: an int/bigint column written with EXPIRE (SET EX) and read as the remaining TTL,
  *       NULL when the key has no expiry.
  * </ul>

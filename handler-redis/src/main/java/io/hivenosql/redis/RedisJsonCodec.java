@@ -3,117 +3,122 @@ package io.hivenosql.redis;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.core.JsonToken;
-import io.hivenosql.api.mapping.ColumnMapping;
-import io.hivenosql.api.types.JsonValueCodec;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.types.ValueConversionException;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.HashMap;
-import java.util.Locale;
-import java.util.Map;
+import io.hivenosql.json.JsonLayout;
+import io.hivenosql.json.JsonRowDecoder;
+import io.hivenosql.json.JsonRowEncoder;
+import io.hivenosql.json.MalformedJsonException;
+import java.util.Arrays;
 
 /**
- * The JSON object of a string-type row: one field per non-NULL stored column (field name = the column's path), values
- * as {@link JsonValueCodec} writes them. Reading matches field names case-insensitively, skips unknown fields, and
- * keeps a conversion error to the one column it concerns.
+ * The JSON object of a string-type row, read and written by the JSON SerDe's codec over the table's
+ * {@link RedisTable#jsonLayout()}: one field per non-NULL stored column, a path {@code a.b} as field {@code b} of a
+ * nested object {@code a}, values as {@link io.hivenosql.api.types.JsonValueCodec#CANONICAL} writes them. Reading
+ * matches field names case-insensitively, skips unknown fields, and keeps a conversion error to the one column it
+ * concerns; a value that is not one JSON object gives every projected column the same error.
  */
 final class RedisJsonCodec {
-    private final RedisTable table;
-    private final Map<String, Integer> columnByField = new HashMap<>();
-    private final int[] columns;
+    private RedisJsonCodec() {}
 
-    /** A reader of the given stored columns. */
-    RedisJsonCodec(RedisTable table, int[] columns) {
-        this.table = requireNonNull(table, "table is null");
-        this.columns = columns.clone();
-        for (int column : columns) {
-            columnByField.put(table.mapping().column(column).path().toLowerCase(Locale.ROOT), column);
-        }
-    }
-
-    static byte[] write(RedisTable table, Object[] row) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-        try (JsonGenerator generator = JsonValueCodec.factory().createGenerator(out)) {
-            generator.writeStartObject();
-            for (int column : table.fieldColumns()) {
-                if (row[column] != null) {
-                    ColumnMapping mapping = table.mapping().column(column);
-                    generator.writeFieldName(mapping.path());
-                    JsonValueCodec.CANONICAL.write(generator, mapping.type(), row[column]);
-                }
-            }
-            generator.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the JSON of a row of table " + table.name(), e);
-        }
-        return out.toByteArray();
+    /** A reader of the given stored columns of a string table. */
+    static Reader reader(RedisTable table, int[] columns) {
+        return new Reader(table, columns);
     }
 
     /**
-     * Reads the projected columns of a JSON object into {@code values}; a column whose value does not convert gets
-     * its exception in {@code errors} instead, and malformed JSON gives every projected column the same error.
+     * A writer of a string table's rows.
+     *
+     * @throws HandlerException when two columns' paths overlap ({@code a} and {@code a.b}): such a table can be read
+     *     but not written
      */
-    void read(byte[] json, Object[] values, RuntimeException[] errors) {
-        try (JsonParser parser = JsonValueCodec.factory().createParser(json)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                failAll(
-                        errors,
-                        new ValueConversionException(
-                                text(json), "a JSON object of table " + table.name(), "expected a JSON object", null));
+    static Writer writer(RedisTable table) {
+        return new Writer(table);
+    }
+
+    /** Reads the JSON of one row at a time. Not thread-safe: one per record reader. */
+    static final class Reader {
+        private final RedisTable table;
+        private final int[] columns;
+        private final JsonRowDecoder decoder;
+
+        private Reader(RedisTable table, int[] columns) {
+            this.table = requireNonNull(table, "table is null");
+            this.columns = columns.clone();
+            this.decoder = new JsonRowDecoder(layout(table), this.columns);
+        }
+
+        /**
+         * Reads the projected columns of a JSON object into {@code values}; a column whose value does not convert gets
+         * its exception in {@code errors} instead, and a value that is not one JSON object gives every projected column
+         * the same error.
+         */
+        void read(byte[] json, Object[] values, RuntimeException[] errors) {
+            if (json.length == 0) {
+                failAll(values, errors, malformed(json, "the value is empty; expected a JSON object", null));
                 return;
             }
-            JsonStreamContext object = parser.getParsingContext();
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                Integer column = columnByField.get(parser.currentName().toLowerCase(Locale.ROOT));
-                parser.nextToken();
-                if (column == null) {
-                    parser.skipChildren();
-                    continue;
-                }
-                try {
-                    values[column] = JsonValueCodec.CANONICAL.read(
-                            parser, table.mapping().column(column).type());
-                    errors[column] = null;
-                } catch (ValueConversionException e) {
-                    values[column] = null;
-                    errors[column] = e;
-                    // skip the rest of the bad value: back to the row object's level
-                    while (parser.getParsingContext() != object && parser.nextToken() != null) {
-                        // advancing
-                    }
-                }
+            try {
+                decoder.decode(json, 0, json.length, values, errors);
+            } catch (MalformedJsonException e) {
+                failAll(values, errors, malformed(json, e.getMessage(), e));
             }
-        } catch (JsonProcessingException e) {
-            failAll(
-                    errors,
-                    new ValueConversionException(
-                            text(json),
-                            "a JSON object of table " + table.name(),
-                            "malformed JSON: " + e.getOriginalMessage(),
-                            e));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read JSON from a byte array", e);
+        }
+
+        private ValueConversionException malformed(byte[] json, String reason, Throwable cause) {
+            return new ValueConversionException(
+                    new String(json, UTF_8), "a JSON object of table " + table.name(), reason, cause);
+        }
+
+        private void failAll(Object[] values, RuntimeException[] errors, ValueConversionException error) {
+            for (int column : columns) {
+                values[column] = null;
+                errors[column] = error;
+            }
+        }
+
+        /** The columns this reader fills; callers must not modify the array. */
+        int[] columns() {
+            return columns;
         }
     }
 
-    private void failAll(RuntimeException[] errors, ValueConversionException error) {
-        for (int column : columns) {
-            errors[column] = error;
+    /** Writes one row at a time. Not thread-safe: one per record writer. */
+    static final class Writer {
+        private final JsonRowEncoder encoder;
+
+        private Writer(RedisTable table) {
+            this.encoder = new JsonRowEncoder(layout(table));
+        }
+
+        /**
+         * The UTF-8 JSON of a row (indexed by table column; key and TTL columns are not in the layout).
+         *
+         * @throws HandlerException ({@code BAD_RECORD}) naming table, key and column when a value cannot be written
+         */
+        byte[] write(Object[] row, byte[] key) {
+            byte[] json;
+            try {
+                json = encoder.encode(row);
+            } catch (HandlerException e) {
+                String tag = e.errorCode().tag() + ": ";
+                String message =
+                        e.getMessage().startsWith(tag) ? e.getMessage().substring(tag.length()) : e.getMessage();
+                throw new HandlerException(e.errorCode(), message + " (key '" + new String(key, UTF_8) + "')", e);
+            }
+            return Arrays.copyOf(json, encoder.length());
         }
     }
 
-    private static String text(byte[] json) {
-        return new String(json, UTF_8);
-    }
-
-    /** The columns this reader fills; callers must not modify the array. */
-    int[] columns() {
-        return columns;
+    private static JsonLayout layout(RedisTable table) {
+        JsonLayout layout = table.jsonLayout();
+        if (layout == null) {
+            throw new HandlerException(
+                    HandlerErrorCode.INTERNAL_ERROR,
+                    "table " + table.name() + " stores " + table.valueType().redisType()
+                            + " values, which are not JSON objects");
+        }
+        return layout;
     }
 }

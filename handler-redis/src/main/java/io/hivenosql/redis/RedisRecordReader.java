@@ -31,7 +31,7 @@ final class RedisRecordReader implements RecordSource {
     private final RedisRowFetcher fetcher;
     private final Supplier<? extends AbstractPipeline> pipelines;
     private final boolean[] projected;
-    private final RedisJsonCodec json;
+    private final RedisJsonCodec.Reader json;
     private final long limit;
 
     private final RedisReadAhead readAhead;
@@ -85,7 +85,7 @@ final class RedisRecordReader implements RecordSource {
                 .mapToInt(Integer::intValue)
                 .filter(c -> c != table.keyColumn() && c != table.ttlColumn())
                 .toArray();
-        this.json = table.valueType() == RedisValueType.STRING ? new RedisJsonCodec(table, jsonColumns) : null;
+        this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.reader(table, jsonColumns) : null;
         this.readAhead = new RedisReadAhead(this::fetchNextBatch, "hive-nosql-redis-read-ahead " + table.name());
     }
 

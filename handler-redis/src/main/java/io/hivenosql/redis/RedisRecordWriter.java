@@ -30,7 +30,9 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  *   <li>hash: {@code DEL key}, {@code HSET key field value ...} (NULL columns are absent fields; a row whose stored
  *       columns are all NULL is written as the single field {@code ""} with an empty value, so that the row exists),
  *       and {@code EXPIRE key ttl} when the TTL column is not NULL. An insert of an existing key replaces the row.
- *   <li>string: {@code SET key json [EX ttl]}.
+ *   <li>string: {@code SET key json [EX ttl]}, the JSON object written by the JSON SerDe's codec (NULL columns are
+ *       left out; nested paths are nested objects). A table whose paths overlap ({@code a} and {@code a.b}) cannot
+ *       be written: opening the writer fails and says so.
  * </ul>
  *
  * Every reply is checked; an error reply or a lost connection fails the task with an IOException naming the table, the
@@ -43,6 +45,7 @@ final class RedisRecordWriter implements RecordSink {
     private final RedisTopology topology;
     private final AutoCloseable connection;
     private final Supplier<? extends AbstractPipeline> pipelines;
+    private final RedisJsonCodec.Writer json;
     private final List<Pending> buffer = new ArrayList<>();
     private long written;
     private IOException failure;
@@ -51,6 +54,8 @@ final class RedisRecordWriter implements RecordSink {
 
     RedisRecordWriter(RedisClientFactory clients) {
         this.table = clients.table();
+        // before connecting: a table whose JSON paths overlap cannot be written, whatever the rows
+        this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.writer(table) : null;
         this.topology = clients.topology();
         if (topology.cluster()) {
             JedisCluster cluster = clients.cluster(table.nodes());
@@ -83,7 +88,7 @@ final class RedisRecordWriter implements RecordSink {
         byte[] key = table.key(keyValue);
         Long ttl = ttl(row, key);
         if (table.valueType() == RedisValueType.STRING) {
-            buffer.add(new Pending(key, null, RedisJsonCodec.write(table, row), ttl));
+            buffer.add(new Pending(key, null, json.write(row, key), ttl));
         } else {
             buffer.add(new Pending(key, fields(row, key), null, ttl));
         }

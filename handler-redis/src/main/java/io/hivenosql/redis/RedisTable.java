@@ -14,13 +14,14 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
+import io.hivenosql.api.types.JsonStyle;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.TextValueCodec;
+import io.hivenosql.json.JsonLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,6 +29,10 @@ import java.util.Optional;
  * A Redis table as the connector sees it: the validated properties, the key and TTL columns, the stored field of each
  * other column, and the key codec. A row's key is {@code prefix + TextValueCodec.encode(keyType, keyValue)} in UTF-8,
  * byte for byte.
+ *
+ * <p>A hash field is named by the column's path as it is (a dot is just a character). A string value is a JSON object
+ * laid out by the JSON SerDe's {@link JsonLayout}: a path {@code a.b} is field {@code b} of the object in field
+ * {@code a}, and names match case-insensitively.
  */
 final class RedisTable {
     private final String name;
@@ -48,6 +53,7 @@ final class RedisTable {
     private final int timeoutMillis;
     private final List<Integer> fieldColumns;
     private final byte[][] fieldNames;
+    private final JsonLayout jsonLayout;
 
     private RedisTable(String name, TableConfig config, TableMapping mapping, int keyColumn, int ttlColumn) {
         this.name = name;
@@ -75,6 +81,15 @@ final class RedisTable {
             }
         }
         this.fieldColumns = List.copyOf(fields);
+        this.jsonLayout = valueType == RedisValueType.STRING
+                ? JsonLayout.of(
+                        name,
+                        mapping,
+                        fields.stream().mapToInt(Integer::intValue).toArray(),
+                        JsonStyle.CANONICAL,
+                        false,
+                        RedisTableProperties.COLUMNS_MAPPING.key())
+                : null;
     }
 
     static RedisTable of(TableContext table) {
@@ -132,21 +147,24 @@ final class RedisTable {
         return table;
     }
 
+    /**
+     * Two columns may not share a hash field. (String values: the {@link JsonLayout} built by the constructor has
+     * already refused two columns on one JSON field, and paths that are not dotted field names.)
+     */
     private void checkFieldNames() {
+        if (valueType != RedisValueType.HASH) {
+            return;
+        }
         Map<String, String> seen = new HashMap<>();
         for (int column : fieldColumns) {
             String path = mapping.column(column).path();
-            String normalized = valueType == RedisValueType.STRING ? path.toLowerCase(Locale.ROOT) : path;
-            String other = seen.put(normalized, mapping.column(column).name());
+            String other = seen.put(path, mapping.column(column).name());
             if (other != null) {
                 throw new HandlerException(
                         HandlerErrorCode.INVALID_MAPPING,
                         "table " + name + ": columns '" + other + "' and '"
                                 + mapping.column(column).name()
-                                + "' are both mapped to " + (valueType == RedisValueType.STRING ? "JSON" : "hash")
-                                + " field '" + path + "'"
-                                + (valueType == RedisValueType.STRING ? " (JSON fields match case-insensitively)" : "")
-                                + "; map each column to its own field in "
+                                + "' are both mapped to hash field '" + path + "'; map each column to its own field in "
                                 + RedisTableProperties.COLUMNS_MAPPING.key());
             }
         }
@@ -279,7 +297,15 @@ final class RedisTable {
         return fieldColumns;
     }
 
-    /** The UTF-8 field name of a stored column; callers must not modify it. */
+    /**
+     * Where the stored columns live in the JSON object of a string value; null for hash tables. Read-only and shared:
+     * each reader and writer makes its own decoder or encoder over it.
+     */
+    JsonLayout jsonLayout() {
+        return jsonLayout;
+    }
+
+    /** The UTF-8 field name of a stored column (hash tables); callers must not modify it. */
     byte[] fieldName(int column) {
         return fieldNames[column];
     }

@@ -148,6 +148,60 @@ class RedisReadWriteIT {
     }
 
     @Test
+    void stringValueTypeReadsAndWritesNestedJsonPaths() throws Exception {
+        createRedisTable(
+                "people_nested",
+                "id bigint, name string, city string, zip string, tags array<string>",
+                "it:rw:nested:",
+                ", 'redis.value.type'='string', "
+                        + "'redis.columns.mapping'='{\"name\":\"profile.Name\",\"city\":\"address.city\","
+                        + "\"zip\":\"address.zip\"}'");
+        hive.execute("INSERT INTO " + DB + ".people_nested SELECT id, name, address.city, address.zip, tags FROM " + DB
+                + ".people_orc");
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".people_nested ORDER BY id"))
+                .containsExactlyElementsOf(Rows.of(
+                        hive,
+                        "SELECT id, name, address.city, address.zip, tags FROM " + DB + ".people_orc ORDER BY id"));
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            // nested objects in column order, NULL columns (and objects of nothing but NULLs) left out
+            assertThat(jedis.get("it:rw:nested:1"))
+                    .isEqualTo("{\"profile\":{\"Name\":\"Ada\"},\"address\":{\"city\":\"Ada\",\"zip\":\"1\"},"
+                            + "\"tags\":[\"Ada\",\"tag\"]}");
+            assertThat(jedis.get("it:rw:nested:4")).isEqualTo("{}");
+            // another client's document: names in any case, unknown fields skipped, a missing field is NULL
+            jedis.set(
+                    "it:rw:nested:9",
+                    "{\"ADDRESS\":{\"City\":\"Paris\",\"lat\":48.8},\"profile\":{\"name\":\"Zoé\",\"x\":[1]},"
+                            + "\"other\":{\"zip\":\"no\"}}");
+        }
+        assertThat(Rows.of(hive, "SELECT id, name, city, zip, tags FROM " + DB + ".people_nested WHERE id = 9"))
+                .containsExactly("9|Zoé|Paris|NULL|NULL");
+        assertThat(Rows.of(hive, "SELECT id, city FROM " + DB + ".people_nested WHERE zip = '3'"))
+                .containsExactly("3|Ćesar Ünïcode 東京");
+
+        // a table over the same keys with a struct and a column inside it: readable, but a write is refused
+        createRedisTable(
+                "people_overlap",
+                "id bigint, address struct<city:string,zip:string>, city string",
+                "it:rw:nested:",
+                ", 'redis.value.type'='string', 'redis.columns.mapping'='{\"city\":\"address.city\"}'");
+        assertThat(Rows.of(
+                        hive,
+                        "SELECT id, address.zip, city FROM " + DB + ".people_overlap WHERE id IN (1, 9)"
+                                + " ORDER BY id"))
+                .containsExactly("1|1|Ada", "9|NULL|Paris");
+        assertThatThrownBy(() -> hive.execute("INSERT INTO " + DB + ".people_overlap SELECT 10, "
+                        + "named_struct('city', 'Oslo', 'zip', '0150'), 'Oslo'"))
+                .isInstanceOf(SQLException.class)
+                .hasStackTraceContaining("people_overlap")
+                .hasStackTraceContaining("'city' (JSON path 'address.city')")
+                .hasStackTraceContaining("cannot be written");
+        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
+            assertThat(jedis.exists("it:rw:nested:10")).isFalse();
+        }
+    }
+
+    @Test
     void joinsWithAnHdfsStyleTable() throws Exception {
         createRedisTable("people_join", PRIMITIVE_COLUMNS, "it:rw:join:", "");
         hive.execute("INSERT INTO " + DB + ".people_join SELECT * FROM " + DB + ".people_text");
