@@ -1,6 +1,7 @@
 package io.hivenosql.mongo;
 
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.hive.FileTables;
 import io.hivenosql.api.hive.NoSqlInputFormat;
 import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.hive.TableContexts;
@@ -63,6 +64,16 @@ public class BsonFileInputFormat extends FileInputFormat<NullWritable, RowWritab
     static final String SPLIT_MAXSIZE = "mapreduce.input.fileinputformat.split.maxsize";
     /** mongodump writes a collection's options and indexes beside its documents, in this file. */
     static final String METADATA_SUFFIX = ".metadata.json";
+    /**
+     * Finds a file's table: in the query plan, or registered by {@link BsonSerDe} (fetch tasks); keeps the
+     * {@code mongo.*} and {@code nosql.*} properties.
+     */
+    static final FileTables FILE_TABLES = new FileTables(
+            "BSON",
+            List.of("mongo.", "nosql."),
+            BsonSerDe.class.getName(),
+            BsonFileInputFormat.class.getName(),
+            BsonFileOutputFormat.class.getName());
 
     private static final Logger LOG = LoggerFactory.getLogger(BsonFileInputFormat.class);
 
@@ -166,7 +177,7 @@ public class BsonFileInputFormat extends FileInputFormat<NullWritable, RowWritab
         }
         try {
             TableContext table =
-                    TableContexts.fromTableProperties(connector, BsonFileTables.find(job, fileSplit.getPath()), job);
+                    TableContexts.fromTableProperties(connector, FILE_TABLES.find(job, fileSplit.getPath()), job);
             ReadRequest request = new ReadRequest(
                     table, NoSqlInputFormat.projection(table.mapping(), job), Optional.empty(), OptionalLong.empty());
             return BsonFileRecordReader.open(fileSplit, job, request, reporter);

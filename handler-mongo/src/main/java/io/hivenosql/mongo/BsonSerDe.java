@@ -54,7 +54,7 @@ public class BsonSerDe extends NoSqlSerDe {
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
-        BsonFileTables.register(configuration, properties);
+        BsonFileInputFormat.FILE_TABLES.register(configuration, properties);
     }
 
     @Override
