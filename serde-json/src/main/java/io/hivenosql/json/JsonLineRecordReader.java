@@ -83,7 +83,7 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         requireNonNull(table, "table is null");
         JsonLines json;
         try {
-            json = new JsonLines(table);
+            json = new JsonLines(table, JsonTables.layout(table.config(), table.mapping()));
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
         }

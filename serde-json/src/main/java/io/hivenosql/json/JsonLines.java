@@ -32,14 +32,11 @@ final class JsonLines {
     private long nulled;
     private long skipped;
 
-    JsonLines(TableContext table) {
+    JsonLines(TableContext table, JsonLayout layout) {
         this.table = requireNonNull(table, "table is null");
         this.mapping = table.mapping();
-        JsonLayout layout = JsonTables.layout(table.config(), mapping);
         int[] all = new int[mapping.size()];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = i;
-        }
+        Arrays.setAll(all, i -> i);
         this.decoder = new JsonRowDecoder(layout, all);
         BadRecordPolicy configured = table.config().get(NoSqlTableProperties.BAD_RECORD_POLICY);
         this.policy = configured == null ? BadRecordPolicy.FAIL : configured;
@@ -71,7 +68,7 @@ final class JsonLines {
                 try {
                     row[i] = HiveValues.toHive(mapping.column(i).type(), neutral[i]);
                     continue;
-                } catch (ValueConversionException e) {
+                } catch (ValueConversionException | ArithmeticException e) {
                     error = e;
                 }
             }

@@ -30,10 +30,18 @@ public final class JsonRowDecoder {
     private final int[] columns;
     private final Step root;
 
+    /** Field names remembered per object, hits and misses alike, before lookups stop being remembered. */
+    private static final int MAX_REMEMBERED = 4096;
+
+    private static final Step MISSING = new Step();
+
     /** The decoder's view of a layout node that holds a wanted column or leads to one. */
     private static final class Step {
         final Map<String, Step> exact = new HashMap<>();
         final Map<String, Step> folded = new HashMap<>();
+        /** Field names seen in the data (Jackson hands out the same String for a repeated name) and their steps. */
+        final Map<String, Step> seen = new HashMap<>();
+
         int column = -1;
         DataType type;
 
@@ -183,9 +191,16 @@ public final class JsonRowDecoder {
     }
 
     private Step lookup(Step step, String name) {
-        Step child = step.exact.get(name);
+        Step child = step.seen.get(name);
+        if (child != null) {
+            return child == MISSING ? null : child;
+        }
+        child = step.exact.get(name);
         if (child == null && caseInsensitive) {
             child = step.folded.get(name.toLowerCase(Locale.ROOT));
+        }
+        if (step.seen.size() < MAX_REMEMBERED) {
+            step.seen.put(name, child == null ? MISSING : child);
         }
         return child;
     }

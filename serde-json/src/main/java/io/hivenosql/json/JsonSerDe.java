@@ -42,6 +42,7 @@ public class JsonSerDe extends NoSqlSerDe {
     private final Text serialized = new Text();
     private final SerDeStats stats = new SerDeStats();
     private Configuration configuration;
+    private String location;
     private JsonLines lines;
     private Object[] row;
     private List<Object> rowView;
@@ -60,12 +61,14 @@ public class JsonSerDe extends NoSqlSerDe {
         this.configuration = configuration;
         TableContext table = tableContext();
         try {
-            lines = new JsonLines(table);
             layout = JsonTables.layout(table.config(), table.mapping());
+            lines = new JsonLines(table, layout);
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
         checkSkipPolicy(table, properties.getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
+        encoder = null;
+        location = properties.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
         row = new Object[table.mapping().size()];
         rowView = Arrays.asList(row);
         JsonFileTables.register(configuration, properties);
@@ -110,7 +113,11 @@ public class JsonSerDe extends NoSqlSerDe {
                     + "; declare the table STORED AS TEXTFILE (or with " + JsonInputFormat.class.getName() + ")");
         }
         try {
-            lines.read(text.getBytes(), text.getLength(), place, row);
+            if (!lines.read(text.getBytes(), text.getLength(), place, row)) {
+                throw new SerDeException("table " + tableContext().tableName() + ": a bad line under "
+                        + "'nosql.bad-record.policy'='skip' reached the SerDe from a reader that cannot drop it; read "
+                        + "the table with " + JsonInputFormat.class.getName());
+            }
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
@@ -131,6 +138,12 @@ public class JsonSerDe extends NoSqlSerDe {
         return (file == null ? "file unknown" : "file " + file)
                 + " (line number unknown: Hive's text input format does " + "not tell it; read the table with "
                 + JsonInputFormat.class.getName() + " to get it)";
+    }
+
+    private static boolean isWithin(Path file, String directory) {
+        String path = file.toUri().getPath();
+        String root = new Path(directory).toUri().getPath();
+        return path.equals(root) || path.startsWith(root.endsWith("/") ? root : root + "/");
     }
 
     /** One JSON object of the row, as a line of text; the returned {@link Text} is reused by the next call. */

@@ -156,6 +156,11 @@ class TestJsonSerDe {
         assertThatThrownBy(() -> serDe(text))
                 .hasMessageContaining("'nosql.bad-record.policy'='skip' needs io.hivenosql.json.JsonInputFormat")
                 .hasMessageContaining("table default.people");
+        JsonSerDe unknownReader = serDe(people(Map.of("nosql.bad-record.policy", "skip")));
+        assertThat((List<?>) unknownReader.deserialize(line("{\"_id\":1,\"name\":\"a\"}")))
+                .startsWith(1L, "a");
+        assertThatThrownBy(() -> unknownReader.deserialize(line("{\"_id\":2,\"name\":[]}")))
+                .hasMessageContaining("reached the SerDe from a reader that cannot drop it");
         Properties json = people(Map.of("nosql.bad-record.policy", "skip"));
         json.setProperty(hive_metastoreConstants.FILE_INPUT_FORMAT, JsonInputFormat.class.getName());
         serDe(json);
@@ -210,6 +215,21 @@ class TestJsonSerDe {
                 .isEqualTo(Arrays.asList(Arrays.asList("Oslo", 1), "Oslo"));
         assertThatThrownBy(() -> serDe.serialize(Arrays.asList(null, "x"), serDe.getObjectInspector()))
                 .hasMessageContaining("overlap");
+    }
+
+    @Test
+    void initializingAgainTakesTheNewTable() throws SerDeException {
+        JsonSerDe serDe = serDe(table("default.a", "a,b", "int:string", Map.of()));
+        assertThat(serialize(serDe, Arrays.asList(1, null)).toString()).isEqualTo("{\"a\":1}");
+        serDe.initialize(
+                new org.apache.hadoop.conf.Configuration(),
+                table(
+                        "default.a",
+                        "a,b",
+                        "int:string",
+                        Map.of("json.write.nulls", "true", "json.columns.mapping", "{\"a\":\"x.y\"}")),
+                null);
+        assertThat(serialize(serDe, Arrays.asList(1, null)).toString()).isEqualTo("{\"x\":{\"y\":1},\"b\":null}");
     }
 
     @Test

@@ -15,7 +15,10 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.time.temporal.ChronoField;
 import java.util.Locale;
 
 /**
@@ -97,7 +100,13 @@ public final class JsonTemporalFormat {
             throw new IllegalArgumentException("an empty format; expected " + accepted);
         }
         try {
-            return new JsonTemporalFormat(Kind.PATTERN, spec, DateTimeFormatter.ofPattern(spec, Locale.ROOT));
+            // strict: the default resolver would turn 30.02.2024 into 29.02.2024 instead of refusing it
+            DateTimeFormatter formatter = new DateTimeFormatterBuilder()
+                    .appendPattern(spec)
+                    .parseDefaulting(ChronoField.ERA, 1)
+                    .toFormatter(Locale.ROOT)
+                    .withResolverStyle(ResolverStyle.STRICT);
+            return new JsonTemporalFormat(Kind.PATTERN, spec, formatter);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     "'" + spec + "' is neither a format name nor a valid java.time pattern (" + e.getMessage()
@@ -157,13 +166,13 @@ public final class JsonTemporalFormat {
                 back = LocalDateTime.parse(text, pattern);
             }
         } catch (DateTimeException e) {
-            throw new ValueConversionException(
+            throw ValueConversionException.cannotWrite(
                     TextValueCodec.encode(type, value),
                     type,
                     "cannot be written with the pattern '" + spec + "': " + e.getMessage());
         }
         if (!back.equals(value)) {
-            throw new ValueConversionException(
+            throw ValueConversionException.cannotWrite(
                     TextValueCodec.encode(type, value),
                     type,
                     "the pattern '" + spec + "' would write it as '" + text + "', which reads back as "
@@ -173,7 +182,27 @@ public final class JsonTemporalFormat {
         return text;
     }
 
+    /** A timestamp in Hive's range (years 1 to 9999). */
     LocalDateTime readTimestamp(JsonParser parser, JsonToken token) throws IOException {
+        LocalDateTime value = parseTimestamp(parser, token);
+        if (value.getYear() < 1 || value.getYear() > 9999) {
+            throw new ValueConversionException(
+                    parser.getText(), PrimitiveType.TIMESTAMP, "outside Hive's range (years 1 to 9999)");
+        }
+        return value;
+    }
+
+    /** A date in Hive's range (years 1 to 9999). */
+    LocalDate readDate(JsonParser parser, JsonToken token) throws IOException {
+        LocalDate value = parseDate(parser, token);
+        if (value.getYear() < 1 || value.getYear() > 9999) {
+            throw new ValueConversionException(
+                    parser.getText(), PrimitiveType.DATE, "outside Hive's range (years 1 to 9999)");
+        }
+        return value;
+    }
+
+    private LocalDateTime parseTimestamp(JsonParser parser, JsonToken token) throws IOException {
         DataType type = PrimitiveType.TIMESTAMP;
         if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
             BigDecimal number = epochNumber(parser, token, type);
@@ -214,7 +243,7 @@ public final class JsonTemporalFormat {
         return isoTimestamp(text, null);
     }
 
-    LocalDate readDate(JsonParser parser, JsonToken token) throws IOException {
+    private LocalDate parseDate(JsonParser parser, JsonToken token) throws IOException {
         DataType type = PrimitiveType.DATE;
         if (token == JsonToken.VALUE_NUMBER_INT) {
             if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {

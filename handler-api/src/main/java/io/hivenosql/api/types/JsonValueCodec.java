@@ -114,7 +114,7 @@ public final class JsonValueCodec {
             generator.writeStartObject(value);
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
                 if (entry.getKey() == null) {
-                    throw new ValueConversionException(
+                    throw ValueConversionException.cannotWrite(
                             "null", map.keyType(), "a map key is null; JSON object keys cannot be null");
                 }
                 generator.writeFieldName(TextValueCodec.encode(map.keyType(), entry.getKey()));

@@ -17,11 +17,18 @@ public class ValueConversionException extends RuntimeException {
     }
 
     public ValueConversionException(String value, String targetType, String reason, Throwable cause) {
-        super(
-                "cannot read " + quote(value) + " as " + targetType + ": " + requireNonNull(reason, "reason is null"),
-                cause);
+        this("cannot read ", value, targetType, reason, cause);
+    }
+
+    private ValueConversionException(String verb, String value, String targetType, String reason, Throwable cause) {
+        super(verb + quote(value) + " as " + targetType + ": " + requireNonNull(reason, "reason is null"), cause);
         this.value = value;
         this.targetType = targetType;
+    }
+
+    /** A value that cannot be written in a store's form, e.g. a timestamp a pattern cannot hold. */
+    public static ValueConversionException cannotWrite(String value, DataType type, String reason) {
+        return new ValueConversionException("cannot write ", value, type.typeName(), reason, null);
     }
 
     /** The offending value as text, shortened for messages. */

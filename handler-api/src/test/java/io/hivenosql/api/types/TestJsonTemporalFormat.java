@@ -89,6 +89,20 @@ class TestJsonTemporalFormat {
     }
 
     @Test
+    void invalidDatesAreRefusedNotMovedAndTheRangeIsHives() {
+        JsonValueCodec pattern = codec("yyyy/MM/dd HH:mm:ss", "dd.MM.yyyy");
+        assertThatThrownBy(() -> read(pattern, DATE, "\"30.02.2024\"")).isInstanceOf(ValueConversionException.class);
+        assertThatThrownBy(() -> read(pattern, TIMESTAMP, "\"2024/02/30 10:15:30\""))
+                .isInstanceOf(ValueConversionException.class);
+        JsonValueCodec iso = JsonValueCodec.CANONICAL;
+        assertThatThrownBy(() -> read(iso, DATE, "3000000")).hasMessageContaining("outside Hive's range");
+        assertThatThrownBy(() -> read(iso, DATE, "99999999999")).isInstanceOf(ValueConversionException.class);
+        assertThatThrownBy(() -> read(iso, TIMESTAMP, "1e15")).hasMessageContaining("outside Hive's range");
+        assertThatThrownBy(() -> read(iso, TIMESTAMP, "-1e15")).hasMessageContaining("outside Hive's range");
+        assertThatThrownBy(() -> write(pattern, TIMESTAMP, MICROS)).hasMessageStartingWith("cannot write '");
+    }
+
+    @Test
     void badSpecsSayWhatIsAccepted() {
         assertThatThrownBy(() -> JsonTemporalFormat.timestamp("yyyy-MM-dd {bogus"))
                 .isInstanceOf(IllegalArgumentException.class)
