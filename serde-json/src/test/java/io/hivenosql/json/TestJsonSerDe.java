@@ -157,9 +157,9 @@ class TestJsonSerDe {
                 .hasMessageContaining("'nosql.bad-record.policy'='skip' needs io.hivenosql.json.JsonInputFormat")
                 .hasMessageContaining("table default.people");
         JsonSerDe unknownReader = serDe(people(Map.of("nosql.bad-record.policy", "skip")));
-        assertThat((List<?>) unknownReader.deserialize(line("{\"_id\":1,\"name\":\"a\"}")))
-                .startsWith(1L, "a");
-        assertThatThrownBy(() -> unknownReader.deserialize(line("{\"_id\":2,\"name\":[]}")))
+        List<?> good = (List<?>) unknownReader.deserialize(line("{\"_id\":1,\"name\":\"a\"}"));
+        assertThat(good.subList(0, 2)).isEqualTo(List.of(1L, "a"));
+        assertThatThrownBy(() -> unknownReader.deserialize(line("{\"_id\":\"two\",\"name\":\"b\"}")))
                 .hasMessageContaining("reached the SerDe from a reader that cannot drop it");
         Properties json = people(Map.of("nosql.bad-record.policy", "skip"));
         json.setProperty(hive_metastoreConstants.FILE_INPUT_FORMAT, JsonInputFormat.class.getName());
