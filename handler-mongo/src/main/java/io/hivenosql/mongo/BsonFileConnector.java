@@ -2,16 +2,10 @@ package io.hivenosql.mongo;
 
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.hive.FileTableConnector;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
-import io.hivenosql.api.pushdown.FilterCapabilities;
-import io.hivenosql.api.spi.NoSqlConnector;
-import io.hivenosql.api.spi.ReadRequest;
-import io.hivenosql.api.spi.RecordSink;
-import io.hivenosql.api.spi.RecordSource;
-import io.hivenosql.api.spi.SplitSpec;
-import io.hivenosql.api.spi.TableContext;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,13 +19,18 @@ import java.util.List;
  * <p>The files themselves are read by {@link BsonFileInputFormat} and written by {@link BsonFileOutputFormat}: nothing
  * asks this connector to scan or write, and those methods refuse.
  */
-final class BsonFileConnector implements NoSqlConnector {
+final class BsonFileConnector extends FileTableConnector {
     /** The collection-table properties that mean something for files. */
     static final List<MongoTableProperties> PROPERTIES = List.of(
             MongoTableProperties.COLUMNS_MAPPING,
             MongoTableProperties.OBJECTID_FORMAT,
             MongoTableProperties.OBJECTID_COLUMNS,
             MongoTableProperties.WRITE_NULLS);
+
+    BsonFileConnector() {
+        super("a BSON file table: its files are read by " + BsonFileInputFormat.class.getName() + " and written by "
+                + BsonFileOutputFormat.class.getName());
+    }
 
     @Override
     public String storeName() {
@@ -59,36 +58,5 @@ final class BsonFileConnector implements NoSqlConnector {
         List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
         bound.set(layout.idColumn(), bound.get(layout.idColumn()).withRole(ColumnRole.KEY));
         return new TableMapping(bound);
-    }
-
-    @Override
-    public FilterCapabilities filterCapabilities(TableContext table) {
-        return FilterCapabilities.NONE;
-    }
-
-    @Override
-    public List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) {
-        throw notThroughConnector(request.table());
-    }
-
-    @Override
-    public RecordSource openReader(ReadRequest request, SplitSpec split) {
-        throw notThroughConnector(request.table());
-    }
-
-    @Override
-    public RecordSink openWriter(TableContext table) {
-        throw notThroughConnector(table);
-    }
-
-    @Override
-    public void truncate(TableContext table) {
-        throw notThroughConnector(table);
-    }
-
-    private static UnsupportedOperationException notThroughConnector(TableContext table) {
-        return new UnsupportedOperationException("table " + table.tableName() + " is a BSON file table: its files are "
-                + "read by " + BsonFileInputFormat.class.getName() + " and written by "
-                + BsonFileOutputFormat.class.getName() + ", never through a connector");
     }
 }

@@ -1,6 +1,7 @@
 package io.hivenosql.mongo;
 
 import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.sandbox.hadoop.TestingFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
-import org.apache.hadoop.util.ReflectionUtils;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
@@ -50,30 +50,18 @@ final class TestingBsonFiles {
      * Writes the documents back to back; returns the offset of each document and, last, the file's length.
      */
     static List<Long> write(FileSystem fs, Path file, List<BsonDocument> documents) throws IOException {
-        List<Long> offsets = new ArrayList<>();
-        long position = 0;
-        try (OutputStream out = fs.create(file, true)) {
-            for (BsonDocument document : documents) {
-                byte[] bytes = bytes(document);
-                offsets.add(position);
-                out.write(bytes);
-                position += bytes.length;
-            }
-        }
-        offsets.add(position);
-        return offsets;
+        return TestingFiles.write(fs, file, bytes(documents));
     }
 
     /** Writes the documents compressed with the codec; the file name should carry its extension. */
     static void writeCompressed(
             FileSystem fs, Path file, Class<? extends CompressionCodec> codecClass, List<BsonDocument> documents)
             throws IOException {
-        CompressionCodec codec = ReflectionUtils.newInstance(codecClass, fs.getConf());
-        try (OutputStream out = codec.createOutputStream(fs.create(file, true))) {
-            for (BsonDocument document : documents) {
-                out.write(bytes(document));
-            }
-        }
+        TestingFiles.writeCompressed(fs, file, codecClass, bytes(documents));
+    }
+
+    private static List<byte[]> bytes(List<BsonDocument> documents) {
+        return documents.stream().map(TestingBsonFiles::bytes).toList();
     }
 
     static void writeBytes(FileSystem fs, Path file, byte[] bytes) throws IOException {

@@ -156,16 +156,7 @@ class JsonBadInputIT {
         }
         try (Statement statement = connection.createStatement();
                 ResultSet resultSet = statement.executeQuery(sql)) {
-            List<String> rows = new ArrayList<>();
-            int columns = resultSet.getMetaData().getColumnCount();
-            while (resultSet.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.add(resultSet.getObject(i));
-                }
-                rows.add(Rows.row(row));
-            }
-            return rows.stream().sorted().toList();
+            return Rows.sorted(resultSet);
         }
     }
 

@@ -189,18 +189,9 @@ class JsonSerDeIT {
             for (String setting : settings) {
                 statement.execute(setting);
             }
-            List<String> rows = new ArrayList<>();
             try (ResultSet resultSet = statement.executeQuery(sql)) {
-                int columns = resultSet.getMetaData().getColumnCount();
-                while (resultSet.next()) {
-                    List<Object> row = new ArrayList<>();
-                    for (int i = 1; i <= columns; i++) {
-                        row.add(resultSet.getObject(i));
-                    }
-                    rows.add(Rows.row(row));
-                }
+                return Rows.sorted(resultSet);
             }
-            return rows.stream().sorted().toList();
         }
     }
 

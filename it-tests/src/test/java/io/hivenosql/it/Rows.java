@@ -1,7 +1,9 @@
 package io.hivenosql.it;
 
 import io.hivenosql.sandbox.hive.HiveInstance;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
@@ -18,6 +20,20 @@ final class Rows {
         return values.stream()
                 .map(v -> v == null ? "NULL" : Objects.toString(v))
                 .collect(Collectors.joining("|"));
+    }
+
+    /** The rows of a JDBC result, each as {@link #row} text, sorted. */
+    static List<String> sorted(ResultSet resultSet) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        int columns = resultSet.getMetaData().getColumnCount();
+        while (resultSet.next()) {
+            List<Object> row = new ArrayList<>();
+            for (int i = 1; i <= columns; i++) {
+                row.add(resultSet.getObject(i));
+            }
+            rows.add(row(row));
+        }
+        return rows.stream().sorted().toList();
     }
 
     /** {@code name|type} of each column, as DESCRIBE shows it (trimmed, comment left out). */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.hive.NoSqlCounters;
+import io.hivenosql.api.hive.RecordCounters;
 import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
@@ -37,7 +38,6 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
     static final String MAX_LINE_LENGTH = org.apache.hadoop.mapreduce.lib.input.LineRecordReader.MAX_LINE_LENGTH;
 
     private static final Logger LOG = LoggerFactory.getLogger(JsonLineRecordReader.class);
-    private static final int COUNTER_BATCH = 1_000;
 
     private final FileSplit split;
     private final JobConf job;
@@ -46,16 +46,13 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
     private final JsonLines json;
     private final String tableName;
     private final int columns;
-    private final Reporter reporter;
+    private final RecordCounters counters;
     private final Text line = new Text();
     private final Supplier<String> where = this::where;
 
     private long index;
     private long linesBefore = -1;
     private long read;
-    private long pendingRead;
-    private long reportedSkipped;
-    private long reportedNulled;
     private boolean closed;
 
     private JsonLineRecordReader(
@@ -73,7 +70,7 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         this.json = json;
         this.tableName = table.tableName();
         this.columns = table.mapping().size();
-        this.reporter = reporter == null ? Reporter.NULL : reporter;
+        this.counters = new RecordCounters(reporter);
     }
 
     /** Opens the split's lines; {@code job} is the task's configuration. */
@@ -121,11 +118,8 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
             }
             if (kept) {
                 read++;
-                pendingRead++;
             }
-            if (pendingRead + json.skipped() - reportedSkipped >= COUNTER_BATCH) {
-                flushCounters();
-            }
+            counters.update(read, json.skipped(), json.nulled());
             if (kept) {
                 return true;
             }
@@ -176,24 +170,6 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         return count;
     }
 
-    private void flushCounters() {
-        long skipped = json.skipped();
-        long nulled = json.nulled();
-        increment(NoSqlCounters.RECORDS_READ, pendingRead);
-        increment(NoSqlCounters.RECORDS_SKIPPED, skipped - reportedSkipped);
-        increment(NoSqlCounters.RECORDS_NULLED, nulled - reportedNulled);
-        pendingRead = 0;
-        reportedSkipped = skipped;
-        reportedNulled = nulled;
-        reporter.progress();
-    }
-
-    private void increment(NoSqlCounters counter, long amount) {
-        if (amount > 0) {
-            reporter.incrCounter(NoSqlCounters.GROUP, counter.name(), amount);
-        }
-    }
-
     @Override
     public LongWritable createKey() {
         return lines.createKey();
@@ -223,7 +199,7 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         }
         closed = true;
         try {
-            flushCounters();
+            counters.flush();
             LOG.info(
                     "table {}, split {}: read {} lines into {} rows, skipped {}, nulled {} (bad-record policy {})",
                     tableName,

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.hive.NoSqlCounters;
 import io.hivenosql.api.hive.RowWritable;
-import io.hivenosql.json.TestingJsonFiles.CountingReporter;
+import io.hivenosql.sandbox.hadoop.TestingReporter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -273,16 +273,19 @@ class TestJsonInputFormat {
         lines.set(7, "not json");
         writeLines(fs, new Path(dir, "events.json"), lines);
         JobConf job = job(Map.of(POLICY, "null"));
-        CountingReporter reporter = new CountingReporter();
+        TestingReporter reporter = new TestingReporter();
 
         List<Object[]> rows = readAll(format, job, 1, reporter);
 
         assertThat(numbers(rows)).containsExactly(0, 1, 2, null, 4, 5, 6, null, 8, 9);
         assertThat(rows.get(3)[1]).isEqualTo("three");
         assertThat(rows.get(7)).containsOnlyNulls();
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(10);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_NULLED)).isEqualTo(2);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_SKIPPED)).isZero();
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(10);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_NULLED))
+                .isEqualTo(2);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_SKIPPED))
+                .isZero();
     }
 
     @Test
@@ -294,14 +297,17 @@ class TestJsonInputFormat {
         lines.set(9, "");
         writeLines(fs, new Path(dir, "events.json"), lines);
         JobConf job = job(Map.of(POLICY, "skip"));
-        CountingReporter reporter = new CountingReporter();
+        TestingReporter reporter = new TestingReporter();
 
         List<Object[]> rows = readAll(format, job, 1, reporter);
 
         assertThat(numbers(rows)).containsExactly(1, 2, 4, 5, 6, 8);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(6);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_SKIPPED)).isEqualTo(4);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_NULLED)).isZero();
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(6);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_SKIPPED))
+                .isEqualTo(4);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_NULLED))
+                .isZero();
     }
 
     @Test
@@ -312,7 +318,7 @@ class TestJsonInputFormat {
         }
         writeLines(fs, new Path(dir, "events.json"), lines);
         JobConf job = job(Map.of(POLICY, "skip"));
-        CountingReporter reporter = new CountingReporter();
+        TestingReporter reporter = new TestingReporter();
         InputSplit[] splits = format.getSplits(job, 1);
         RecordReader<LongWritable, RowWritable> reader = format.getRecordReader(splits[0], job, reporter);
         try {
@@ -321,8 +327,10 @@ class TestJsonInputFormat {
             assertThat(reader.next(key, value)).isTrue();
             assertThat(value.values()[0]).isEqualTo(1200);
             // the skipped lines were counted in a batch; the rows are not yet
-            assertThat(reporter.counter(NoSqlCounters.RECORDS_SKIPPED)).isEqualTo(1000);
-            assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isZero();
+            assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_SKIPPED))
+                    .isEqualTo(1000);
+            assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                    .isZero();
             int read = 1;
             while (reader.next(key, value)) {
                 read++;
@@ -331,10 +339,13 @@ class TestJsonInputFormat {
         } finally {
             reader.close();
         }
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_SKIPPED)).isEqualTo(1200);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(1300);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_SKIPPED))
+                .isEqualTo(1200);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(1300);
         reader.close(); // twice: counted once
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(1300);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(1300);
     }
 
     @Test

@@ -2,15 +2,14 @@ package io.hivenosql.json;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import io.hivenosql.api.hive.NoSqlCounters;
 import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.sandbox.hadoop.TestingFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -20,13 +19,11 @@ import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.bzip2.CBZip2OutputStream;
-import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
-import org.apache.hadoop.util.ReflectionUtils;
 
 /** JSON-lines files on the local file system and JSON tables over them read by {@link JsonInputFormat}, for tests. */
 final class TestingJsonFiles {
@@ -45,30 +42,18 @@ final class TestingJsonFiles {
 
     /** Writes each line followed by LF; returns the byte offset of each line and, last, the file's length. */
     static List<Long> writeLines(FileSystem fs, Path file, List<String> lines) throws IOException {
-        List<Long> offsets = new ArrayList<>();
-        long position = 0;
-        try (OutputStream out = fs.create(file, true)) {
-            for (String line : lines) {
-                byte[] bytes = (line + "\n").getBytes(UTF_8);
-                offsets.add(position);
-                out.write(bytes);
-                position += bytes.length;
-            }
-        }
-        offsets.add(position);
-        return offsets;
+        return TestingFiles.write(fs, file, bytes(lines));
     }
 
     /** Writes each line followed by LF, compressed with the codec; the file name should carry its extension. */
     static void writeCompressed(
             FileSystem fs, Path file, Class<? extends CompressionCodec> codecClass, List<String> lines)
             throws IOException {
-        CompressionCodec codec = ReflectionUtils.newInstance(codecClass, fs.getConf());
-        try (OutputStream out = codec.createOutputStream(fs.create(file, true))) {
-            for (String line : lines) {
-                out.write((line + "\n").getBytes(UTF_8));
-            }
-        }
+        TestingFiles.writeCompressed(fs, file, codecClass, bytes(lines));
+    }
+
+    private static List<byte[]> bytes(List<String> lines) {
+        return lines.stream().map(line -> (line + "\n").getBytes(UTF_8)).toList();
     }
 
     /**
@@ -136,50 +121,5 @@ final class TestingJsonFiles {
             rows.addAll(read(format, job, split, reporter));
         }
         return rows;
-    }
-
-    /** A task reporter that keeps the counters it is given, as a task's counters would. */
-    static final class CountingReporter implements Reporter {
-        private final Map<String, Long> counters = new ConcurrentHashMap<>();
-
-        long counter(NoSqlCounters counter) {
-            return counters.getOrDefault(NoSqlCounters.GROUP + ":" + counter.name(), 0L);
-        }
-
-        @Override
-        public void incrCounter(String group, String counter, long amount) {
-            counters.merge(group + ":" + counter, amount, Long::sum);
-        }
-
-        @Override
-        public void incrCounter(Enum<?> key, long amount) {
-            incrCounter(key.getDeclaringClass().getName(), key.name(), amount);
-        }
-
-        @Override
-        public Counters.Counter getCounter(Enum<?> name) {
-            return null;
-        }
-
-        @Override
-        public Counters.Counter getCounter(String group, String name) {
-            return null;
-        }
-
-        @Override
-        public void setStatus(String status) {}
-
-        @Override
-        public InputSplit getInputSplit() {
-            throw new UnsupportedOperationException("no split");
-        }
-
-        @Override
-        public float getProgress() {
-            return 0;
-        }
-
-        @Override
-        public void progress() {}
     }
 }

@@ -26,7 +26,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWritable> {
     private static final Logger LOG = LoggerFactory.getLogger(NoSqlRecordReader.class);
-    private static final int COUNTER_BATCH = 1_000;
     private static final int MAX_KEY_LENGTH = 200;
 
     private final String tableName;
@@ -34,15 +33,12 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
     private final List<Integer> projection;
     private final RecordSource source;
     private final BadRecordPolicy policy;
-    private final Reporter reporter;
+    private final RecordCounters counters;
     private final String splitDescription;
 
     private long read;
     private long skipped;
     private long nulled;
-    private long pendingRead;
-    private long pendingSkipped;
-    private long pendingNulled;
     private boolean done;
     private boolean closed;
 
@@ -54,7 +50,7 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
         this.source = requireNonNull(source, "source is null");
         BadRecordPolicy configured = request.table().config().get(NoSqlTableProperties.BAD_RECORD_POLICY);
         this.policy = configured == null ? BadRecordPolicy.FAIL : configured;
-        this.reporter = reporter == null ? Reporter.NULL : reporter;
+        this.counters = new RecordCounters(reporter);
         this.splitDescription = requireNonNull(splitDescription, "splitDescription is null");
     }
 
@@ -68,12 +64,11 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
                 }
                 Object[] row = convert();
                 if (row != null) {
-                    value.set(row);
                     read++;
-                    pendingRead++;
-                    if (pendingRead >= COUNTER_BATCH) {
-                        flushCounters();
-                    }
+                }
+                counters.update(read, skipped, nulled);
+                if (row != null) {
+                    value.set(row);
                     return true;
                 }
             }
@@ -100,7 +95,6 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
                     }
                     case SKIP -> {
                         skipped++;
-                        pendingSkipped++;
                         return null;
                     }
                 }
@@ -108,7 +102,6 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
         }
         if (anyNulled) {
             nulled++;
-            pendingNulled++;
         }
         return row;
     }
@@ -125,21 +118,6 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
                         + "'nosql.bad-record.policy'='null' or 'skip' to read past it",
                 e);
         return new IOException(error.getMessage(), error);
-    }
-
-    private void flushCounters() {
-        increment(NoSqlCounters.RECORDS_READ, pendingRead);
-        increment(NoSqlCounters.RECORDS_SKIPPED, pendingSkipped);
-        increment(NoSqlCounters.RECORDS_NULLED, pendingNulled);
-        pendingRead = 0;
-        pendingSkipped = 0;
-        pendingNulled = 0;
-    }
-
-    private void increment(NoSqlCounters counter, long amount) {
-        if (amount > 0) {
-            reporter.incrCounter(NoSqlCounters.GROUP, counter.name(), amount);
-        }
     }
 
     @Override
@@ -171,7 +149,7 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
         }
         closed = true;
         try {
-            flushCounters();
+            counters.flush();
             LOG.info(
                     "table {}, split {}: read {} records, skipped {}, nulled {} (bad-record policy {})",
                     tableName,

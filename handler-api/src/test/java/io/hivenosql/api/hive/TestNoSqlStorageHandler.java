@@ -15,6 +15,7 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.split.NoSqlSplit;
 import io.hivenosql.api.types.DataTypes;
+import io.hivenosql.sandbox.hadoop.TestingReporter;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -154,7 +155,8 @@ class TestNoSqlStorageHandler {
 
         assertThat(TestingStore.snapshot(dataset)).containsOnlyKeys("p1", "p2", "p3");
         assertThat(TestingStore.snapshot(dataset).get("p1")).containsEntry("full_name", "Ann");
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_WRITTEN)).isEqualTo(3);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_WRITTEN))
+                .isEqualTo(3);
 
         JobConf job = readJob(properties);
         InputSplit[] splits = new TestingInputFormat().getSplits(job, 4);
@@ -167,7 +169,8 @@ class TestNoSqlStorageHandler {
                         Arrays.asList("p1", "Ann", 30, HiveDecimal.create("12.5"), List.of("x")),
                         Arrays.asList("p2", "Bob", 40, HiveDecimal.create("7"), List.of()),
                         Arrays.asList("p3", "Cy", null, null, null));
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(3);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(3);
     }
 
     @Test
@@ -247,8 +250,10 @@ class TestNoSqlStorageHandler {
         assertThat(readAll(readJob(properties), serDe(properties)))
                 .hasSize(4)
                 .contains(Arrays.asList("p9", "Dee", null, HiveDecimal.create("1.5"), null));
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_NULLED)).isEqualTo(1);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(4);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_NULLED))
+                .isEqualTo(1);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(4);
     }
 
     @Test
@@ -261,8 +266,10 @@ class TestNoSqlStorageHandler {
         assertThat(readAll(readJob(properties), serDe(properties)))
                 .extracting(row -> (Object) row.get(0))
                 .containsExactlyInAnyOrder("p1", "p2", "p3");
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_SKIPPED)).isEqualTo(2);
-        assertThat(reporter.counter(NoSqlCounters.RECORDS_READ)).isEqualTo(3);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_SKIPPED))
+                .isEqualTo(2);
+        assertThat(reporter.counter(NoSqlCounters.GROUP, NoSqlCounters.RECORDS_READ))
+                .isEqualTo(3);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.sandbox.hadoop;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -6,12 +6,13 @@ import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.Reporter;
 
-/** A task reporter that keeps the counters it is given, as a task's counters would. */
-final class TestingReporter implements Reporter {
+/** A task reporter that keeps the counters it is given, as a task's counters would, for tests of readers and writers. */
+public final class TestingReporter implements Reporter {
     private final Map<String, Long> counters = new ConcurrentHashMap<>();
 
-    long counter(NoSqlCounters counter) {
-        return counters.getOrDefault(NoSqlCounters.GROUP + ":" + counter.name(), 0L);
+    /** The counter's total so far (0 when never incremented), e.g. {@code counter("HIVE_NOSQL", RECORDS_READ)}. */
+    public long counter(String group, Enum<?> counter) {
+        return counters.getOrDefault(group + ":" + counter.name(), 0L);
     }
 
     @Override
