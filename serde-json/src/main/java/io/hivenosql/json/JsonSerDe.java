@@ -17,6 +17,8 @@ import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.SerDeStats;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
+import org.apache.hadoop.hive.serde2.objectinspector.StructField;
+import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.Writable;
 
@@ -47,7 +49,7 @@ public class JsonSerDe extends NoSqlSerDe {
     private Object[] row;
     private List<Object> rowView;
     private JsonLayout layout;
-    private JsonRowEncoder encoder;
+    private JsonHiveWriter writer;
     private final Supplier<String> place = this::where;
 
     public JsonSerDe() {
@@ -67,7 +69,7 @@ public class JsonSerDe extends NoSqlSerDe {
             throw new SerDeException(e.getMessage(), e);
         }
         checkSkipPolicy(table, properties.getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
-        encoder = null;
+        writer = null;
         location = properties.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
         row = new Object[table.mapping().size()];
         rowView = Arrays.asList(row);
@@ -146,16 +148,29 @@ public class JsonSerDe extends NoSqlSerDe {
         return path.equals(root) || path.startsWith(root.endsWith("/") ? root : root + "/");
     }
 
-    /** One JSON object of the row, as a line of text; the returned {@link Text} is reused by the next call. */
+    /**
+     * One JSON object of the row, as a line of text, written straight from the row's ObjectInspectors (fields match the
+     * table's columns by position); the returned {@link Text} is reused by the next call.
+     */
     @Override
     public Writable serialize(Object obj, ObjectInspector objInspector) throws SerDeException {
-        RowWritable neutral = (RowWritable) super.serialize(obj, objInspector);
+        String tableName = tableContext().tableName();
+        if (!(objInspector instanceof StructObjectInspector rowInspector)) {
+            throw new SerDeException(
+                    "table " + tableName + ": expected a struct row, got " + objInspector.getTypeName());
+        }
+        List<? extends StructField> fields = rowInspector.getAllStructFieldRefs();
+        if (fields.size() != row.length) {
+            throw new SerDeException(
+                    "table " + tableName + " has " + row.length + " columns but the inserted rows have " + fields.size()
+                            + " (" + rowInspector.getTypeName() + "); list the table's columns in the INSERT");
+        }
         try {
-            if (encoder == null) {
-                encoder = new JsonRowEncoder(layout);
+            if (writer == null) {
+                writer = new JsonHiveWriter(layout);
             }
-            byte[] bytes = encoder.encode(neutral.values());
-            serialized.set(bytes, 0, encoder.length());
+            byte[] bytes = writer.write(obj, rowInspector, fields);
+            serialized.set(bytes, 0, writer.length());
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }

@@ -125,7 +125,8 @@ public final class JsonTemporalFormat {
         return spec;
     }
 
-    void writeTimestamp(JsonGenerator generator, LocalDateTime value) throws IOException {
+    /** Writes a timestamp in this format. */
+    public void writeTimestamp(JsonGenerator generator, LocalDateTime value) throws IOException {
         switch (kind) {
             case ISO_UTC -> generator.writeString(TemporalText.formatTimestamp(value) + "Z");
             case EPOCH_MILLIS, EPOCH_SECONDS -> {
@@ -146,7 +147,8 @@ public final class JsonTemporalFormat {
         }
     }
 
-    void writeDate(JsonGenerator generator, LocalDate value) throws IOException {
+    /** Writes a date in this format. */
+    public void writeDate(JsonGenerator generator, LocalDate value) throws IOException {
         switch (kind) {
             case EPOCH_DAYS -> generator.writeNumber(value.toEpochDay());
             case PATTERN -> generator.writeString(formatExactly(value, PrimitiveType.DATE));
