@@ -135,18 +135,17 @@ public class BenchmarkJsonSerDe {
         List<List<Object>> generated = withRows || (withLines && !cached) ? shape.rows(rows) : null;
         long textBytes = 0;
         if (withLines) {
-            lines = cached ? TestingJsonRows.readLines(linesFile, rows) : TestingJsonRows.lines(table, generated);
+            lines = cached ? TestingJsonLines.readLines(linesFile, rows) : TestingJsonLines.lines(table, generated);
             if (linesFile != null && !cached) {
-                TestingJsonRows.writeLines(linesFile, lines);
+                TestingJsonLines.writeLines(linesFile, lines);
             }
             textBytes = Arrays.stream(lines).mapToLong(Text::getLength).sum();
         }
         rowObjects = withRows ? generated.toArray() : null;
         generated = null;
         long preparedNanos = System.nanoTime() - start;
-        // no System.gc() here: after a full collection G1's young pauses stayed at 200-500 ms for about 40 s (the
-        // compacted old regions' cards are scanned until a concurrent cycle has run), which inflated the first
-        // iterations of both SerDes alike
+        // no System.gc() here: after a forced full collection of the 2.2 GB of nested row objects, G1's young pauses
+        // stayed at 200-500 ms for about 40 s (-Xlog:gc), which inflated the first iterations of both SerDes
         Runtime runtime = Runtime.getRuntime();
         System.out.printf(
                 Locale.ROOT,

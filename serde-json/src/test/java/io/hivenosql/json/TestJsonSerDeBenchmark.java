@@ -95,12 +95,12 @@ class TestJsonSerDeBenchmark {
 
     @Test
     void linesReadBackAcrossBufferBoundaries(@TempDir Path directory) throws Exception {
-        Text[] written = TestingJsonRows.lines(TestingJsonRows.ORDERS, TestingJsonRows.orderRows(ROWS));
+        Text[] written = TestingJsonLines.lines(TestingJsonRows.ORDERS, TestingJsonRows.orderRows(ROWS));
         Path file = directory.resolve("lines.jsonl");
-        TestingJsonRows.writeLines(file, written);
+        TestingJsonLines.writeLines(file, written);
         // buffers shorter than a line (grown) and of sizes that put line breaks at every offset of a read
         for (int bufferSize : new int[] {1, 7, 64, 1000, 4096, 1 << 20}) {
-            assertThat(TestingJsonRows.readLines(file, ROWS, bufferSize))
+            assertThat(TestingJsonLines.readLines(file, ROWS, bufferSize))
                     .as("buffer of %s bytes", bufferSize)
                     .containsExactly(written);
         }
