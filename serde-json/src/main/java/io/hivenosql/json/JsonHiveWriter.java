@@ -1,8 +1,5 @@
 package io.hivenosql.json;
 
-import static java.util.Objects.requireNonNull;
-
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.hive.HiveValues;
@@ -12,16 +9,13 @@ import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.JsonStyle;
-import io.hivenosql.api.types.JsonValueCodec;
 import io.hivenosql.api.types.MapType;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.StructType;
 import io.hivenosql.api.types.TextValueCodec;
 import io.hivenosql.api.types.ValueConversionException;
 import io.hivenosql.api.types.VarcharType;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -45,19 +39,13 @@ import org.apache.hadoop.hive.serde2.objectinspector.primitive.PrimitiveObjectIn
  * the handlers convert them: decimals get Hive's precision and scale enforcement (too many integer digits fails, never
  * NULL), char values lose their padding, dates and timestamps use the table's formats. Not thread-safe.
  */
-final class JsonHiveWriter {
-    private final JsonLayout layout;
+final class JsonHiveWriter extends JsonObjectWriter {
     private final JsonStyle style;
-    private final Buffer buffer = new Buffer();
     private final Object[] data;
     private final ObjectInspector[] inspectors;
-    private JsonGenerator generator;
 
     JsonHiveWriter(JsonLayout layout) {
-        this.layout = requireNonNull(layout, "layout is null");
-        if (layout.overlap() != null) {
-            throw new HandlerException(HandlerErrorCode.INVALID_MAPPING, layout.overlap());
-        }
+        super(layout);
         this.style = layout.codec().style();
         this.data = new Object[layout.mapping().size()];
         this.inspectors = new ObjectInspector[layout.mapping().size()];
@@ -74,55 +62,16 @@ final class JsonHiveWriter {
             data[i] = rowInspector.getStructFieldData(row, field);
             inspectors[i] = field.getFieldObjectInspector();
         }
-        buffer.reset();
-        try {
-            if (generator == null) {
-                generator = JsonValueCodec.factory().createGenerator(buffer);
-                generator.setRootValueSeparator(null);
-            }
-            writeObject(layout.root());
-            generator.flush();
-        } catch (IOException e) {
-            generator = null;
-            throw new UncheckedIOException("cannot write the JSON of a row of table " + layout.tableName(), e);
-        } catch (RuntimeException e) {
-            generator = null;
-            throw e;
-        }
-        return buffer.array();
+        return writeRow();
     }
 
-    int length() {
-        return buffer.size();
+    @Override
+    boolean isNull(int column) {
+        return data[column] == null;
     }
 
-    private void writeObject(JsonLayout.Node node) throws IOException {
-        generator.writeStartObject();
-        for (JsonLayout.Node child : node.ordered) {
-            if (child.column >= 0) {
-                Object value = data[child.column];
-                if (value != null || layout.writeNulls()) {
-                    generator.writeFieldName(child.name);
-                    writeColumn(child.column);
-                }
-            } else if (layout.writeNulls() || anyValue(child)) {
-                generator.writeFieldName(child.name);
-                writeObject(child);
-            }
-        }
-        generator.writeEndObject();
-    }
-
-    private boolean anyValue(JsonLayout.Node node) {
-        for (int column : node.columnsBelow) {
-            if (data[column] != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void writeColumn(int column) throws IOException {
+    @Override
+    void writeColumn(int column) throws IOException {
         ColumnMapping mapping = layout.mapping().column(column);
         try {
             writeValue(inspectors[column], data[column], mapping.type());
@@ -239,17 +188,6 @@ final class JsonHiveWriter {
                                             timestamp.toEpochSecond(), timestamp.getNanos(), ZoneOffset.UTC));
                 }
             }
-        }
-    }
-
-    /** A byte buffer whose array is handed out without a copy. */
-    private static final class Buffer extends ByteArrayOutputStream {
-        Buffer() {
-            super(256);
-        }
-
-        byte[] array() {
-            return buf;
         }
     }
 }
