@@ -30,7 +30,8 @@ import redis.clients.jedis.util.SafeEncoder;
 
 /**
  * Redis tables: each row is one key, {@code redis.key.prefix} followed by the canonical text of the key column
- * (UTF-8, byte for byte); the key column is not stored again.
+ * (UTF-8, byte for byte), or of several key columns joined by {@code redis.key.separator} with the parts escaped (see
+ * {@link RedisKeyCodec}); key columns are not stored again.
  *
  * <ul>
  *   <li>{@code redis.value.type=hash} (default): a row is a hash, one field per stored column (the field name is the
@@ -48,8 +49,9 @@ import redis.clients.jedis.util.SafeEncoder;
  * </ul>
  *
  * <p>Reads split the key space (see {@link RedisSplitPlanner}); {@code key = v}, {@code key IN (...)} and AND/OR of
- * those are pushed down as direct lookups. A key whose suffix does not decode to the key type, or a field that does
- * not decode to its column type, is a bad record handled by {@code nosql.bad-record.policy}.
+ * those, fixing every key column, are pushed down as direct lookups ({@link RedisKeyFilter}). A key whose suffix does
+ * not decode to the key types (or, with several key columns, does not split into one part per key column), or a field
+ * that does not decode to its column type, is a bad record handled by {@code nosql.bad-record.policy}.
  *
  * <p>Truncating (INSERT OVERWRITE, purge) deletes the table's keys: SCAN MATCH {@code <prefix>*} of the table's type,
  * UNLINK in batches. It is refused for an empty prefix, which would mean the whole database.
@@ -80,7 +82,7 @@ public final class RedisConnector implements NoSqlConnector {
     @Override
     public FilterCapabilities filterCapabilities(TableContext table) {
         RedisTable redisTable = RedisTable.of(table);
-        return filter -> RedisKeyFilter.canPush(filter, redisTable);
+        return RedisKeyFilter.capabilities(redisTable);
     }
 
     @Override

@@ -2,84 +2,223 @@ package io.hivenosql.redis;
 
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
-import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.ValueConversionException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Key pushdown: {@code key = v}, {@code key IN (...)}, and AND / OR trees of those on the key column, turned into a
- * set of keys read by direct lookups. Nothing else is accepted (it stays in Hive).
+ * Key pushdown: {@code =} and {@code IN} on key columns, and AND / OR trees of those, turned into the set of keys they
+ * select, read by direct lookups. They are pushed only when, together, they fix every key column: with one key column
+ * each such conjunct is pushed (as before); with several ({@code redis.key.column = 'a,b'}) the conjuncts on key
+ * columns are pushed together when they fix all of them, as the product of their values, at most
+ * {@value #MAX_COMPOSITE_KEYS} keys. A conjunct on only some key columns, or an OR whose branches fix different key
+ * columns, stays in Hive (a scan). Nothing else is accepted.
  *
- * <p>Lookups find a row when its key is the canonical text of the value, which is what this handler writes; a key
- * written by another client in a non-canonical form (e.g. {@code 007} for the int 7) is found by a scan but not by a
- * lookup. Float and double keys are never pushed: their text is not unique ({@code 0.0} and {@code -0.0} are equal in
- * Hive).
+ * <p>Lookups find a row when its key is made of the canonical texts of the values, which is what this handler writes;
+ * a key written by another client in a non-canonical form (e.g. {@code 007} for the int 7) is found by a scan but not
+ * by a lookup. Float and double key columns are never pushed: their text is not unique ({@code 0.0} and {@code -0.0}
+ * are equal in Hive); a table with such a key column pushes nothing.
  */
 final class RedisKeyFilter {
+    /** The most keys a filter on several key columns may select (the product of its IN lists). */
+    static final int MAX_COMPOSITE_KEYS = 100_000;
+
     private RedisKeyFilter() {}
 
+    /**
+     * The rows a filter on key columns selects: for the key positions it fixes, the tuples of canonical texts (a list
+     * of one entry per key column, null where the position is not fixed).
+     */
+    private record Relation(BitSet positions, Set<List<String>> tuples) {}
+
+    static FilterCapabilities capabilities(RedisTable table) {
+        return new FilterCapabilities() {
+            @Override
+            public boolean canPush(Filter filter) {
+                return RedisKeyFilter.canPush(filter, table);
+            }
+
+            @Override
+            public List<Filter> select(List<Filter> conjuncts) {
+                return RedisKeyFilter.select(conjuncts, table);
+            }
+        };
+    }
+
+    /** Whether a conjunct fixes every key column on its own. */
     static boolean canPush(Filter filter, RedisTable table) {
-        DataType keyType = table.keyType();
-        if (keyType == PrimitiveType.FLOAT || keyType == PrimitiveType.DOUBLE) {
-            return false;
-        }
-        return accepts(filter, table);
-    }
-
-    private static boolean accepts(Filter filter, RedisTable table) {
-        if (filter instanceof Filter.Compare compare) {
-            return compare.op() == CompareOp.EQ && isKey(compare.column(), table) && encodes(compare.value(), table);
-        }
-        if (filter instanceof Filter.In in) {
-            return isKey(in.column(), table) && in.values().stream().allMatch(v -> encodes(v, table));
-        }
-        if (filter instanceof Filter.And and) {
-            return and.children().stream().allMatch(child -> accepts(child, table));
-        }
-        if (filter instanceof Filter.Or or) {
-            return or.children().stream().allMatch(child -> accepts(child, table));
-        }
-        return false;
-    }
-
-    private static boolean isKey(String column, RedisTable table) {
-        return column.equalsIgnoreCase(table.keyColumnName());
-    }
-
-    private static boolean encodes(Object value, RedisTable table) {
-        try {
-            table.key(value);
-            return true;
-        } catch (IllegalArgumentException | ValueConversionException e) {
-            return false;
-        }
+        return select(List.of(filter), table).size() == 1;
     }
 
     /**
-     * The keys a pushed filter selects: EQ gives its value's key, IN the keys of its values, OR the union and AND the
-     * intersection of its children's keys.
+     * The conjuncts to push: every conjunct on key columns that translates to keys, when together they fix every key
+     * column (within {@value #MAX_COMPOSITE_KEYS} keys for several key columns); none otherwise.
+     */
+    static List<Filter> select(List<Filter> conjuncts, RedisTable table) {
+        RedisKeyCodec codec = table.keyCodec();
+        if (!pushable(codec)) {
+            return List.of();
+        }
+        List<Filter> chosen = new ArrayList<>();
+        Relation joined = null;
+        for (Filter conjunct : conjuncts) {
+            Optional<Relation> relation = relation(conjunct, codec);
+            if (relation.isEmpty()) {
+                continue;
+            }
+            Optional<Relation> next = joined == null ? relation : join(joined, relation.get(), codec);
+            if (next.isEmpty()) {
+                return List.of();
+            }
+            joined = next.get();
+            chosen.add(conjunct);
+        }
+        if (joined == null || joined.positions().cardinality() < codec.size()) {
+            return List.of();
+        }
+        return List.copyOf(chosen);
+    }
+
+    private static boolean pushable(RedisKeyCodec codec) {
+        for (int i = 0; i < codec.size(); i++) {
+            if (codec.type(i) == PrimitiveType.FLOAT || codec.type(i) == PrimitiveType.DOUBLE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The keys a pushed filter selects: EQ gives its value, IN its values, OR the union and AND the join of its
+     * children's; the key columns' texts are then joined into keys.
      *
-     * @throws IllegalArgumentException for a filter {@link #canPush} does not accept
+     * @throws IllegalArgumentException for a filter {@link #select} does not accept
      */
     static Set<ByteKey> keys(Filter filter, RedisTable table) {
-        Set<ByteKey> keys = new LinkedHashSet<>();
-        if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
-            keys.add(new ByteKey(table.key(compare.value())));
-        } else if (filter instanceof Filter.In in) {
-            in.values().forEach(v -> keys.add(new ByteKey(table.key(v))));
-        } else if (filter instanceof Filter.Or or) {
-            or.children().forEach(child -> keys.addAll(keys(child, table)));
-        } else if (filter instanceof Filter.And and) {
-            keys.addAll(keys(and.children().get(0), table));
-            for (Filter child : and.children().subList(1, and.children().size())) {
-                keys.retainAll(keys(child, table));
-            }
-        } else {
+        RedisKeyCodec codec = table.keyCodec();
+        Relation relation = pushable(codec) ? relation(filter, codec).orElse(null) : null;
+        if (relation == null || relation.positions().cardinality() < codec.size()) {
             throw new IllegalArgumentException("filter " + filter + " of table " + table.name()
                     + " is not a key filter the Redis handler accepts");
         }
+        Set<ByteKey> keys = new LinkedHashSet<>();
+        relation.tuples().forEach(tuple -> keys.add(new ByteKey(codec.keyOfTexts(tuple))));
         return keys;
+    }
+
+    private static Optional<Relation> relation(Filter filter, RedisKeyCodec codec) {
+        if (filter instanceof Filter.Compare compare) {
+            return compare.op() == CompareOp.EQ ? leaf(compare.column(), List.of(compare.value()), codec) : none();
+        }
+        if (filter instanceof Filter.In in) {
+            return leaf(in.column(), in.values(), codec);
+        }
+        if (filter instanceof Filter.And and) {
+            Relation result = null;
+            for (Filter child : and.children()) {
+                Optional<Relation> relation = relation(child, codec);
+                if (relation.isEmpty()) {
+                    return none();
+                }
+                Optional<Relation> next = result == null ? relation : join(result, relation.get(), codec);
+                if (next.isEmpty()) {
+                    return none();
+                }
+                result = next.get();
+            }
+            return Optional.ofNullable(result);
+        }
+        if (filter instanceof Filter.Or or) {
+            BitSet positions = null;
+            Set<List<String>> tuples = new LinkedHashSet<>();
+            for (Filter child : or.children()) {
+                Optional<Relation> relation = relation(child, codec);
+                // a union is a set of keys only when every branch fixes the same key columns
+                if (relation.isEmpty()
+                        || positions != null && !positions.equals(relation.get().positions())) {
+                    return none();
+                }
+                positions = relation.get().positions();
+                tuples.addAll(relation.get().tuples());
+                if (tooMany(tuples.size(), codec)) {
+                    return none();
+                }
+            }
+            return Optional.of(new Relation(positions, tuples));
+        }
+        return none();
+    }
+
+    private static Optional<Relation> leaf(String columnName, List<Object> values, RedisKeyCodec codec) {
+        int position = codec.position(columnName);
+        if (position < 0 || tooMany(values.size(), codec)) {
+            return none();
+        }
+        Set<List<String>> tuples = new LinkedHashSet<>();
+        for (Object value : values) {
+            String[] tuple = new String[codec.size()];
+            try {
+                tuple[position] = codec.text(position, value);
+            } catch (IllegalArgumentException | ValueConversionException e) {
+                return none();
+            }
+            tuples.add(Arrays.asList(tuple));
+        }
+        BitSet positions = new BitSet();
+        positions.set(position);
+        return Optional.of(new Relation(positions, tuples));
+    }
+
+    /** The tuples of both relations that agree on their shared positions, merged; empty when there are too many. */
+    private static Optional<Relation> join(Relation left, Relation right, RedisKeyCodec codec) {
+        BitSet shared = (BitSet) left.positions().clone();
+        shared.and(right.positions());
+        Map<List<String>, List<List<String>>> byShared = new HashMap<>();
+        for (List<String> tuple : right.tuples()) {
+            byShared.computeIfAbsent(project(tuple, shared), k -> new ArrayList<>())
+                    .add(tuple);
+        }
+        Set<List<String>> tuples = new LinkedHashSet<>();
+        for (List<String> tuple : left.tuples()) {
+            for (List<String> other : byShared.getOrDefault(project(tuple, shared), List.of())) {
+                String[] merged = new String[codec.size()];
+                for (int i = 0; i < merged.length; i++) {
+                    merged[i] = tuple.get(i) != null ? tuple.get(i) : other.get(i);
+                }
+                tuples.add(Arrays.asList(merged));
+                if (tooMany(tuples.size(), codec)) {
+                    return none();
+                }
+            }
+        }
+        BitSet positions = (BitSet) left.positions().clone();
+        positions.or(right.positions());
+        return Optional.of(new Relation(positions, tuples));
+    }
+
+    private static List<String> project(List<String> tuple, BitSet positions) {
+        List<String> projected = new ArrayList<>(positions.cardinality());
+        for (int i = positions.nextSetBit(0); i >= 0; i = positions.nextSetBit(i + 1)) {
+            projected.add(tuple.get(i));
+        }
+        return projected;
+    }
+
+    /** Only several key columns have a limit: a single key column's IN list is read in chunks, however long. */
+    private static boolean tooMany(int keys, RedisKeyCodec codec) {
+        return codec.size() > 1 && keys > MAX_COMPOSITE_KEYS;
+    }
+
+    private static Optional<Relation> none() {
+        return Optional.empty();
     }
 }

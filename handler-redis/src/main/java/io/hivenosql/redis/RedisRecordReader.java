@@ -33,6 +33,7 @@ final class RedisRecordReader implements RecordSource {
     private final boolean[] projected;
     private final RedisJsonCodec.Reader json;
     private final long limit;
+    private final boolean compositeKey;
 
     private final RedisReadAhead readAhead;
     private Iterator<RedisRow> batch = List.<RedisRow>of().iterator();
@@ -48,6 +49,7 @@ final class RedisRecordReader implements RecordSource {
         this.projected = new boolean[table.mapping().size()];
         request.projection().forEach(column -> projected[column] = true);
         this.limit = request.limit().orElse(Long.MAX_VALUE);
+        this.compositeKey = table.keyCodec().size() > 1;
         this.projection =
                 request.projection().stream().mapToInt(Integer::intValue).toArray();
         this.values = new Object[table.mapping().size()];
@@ -83,7 +85,7 @@ final class RedisRecordReader implements RecordSource {
         }
         int[] jsonColumns = request.projection().stream()
                 .mapToInt(Integer::intValue)
-                .filter(c -> c != table.keyColumn() && c != table.ttlColumn())
+                .filter(c -> !table.isKeyColumn(c) && c != table.ttlColumn())
                 .toArray();
         this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.reader(table, jsonColumns) : null;
         this.readAhead = new RedisReadAhead(this::fetchNextBatch, "hive-nosql-redis-read-ahead " + table.name());
@@ -170,8 +172,17 @@ final class RedisRecordReader implements RecordSource {
         Arrays.fill(values, null);
         Arrays.fill(errors, null);
         boolean jsonRead = false;
+        boolean keyRead = false;
         for (int column : projection) {
-            if (json != null && column != table.keyColumn() && column != table.ttlColumn()) {
+            if (compositeKey && table.isKeyColumn(column)) {
+                // one parse of the key fills every projected key column
+                if (!keyRead) {
+                    decodeCompositeKey(row.key());
+                }
+                keyRead = true;
+                continue;
+            }
+            if (json != null && !table.isKeyColumn(column) && column != table.ttlColumn()) {
                 // one parse fills every projected JSON column
                 if (!jsonRead && row.json() != null) {
                     json.read(row.json(), values, errors);
@@ -187,9 +198,37 @@ final class RedisRecordReader implements RecordSource {
         }
     }
 
+    /**
+     * Splits a key of several key columns into the projected key columns' values; a key that does not split into one
+     * part per key column gives each projected key column the same error.
+     */
+    private void decodeCompositeKey(byte[] key) {
+        RedisKeyCodec codec = table.keyCodec();
+        String[] parts;
+        try {
+            parts = codec.split(key);
+        } catch (RuntimeException e) {
+            for (int position = 0; position < codec.size(); position++) {
+                errors[codec.column(position)] = e;
+            }
+            return;
+        }
+        for (int position = 0; position < codec.size(); position++) {
+            int column = codec.column(position);
+            if (projected[column]) {
+                try {
+                    values[column] = codec.decode(position, parts[position]);
+                } catch (RuntimeException e) {
+                    errors[column] = e;
+                }
+            }
+        }
+    }
+
     private Object decodeSingle(RedisRow row, int column) {
-        if (column == table.keyColumn()) {
-            return table.decodeKey(row.key());
+        if (table.isKeyColumn(column)) {
+            // the byte form reads integer keys without building a String (and falls back to it for everything else)
+            return table.keyCodec().decodeSingle(row.key());
         }
         if (column == table.ttlColumn()) {
             Long ttl = row.ttl();

@@ -77,15 +77,7 @@ final class RedisRecordWriter implements RecordSink {
             throw new IllegalArgumentException(
                     "a row of table " + table.name() + " has " + table.mapping().size() + " values, got " + row.length);
         }
-        Object keyValue = row[table.keyColumn()];
-        if (keyValue == null) {
-            throw new HandlerException(
-                    HandlerErrorCode.NULL_KEY,
-                    "table " + table.name() + ": a row has NULL in key column '" + table.keyColumnName() + "' ("
-                            + RedisTableProperties.KEY_COLUMN.key() + "), and a Redis key cannot be NULL; filter "
-                            + "such rows out with WHERE " + table.keyColumnName() + " IS NOT NULL");
-        }
-        byte[] key = table.key(keyValue);
+        byte[] key = key(row);
         Long ttl = ttl(row, key);
         if (table.valueType() == RedisValueType.STRING) {
             buffer.add(new Pending(key, null, json.write(row, key), ttl));
@@ -95,6 +87,24 @@ final class RedisRecordWriter implements RecordSink {
         if (buffer.size() >= table.batchSize()) {
             flush();
         }
+    }
+
+    /** The key of a row; a NULL key column fails, naming it. */
+    private byte[] key(Object[] row) {
+        int[] keyColumns = table.keyColumns();
+        Object[] keyValues = new Object[keyColumns.length];
+        for (int i = 0; i < keyColumns.length; i++) {
+            keyValues[i] = row[keyColumns[i]];
+            if (keyValues[i] == null) {
+                String column = table.mapping().column(keyColumns[i]).name();
+                throw new HandlerException(
+                        HandlerErrorCode.NULL_KEY,
+                        "table " + table.name() + ": a row has NULL in key column '" + column + "' ("
+                                + RedisTableProperties.KEY_COLUMN.key() + "), and a Redis key cannot be NULL; filter "
+                                + "such rows out with WHERE " + column + " IS NOT NULL");
+            }
+        }
+        return table.key(keyValues);
     }
 
     private Map<byte[], byte[]> fields(Object[] row, byte[] key) {

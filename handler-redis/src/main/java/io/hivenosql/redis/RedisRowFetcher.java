@@ -55,7 +55,7 @@ final class RedisRowFetcher {
         this.table = requireNonNull(table, "table is null");
         List<Integer> fields = new ArrayList<>();
         for (int column : projection) {
-            if (column != table.keyColumn() && column != table.ttlColumn()) {
+            if (!table.isKeyColumn(column) && column != table.ttlColumn()) {
                 fields.add(column);
             }
         }

@@ -16,7 +16,6 @@ import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.JsonStyle;
 import io.hivenosql.api.types.PrimitiveType;
-import io.hivenosql.api.types.TextValueCodec;
 import io.hivenosql.json.JsonLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,8 +26,9 @@ import java.util.Optional;
 
 /**
  * A Redis table as the connector sees it: the validated properties, the key and TTL columns, the stored field of each
- * other column, and the key codec. A row's key is {@code prefix + TextValueCodec.encode(keyType, keyValue)} in UTF-8,
- * byte for byte.
+ * other column, and the key codec ({@link RedisKeyCodec}). With one key column a row's key is
+ * {@code prefix + TextValueCodec.encode(keyType, keyValue)} in UTF-8, byte for byte; with several, the parts are
+ * escaped and joined by {@code redis.key.separator}.
  *
  * <p>A hash field is named by the column's path as it is (a dot is just a character). A string value is a JSON object
  * laid out by the JSON SerDe's {@link JsonLayout}: a path {@code a.b} is field {@code b} of the object in field
@@ -40,7 +40,9 @@ final class RedisTable {
     private final List<HostAndPort> nodes;
     private final byte[] prefix;
     private final String prefixText;
-    private final int keyColumn;
+    private final int[] keyColumns;
+    private final boolean[] isKey;
+    private final RedisKeyCodec keyCodec;
     private final int ttlColumn;
     private final RedisValueType valueType;
     private final int database;
@@ -55,13 +57,28 @@ final class RedisTable {
     private final byte[][] fieldNames;
     private final JsonLayout jsonLayout;
 
-    private RedisTable(String name, TableConfig config, TableMapping mapping, int keyColumn, int ttlColumn) {
+    private RedisTable(String name, TableConfig config, TableMapping mapping, int[] keyColumns, int ttlColumn) {
         this.name = name;
         this.mapping = mapping;
         this.nodes = config.get(RedisTableProperties.NODES);
         this.prefixText = config.get(RedisTableProperties.KEY_PREFIX);
         this.prefix = prefixText.getBytes(UTF_8);
-        this.keyColumn = keyColumn;
+        this.keyColumns = keyColumns.clone();
+        this.isKey = new boolean[mapping.size()];
+        for (int column : keyColumns) {
+            isKey[column] = true;
+        }
+        this.keyCodec = new RedisKeyCodec(
+                name,
+                prefix,
+                keyColumns,
+                Arrays.stream(keyColumns)
+                        .mapToObj(c -> mapping.column(c).type())
+                        .toArray(DataType[]::new),
+                Arrays.stream(keyColumns)
+                        .mapToObj(c -> mapping.column(c).name())
+                        .toArray(String[]::new),
+                config.get(RedisTableProperties.KEY_SEPARATOR));
         this.ttlColumn = ttlColumn;
         this.valueType = config.get(RedisTableProperties.VALUE_TYPE);
         this.database = config.<Integer>get(RedisTableProperties.DATABASE);
@@ -75,7 +92,7 @@ final class RedisTable {
         List<Integer> fields = new ArrayList<>();
         this.fieldNames = new byte[mapping.size()][];
         for (int i = 0; i < mapping.size(); i++) {
-            if (i != keyColumn && i != ttlColumn) {
+            if (!isKey[i] && i != ttlColumn) {
                 fields.add(i);
                 fieldNames[i] = mapping.column(i).path().getBytes(UTF_8);
             }
@@ -103,19 +120,7 @@ final class RedisTable {
      * @throws HandlerException naming the table, property and column on a violation
      */
     static RedisTable resolve(String tableName, TableConfig config, TableMapping mapping) {
-        int keyColumn = config.getOptional(RedisTableProperties.KEY_COLUMN)
-                .map(name -> findColumn(tableName, mapping, RedisTableProperties.KEY_COLUMN, (String) name))
-                .orElse(0);
-        DataType keyType = mapping.column(keyColumn).type();
-        if (!DataTypes.isPrimitive(keyType)) {
-            throw new HandlerException(
-                    HandlerErrorCode.UNSUPPORTED_TYPE,
-                    "table " + tableName + ": key column '"
-                            + mapping.column(keyColumn).name() + "' has type "
-                            + keyType.typeName() + ", but a Redis key needs a primitive type; set "
-                            + RedisTableProperties.KEY_COLUMN.key() + " to a column of a primitive type "
-                            + "(string, int, bigint, ...)");
-        }
+        int[] keyColumns = keyColumns(tableName, config, mapping);
         int ttlColumn = -1;
         Optional<String> ttlName = config.getOptional(RedisTableProperties.TTL_COLUMN);
         if (ttlName.isPresent()) {
@@ -128,7 +133,7 @@ final class RedisTable {
                                 + RedisTableProperties.TTL_COLUMN.key() + ") has type " + ttlType.typeName()
                                 + "; declare it int or bigint (seconds to live)");
             }
-            if (ttlColumn == keyColumn) {
+            if (contains(keyColumns, ttlColumn)) {
                 throw new HandlerException(
                         HandlerErrorCode.INVALID_TABLE_PROPERTY,
                         "table " + tableName + ": column '" + ttlName.get() + "' cannot be both the key column and the "
@@ -142,9 +147,41 @@ final class RedisTable {
                             + RedisTableProperties.PASSWORD_ALIAS.key() + " is not; set it to the alias of the user's "
                             + "password in a Hadoop credential provider");
         }
-        RedisTable table = new RedisTable(tableName, config, mapping, keyColumn, ttlColumn);
+        RedisTable table = new RedisTable(tableName, config, mapping, keyColumns, ttlColumn);
         table.checkFieldNames();
         return table;
+    }
+
+    /** The key columns named by {@code redis.key.column} (default: the first column), each once and primitive. */
+    private static int[] keyColumns(String tableName, TableConfig config, TableMapping mapping) {
+        List<String> names = config.<List<String>>getOptional(RedisTableProperties.KEY_COLUMN)
+                .orElse(List.of(mapping.column(0).name()));
+        int[] keyColumns = new int[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+            int column = findColumn(tableName, mapping, RedisTableProperties.KEY_COLUMN, names.get(i));
+            if (contains(Arrays.copyOf(keyColumns, i), column)) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                        "table " + tableName + ": " + RedisTableProperties.KEY_COLUMN.key() + " names column '"
+                                + mapping.column(column).name() + "' twice; list each key column once");
+            }
+            DataType keyType = mapping.column(column).type();
+            if (!DataTypes.isPrimitive(keyType)) {
+                throw new HandlerException(
+                        HandlerErrorCode.UNSUPPORTED_TYPE,
+                        "table " + tableName + ": key column '"
+                                + mapping.column(column).name() + "' has type "
+                                + keyType.typeName() + ", but a Redis key needs a primitive type; set "
+                                + RedisTableProperties.KEY_COLUMN.key() + " to a column of a primitive type "
+                                + "(string, int, bigint, ...)");
+            }
+            keyColumns[i] = column;
+        }
+        return keyColumns;
+    }
+
+    private static boolean contains(int[] columns, int column) {
+        return Arrays.stream(columns).anyMatch(c -> c == column);
     }
 
     /**
@@ -170,11 +207,11 @@ final class RedisTable {
         }
     }
 
-    /** The mapping with roles: KEY for the key column, TTL for the TTL column, FIELD for the others. */
+    /** The mapping with roles: KEY for the key columns, TTL for the TTL column, FIELD for the others. */
     TableMapping boundMapping() {
         List<ColumnMapping> columns = new ArrayList<>();
         for (int i = 0; i < mapping.size(); i++) {
-            ColumnRole role = i == keyColumn ? ColumnRole.KEY : i == ttlColumn ? ColumnRole.TTL : ColumnRole.FIELD;
+            ColumnRole role = isKey[i] ? ColumnRole.KEY : i == ttlColumn ? ColumnRole.TTL : ColumnRole.FIELD;
             columns.add(mapping.column(i).withRole(role));
         }
         return new TableMapping(columns);
@@ -196,26 +233,13 @@ final class RedisTable {
                         + String.join(", ", mapping.names()));
     }
 
-    /** The key of a row with this key-column value: prefix + canonical text, UTF-8. */
-    byte[] key(Object keyValue) {
-        byte[] suffix = TextValueCodec.encode(keyType(), keyValue).getBytes(UTF_8);
-        byte[] key = Arrays.copyOf(prefix, prefix.length + suffix.length);
-        System.arraycopy(suffix, 0, key, prefix.length, suffix.length);
-        return key;
+    /** The key of a row with these key-column values (in key order): see {@link RedisKeyCodec}. */
+    byte[] key(Object... keyValues) {
+        return keyCodec.key(keyValues);
     }
 
     boolean hasPrefix(byte[] key) {
         return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
-    }
-
-    /**
-     * The key column's value of a key of this table.
-     *
-     * @throws io.hivenosql.api.types.ValueConversionException when the suffix is not a value of the key type
-     */
-    Object decodeKey(byte[] key) {
-        // the byte form reads integer keys without building a String (and falls back to it for everything else)
-        return TextValueCodec.decode(keyType(), Arrays.copyOfRange(key, prefix.length, key.length));
     }
 
     String name() {
@@ -239,16 +263,17 @@ final class RedisTable {
         return prefixText;
     }
 
-    int keyColumn() {
-        return keyColumn;
+    /** The key columns' indexes, in key order; callers must not modify the array. */
+    int[] keyColumns() {
+        return keyColumns;
     }
 
-    String keyColumnName() {
-        return mapping.column(keyColumn).name();
+    boolean isKeyColumn(int column) {
+        return isKey[column];
     }
 
-    DataType keyType() {
-        return mapping.column(keyColumn).type();
+    RedisKeyCodec keyCodec() {
+        return keyCodec;
     }
 
     /** The TTL column's index, or -1. */

@@ -10,6 +10,8 @@ import static io.hivenosql.api.config.PropertyType.string;
 import io.hivenosql.api.config.PropertySpec;
 import io.hivenosql.api.config.PropertyType;
 import io.hivenosql.api.config.TableProperty;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The table properties of the Redis handler, declared once (key, type, default, required flag, documentation). */
 public enum RedisTableProperties implements TableProperty {
@@ -25,15 +27,22 @@ public enum RedisTableProperties implements TableProperty {
             string(),
             "",
             false,
-            "Prefix of the table's keys: a row's key is the prefix followed by the key column's canonical text. "
+            "Prefix of the table's keys: a row's key is the prefix followed by the key columns' canonical texts. "
                     + "Required for INSERT OVERWRITE and purge: an empty prefix would mean the whole database."),
     KEY_COLUMN(
             "redis.key.column",
-            nonEmptyString(),
+            PropertyType.custom("comma-separated column names", RedisTableProperties::columnList),
             null,
             false,
-            "The column whose value makes the key (a primitive type; not stored as a field); "
-                    + "defaults to the first column."),
+            "The column whose value makes the key, or a comma-separated list of columns whose values make it "
+                    + "together (each of a primitive type; not stored as fields); defaults to the first column."),
+    KEY_SEPARATOR(
+            "redis.key.separator",
+            PropertyType.custom("non-empty string without a backslash", RedisTableProperties::separator),
+            ":",
+            false,
+            "With several key columns, what joins their texts in a key (prefix, then the parts joined by it); a "
+                    + "backslash or the separator's first character inside a part is escaped with a backslash."),
     VALUE_TYPE(
             "redis.value.type",
             enumOf(RedisValueType.class),
@@ -91,6 +100,26 @@ public enum RedisTableProperties implements TableProperty {
     public static final int DEFAULT_PORT = 6379;
 
     private final PropertySpec spec;
+
+    private static List<String> columnList(String raw) {
+        List<String> names = new ArrayList<>();
+        for (String name : raw.split(",", -1)) {
+            if (name.isBlank()) {
+                throw new IllegalArgumentException(
+                        "expected one column name or a comma-separated list of them, got '" + raw + "'");
+            }
+            names.add(name.trim());
+        }
+        return List.copyOf(names);
+    }
+
+    private static String separator(String raw) {
+        if (raw.isEmpty() || raw.indexOf('\\') >= 0) {
+            throw new IllegalArgumentException(
+                    "expected a non-empty separator without a backslash (the escape character), got '" + raw + "'");
+        }
+        return raw;
+    }
 
     RedisTableProperties(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
         this.spec = new PropertySpec(key, type, defaultValue, required, doc);

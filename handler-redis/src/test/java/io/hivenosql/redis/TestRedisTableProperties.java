@@ -25,6 +25,7 @@ class TestRedisTableProperties {
         map.put(RedisTableProperties.NODES, new Expected("redis.nodes", null, true));
         map.put(RedisTableProperties.KEY_PREFIX, new Expected("redis.key.prefix", "", false));
         map.put(RedisTableProperties.KEY_COLUMN, new Expected("redis.key.column", null, false));
+        map.put(RedisTableProperties.KEY_SEPARATOR, new Expected("redis.key.separator", ":", false));
         map.put(RedisTableProperties.VALUE_TYPE, new Expected("redis.value.type", "hash", false));
         map.put(RedisTableProperties.DATABASE, new Expected("redis.database", "0", false));
         map.put(RedisTableProperties.USER, new Expected("redis.user", null, false));
@@ -76,7 +77,9 @@ class TestRedisTableProperties {
                         "redis.nodes", "a:1, b",
                         "redis.value.type", "STRING",
                         "redis.ssl", "true",
-                        "redis.batch.size", "7"),
+                        "redis.batch.size", "7",
+                        "redis.key.column", " a, b ,c",
+                        "redis.key.separator", "||"),
                 List.of(RedisTableProperties.values()),
                 Set.of("redis."));
         assertThat(config.<List<HostAndPort>>get(RedisTableProperties.NODES))
@@ -85,6 +88,8 @@ class TestRedisTableProperties {
         assertThat(config.<Boolean>get(RedisTableProperties.SSL)).isTrue();
         assertThat(config.<Integer>get(RedisTableProperties.BATCH_SIZE)).isEqualTo(7);
         assertThat(config.<Integer>get(RedisTableProperties.SCAN_COUNT)).isEqualTo(1000);
+        assertThat(config.<List<String>>get(RedisTableProperties.KEY_COLUMN)).containsExactly("a", "b", "c");
+        assertThat(config.<String>get(RedisTableProperties.KEY_SEPARATOR)).isEqualTo("||");
     }
 
     @Test

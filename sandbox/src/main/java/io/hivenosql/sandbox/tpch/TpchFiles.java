@@ -7,6 +7,7 @@ import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,8 @@ import java.util.List;
  * text (one row a line, a trailing {@code |}), which a Hive text table with {@code FIELDS TERMINATED BY '|'} reads.
  */
 public final class TpchFiles {
+    private static final int PROGRESS_ROWS = 10_000;
+
     private TpchFiles() {}
 
     /**
@@ -26,24 +29,72 @@ public final class TpchFiles {
      * @return the number of rows written
      */
     public static long write(TpchTable<?> table, double scaleFactor, long maxRows, Path file) throws IOException {
-        requireNonNull(table, "table is null");
         requireNonNull(file, "file is null");
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            return write(table, scaleFactor, maxRows, out, (rows, chars) -> {}).rows();
+        }
+    }
+
+    /**
+     * Writes the first {@code maxRows} rows (all when negative) of a table at a scale factor to {@code out}, one line
+     * each ending with {@code \n}, telling {@code progress} the rows and characters written so far every {@value
+     * #PROGRESS_ROWS} rows and at the end. dbgen's text is ASCII, so characters are bytes.
+     */
+    public static Written write(TpchTable<?> table, double scaleFactor, long maxRows, Writer out, Progress progress)
+            throws IOException {
+        requireNonNull(table, "table is null");
+        requireNonNull(out, "out is null");
+        requireNonNull(progress, "progress is null");
         if (scaleFactor <= 0) {
             throw new IllegalArgumentException("scale factor must be positive: " + scaleFactor);
         }
-        Files.createDirectories(file.toAbsolutePath().getParent());
         long rows = 0;
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (TpchEntity entity : table.createGenerator(scaleFactor, 1, 1)) {
-                if (maxRows >= 0 && rows >= maxRows) {
-                    break;
-                }
-                out.write(entity.toLine());
-                out.newLine();
-                rows++;
+        long chars = 0;
+        for (TpchEntity entity : table.createGenerator(scaleFactor, 1, 1)) {
+            if (maxRows >= 0 && rows >= maxRows) {
+                break;
+            }
+            String line = entity.toLine();
+            out.write(line);
+            out.write('\n');
+            rows++;
+            chars += line.length() + 1;
+            if (rows % PROGRESS_ROWS == 0) {
+                progress.written(rows, chars);
             }
         }
-        return rows;
+        out.flush();
+        progress.written(rows, chars);
+        return new Written(rows, chars);
+    }
+
+    /**
+     * The rows a table has at a scale factor, as dbgen sizes it: exact for every table but {@code lineitem}, whose
+     * orders have 1 to 7 lines (4 on average), so its figure is an estimate.
+     */
+    public static long expectedRows(TpchTable<?> table, double scaleFactor) {
+        long orders = (long) (1_500_000 * scaleFactor);
+        return switch (table.getTableName()) {
+            case "lineitem" -> orders * 4;
+            case "orders" -> orders;
+            case "customer" -> (long) (150_000 * scaleFactor);
+            case "part" -> (long) (200_000 * scaleFactor);
+            case "partsupp" -> (long) (800_000 * scaleFactor);
+            case "supplier" -> (long) (10_000 * scaleFactor);
+            case "nation" -> 25;
+            case "region" -> 5;
+            default -> throw new IllegalArgumentException("not a TPC-H table: " + table.getTableName());
+        };
+    }
+
+    /** How much {@link #write(TpchTable, double, long, Writer, Progress)} wrote. */
+    public record Written(long rows, long bytes) {}
+
+    /** Told the rows and bytes written so far. */
+    @FunctionalInterface
+    public interface Progress {
+        void written(long rows, long bytes);
     }
 
     /** The Hive column list of a table, e.g. {@code o_orderkey bigint, o_custkey bigint, ...}. */

@@ -1,0 +1,190 @@
+package io.hivenosql.bench;
+
+import io.hivenosql.bench.report.BenchReport;
+import io.hivenosql.bench.report.BenchResults;
+import io.hivenosql.bench.report.MachineInfo;
+import io.hivenosql.bench.report.ResultCheck;
+import io.hivenosql.bench.report.ScaleFactorResults;
+import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.hadoop.TestingHdfs;
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.hive.RemoteHiveInstance;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code bin/hive-nosql bench}: runs the TPC-H suite ({@link TpchSuite}) at each scale factor asked for, against the
+ * sandbox it starts or an existing HiveServer2, and writes {@code <out>/<timestamp>/results.csv}, {@code summary.csv},
+ * {@code summary.md} and {@code report.html}. Exits 0 when every query agreed across the targets, 1 on a mismatch, 2 when the run failed,
+ * 64 on a bad command line.
+ */
+public final class BenchMain {
+    public static final int MISMATCH = 1;
+    public static final int FAILED = 2;
+    public static final int USAGE_ERROR = 64;
+
+    private static final Logger log = LoggerFactory.getLogger(BenchMain.class);
+    private static final DateTimeFormatter RUN_NAME =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private BenchMain() {}
+
+    public static void main(String[] args) {
+        PrintStream console = System.out;
+        redirectServerOutput(Arrays.asList(args));
+        // Hive leaves non-daemon threads behind: exit explicitly
+        System.exit(run(Arrays.asList(args), console, System.err));
+    }
+
+    /** Tez local mode prints DAG progress to System.out: in the sandbox it goes to {@code <work>/server.out}. */
+    private static void redirectServerOutput(List<String> args) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            return; // run() reports it
+        }
+        if (!options.sandbox() || options.help()) {
+            return;
+        }
+        Path file = options.workDir().resolve("server.out");
+        try {
+            Files.createDirectories(options.workDir());
+            System.setOut(new PrintStream(
+                    new java.io.FileOutputStream(file.toFile()), true, java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            log.warn("Cannot redirect the server's console output to {}: {}", file, e.toString());
+        }
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.print(BenchOptions.USAGE);
+            return USAGE_ERROR;
+        }
+        if (options.help()) {
+            out.print(BenchOptions.USAGE);
+            return 0;
+        }
+        try {
+            return options.sandbox() ? inSandbox(options, out) : external(options, out);
+        } catch (Exception e) {
+            log.error("The benchmark failed", e);
+            err.println("error: the benchmark failed: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private static int inSandbox(BenchOptions options, PrintStream out) throws Exception {
+        Path work = options.workDir().toAbsolutePath().normalize();
+        // a metastore left by an earlier run names servers long gone; the logs beside them stay
+        deleteRecursively(work.resolve("hdfs"));
+        deleteRecursively(work.resolve("stack"));
+        List<Target> targets = options.settings().targets();
+        out.println("starting the sandbox: HiveServer2, HDFS" + (targets.contains(Target.REDIS) ? ", Redis" : "")
+                + (targets.contains(Target.CASSANDRA) ? ", Cassandra" : "")
+                + (targets.contains(Target.MONGO) ? ", MongoDB" : "") + " (work dir " + work + ")");
+        try (TestingHdfs hdfs = TestingHdfs.start(work.resolve("hdfs"));
+                Stack stack = Stack.builder(work.resolve("stack"))
+                        .engine(options.engine())
+                        .auxJars(options.auxJars())
+                        .cassandra(targets.contains(Target.CASSANDRA))
+                        .mongo(targets.contains(Target.MONGO))
+                        .start()) {
+            StoreAddresses stores = new StoreAddresses(
+                    Optional.of(stack.redis().address()),
+                    targets.contains(Target.CASSANDRA)
+                            ? Optional.of(stack.cassandra().contactPoint())
+                            : Optional.empty(),
+                    targets.contains(Target.CASSANDRA)
+                            ? Optional.of(stack.cassandra().localDatacenter())
+                            : Optional.empty(),
+                    targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
+            BenchEnvironment environment = new BenchEnvironment(
+                    stack.hive(),
+                    hdfs.uri("/hive-nosql-bench"),
+                    hdfs.fileSystem().getConf(),
+                    stores,
+                    options.auxJars(),
+                    "sandbox: HiveServer2 in process (" + options.engine().hiveName()
+                            + " local mode), stores and HDFS MiniDFSCluster on the same machine");
+            return runSuite(options, environment, out);
+        }
+    }
+
+    private static int external(BenchOptions options, PrintStream out) throws Exception {
+        String password = Optional.ofNullable(System.getenv(HiveInstance.JDBC_PASSWORD_VARIABLE))
+                .orElse("");
+        try (HiveInstance hive =
+                new RemoteHiveInstance(options.jdbcUrl().orElseThrow(), options.user(), password, List.of())) {
+            BenchEnvironment environment = new BenchEnvironment(
+                    hive,
+                    options.dataRoot().orElseThrow(),
+                    new Configuration(),
+                    options.stores(),
+                    options.auxJars(),
+                    "HiveServer2 at " + JdbcUrls.redacted(options.jdbcUrl().orElseThrow()));
+            return runSuite(options, environment, out);
+        }
+    }
+
+    private static int runSuite(BenchOptions options, BenchEnvironment environment, PrintStream out) throws Exception {
+        Instant started = Instant.now();
+        MachineInfo machine = MachineProbe.describe(environment.hive(), environment.hiveServer());
+        out.println(options);
+        TpchSuite suite = new TpchSuite(environment, options.settings(), Progress.console(out));
+        List<ScaleFactorResults> results = new ArrayList<>();
+        for (double scaleFactor : options.settings().scaleFactors()) {
+            out.println("scale factor " + ScaleFactors.format(scaleFactor));
+            results.add(suite.run(scaleFactor));
+        }
+        BenchResults all = new BenchResults(
+                started,
+                machine,
+                options.settings().warmups(),
+                options.settings().runs(),
+                results);
+        Path dir = options.outputDir().resolve(RUN_NAME.format(started));
+        Files.createDirectories(dir);
+        BenchReport.write(all, dir);
+        out.println("report: " + dir.resolve("report.html"));
+        List<ResultCheck> mismatches = results.stream()
+                .flatMap(sf -> sf.checks().values().stream())
+                .filter(check -> !check.matches())
+                .toList();
+        mismatches.forEach(check -> out.println("MISMATCH " + check.query() + ": " + check.difference()));
+        if (mismatches.isEmpty()) {
+            out.println("all " + options.settings().queries().size() + " queries agree across "
+                    + options.settings().targets().size() + " targets");
+            return 0;
+        }
+        return MISMATCH;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package io.hivenosql.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.sandbox.hive.HiveEngine;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The command line of {@link BenchMain}. Options take a value as {@code --name value} or {@code --name=value}. Without
+ * {@code --jdbc-url} the suite starts the sandbox (HiveServer2 in process, the stores it needs and an HDFS
+ * MiniDFSCluster); with it, it runs against that HiveServer2, the stores given by {@code --redis}, {@code --cassandra}
+ * and {@code --mongo}, and a Hadoop directory both sides reach ({@code --data-root}).
+ */
+public record BenchOptions(
+        BenchSettings settings,
+        Path outputDir,
+        Optional<String> jdbcUrl,
+        String user,
+        Optional<String> dataRoot,
+        StoreAddresses stores,
+        Path workDir,
+        HiveEngine engine,
+        List<Path> auxJars,
+        boolean help) {
+    public static final String USAGE =
+            """
+            usage: bin/hive-nosql bench [options]
+              --sf 0.01|0.1|1[,...]   scale factors, run in order (default 0.01); two or more give the growth curve
+              --stores LIST           targets, comma-separated (default all): hdfs-orc, hdfs-text, redis, cassandra,
+                                      mongo; results are compared with the first one
+              --queries LIST          q1..q22, probe_full_scan, probe_selective_scan, probe_key_lookup,
+                                      probe_join_hdfs, tpch, probes or all (default all)
+              --warmups N             untimed rounds before the timed ones (default 1)
+              --runs N                timed rounds (default 3); each round runs every query once on every target
+              --check                 correctness only: no warm-up, one round, no raw scans
+              --no-raw-scans          skip the raw driver scans of lineitem
+              --timeout-minutes N     longest one beeline session (one round on one target) may take (default 240)
+              --out DIR               where results/<timestamp>/ goes (default bench/results)
+            sandbox (the default): --work DIR (default .sandbox/bench), --engine tez|mr
+              --aux-jars a.jar,b.jar  the handlers' -hive.jar files (bin/hive-nosql passes them; with --jdbc-url the
+                                      raw Cassandra scan uses the driver in handler-cassandra's)
+            an existing HiveServer2 and stores:
+              --jdbc-url URL          e.g. jdbc:hive2://hs2:10000/default (user: --user or HIVE_JDBC_USER; a
+                                      password only through HIVE_JDBC_PASSWORD, used for the loads over JDBC)
+              --data-root URI         a directory this machine and HiveServer2 both reach, e.g.
+                                      hdfs://namenode:8020/tmp/hive-nosql-bench (the text and ORC tables go there)
+              --redis HOST:PORT  --cassandra HOST:PORT[,...]  --cassandra-dc DC  --mongo mongodb://HOST:PORT
+                                      the stores (each needed when its target runs; no credentials here: configure
+                                      them on HiveServer2 through the handlers' credential provider)
+            """;
+
+    private static final Set<String> FLAGS = Set.of("--check", "--no-raw-scans", "--help", "-h");
+
+    public BenchOptions {
+        requireNonNull(settings, "settings is null");
+        requireNonNull(outputDir, "outputDir is null");
+        requireNonNull(jdbcUrl, "jdbcUrl is null");
+        requireNonNull(user, "user is null");
+        requireNonNull(dataRoot, "dataRoot is null");
+        requireNonNull(stores, "stores is null");
+        requireNonNull(workDir, "workDir is null");
+        requireNonNull(engine, "engine is null");
+        auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
+        if (jdbcUrl.isPresent() && dataRoot.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "--jdbc-url needs --data-root: a directory URI this machine and HiveServer2 both reach");
+        }
+    }
+
+    public static BenchOptions parse(List<String> args) {
+        Map<String, String> values = new LinkedHashMap<>();
+        List<String> flags = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (FLAGS.contains(arg)) {
+                flags.add(arg);
+                continue;
+            }
+            if (!arg.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
+            }
+            int equals = arg.indexOf('=');
+            String name = equals > 0 ? arg.substring(0, equals) : arg;
+            String value;
+            if (equals > 0) {
+                value = arg.substring(equals + 1);
+            } else if (i + 1 < args.size()) {
+                value = args.get(++i);
+            } else {
+                throw new IllegalArgumentException(name + " needs a value");
+            }
+            values.put(name, value);
+        }
+        boolean help = flags.contains("--help") || flags.contains("-h");
+        boolean check = flags.contains("--check");
+        List<Target> targets = split(values.remove("--stores"), Target.names()).stream()
+                .map(Target::fromCliName)
+                .distinct()
+                .sorted()
+                .toList();
+        List<Query> queries = Query.select(split(values.remove("--queries"), "all"));
+        int warmups = integer(values.remove("--warmups"), "--warmups", 1);
+        int runs = integer(values.remove("--runs"), "--runs", 3);
+        if (check) {
+            warmups = 0;
+            runs = 1;
+        }
+        boolean raw = !check && !flags.contains("--no-raw-scans");
+        Duration timeout = Duration.ofMinutes(integer(values.remove("--timeout-minutes"), "--timeout-minutes", 240));
+        BenchSettings settings = new BenchSettings(
+                ScaleFactors.parse(values.getOrDefault("--sf", "0.01")), targets, queries, warmups, runs, raw, timeout);
+        values.remove("--sf");
+        Optional<String> jdbcUrl = Optional.ofNullable(values.remove("--jdbc-url"));
+        String defaultUser =
+                Optional.ofNullable(System.getenv("HIVE_JDBC_USER")).orElse(System.getProperty("user.name", "hive"));
+        BenchOptions options = new BenchOptions(
+                settings,
+                Path.of(values.getOrDefault("--out", "bench/results")),
+                jdbcUrl,
+                values.getOrDefault("--user", defaultUser),
+                Optional.ofNullable(values.remove("--data-root")),
+                new StoreAddresses(
+                        Optional.ofNullable(values.remove("--redis")),
+                        Optional.ofNullable(values.remove("--cassandra")),
+                        Optional.ofNullable(values.remove("--cassandra-dc")),
+                        Optional.ofNullable(values.remove("--mongo"))),
+                Path.of(values.getOrDefault("--work", ".sandbox/bench")),
+                HiveEngine.fromName(values.getOrDefault("--engine", "tez")),
+                auxJars(values.remove("--aux-jars")),
+                help);
+        values.keySet().removeAll(List.of("--out", "--user", "--work", "--engine"));
+        if (!values.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "unknown option " + values.keySet().iterator().next());
+        }
+        return options;
+    }
+
+    private static List<String> split(String value, String defaultValue) {
+        String text = value == null ? defaultValue : value;
+        List<String> items = Arrays.stream(text.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
+        if (items.isEmpty()) {
+            throw new IllegalArgumentException("an empty list: '" + text + "'");
+        }
+        return items;
+    }
+
+    private static int integer(String value, String name, int defaultValue) {
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed < 0) {
+                throw new NumberFormatException();
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + ": '" + value + "' is not a whole number >= 0");
+        }
+    }
+
+    private static List<Path> auxJars(String value) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .map(Path::of)
+                .toList();
+    }
+
+    /** Whether the suite starts its own sandbox (no {@code --jdbc-url}). */
+    public boolean sandbox() {
+        return jdbcUrl.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return "BenchOptions[sf=" + settings.scaleFactors() + ", targets="
+                + settings.targets().stream().map(Target::cliName).toList() + ", queries="
+                + settings.queries().size()
+                + ", warmups=" + settings.warmups() + ", runs=" + settings.runs() + ", engine="
+                + engine.name().toLowerCase(Locale.ROOT) + "]";
+    }
+}

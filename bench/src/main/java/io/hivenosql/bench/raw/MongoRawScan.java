@@ -1,0 +1,39 @@
+package io.hivenosql.bench.raw;
+
+import static java.util.Objects.requireNonNull;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCursor;
+import org.bson.Document;
+
+/** {@code find()} over the whole collection (batches of 1,000), each document decoded with all its fields. */
+final class MongoRawScan implements RawScan {
+    private final String uri;
+    private final String database;
+    private final String collection;
+
+    MongoRawScan(String uri, String database, String collection) {
+        this.uri = requireNonNull(uri, "uri is null");
+        this.database = requireNonNull(database, "database is null");
+        this.collection = requireNonNull(collection, "collection is null");
+    }
+
+    @Override
+    public long scan() {
+        long rows = 0;
+        long touched = 0;
+        try (MongoClient client = MongoClients.create(uri);
+                MongoCursor<Document> cursor = client.getDatabase(database)
+                        .getCollection(collection)
+                        .find()
+                        .batchSize(1000)
+                        .iterator()) {
+            while (cursor.hasNext()) {
+                touched += cursor.next().size();
+                rows++;
+            }
+        }
+        return touched < 0 ? -1 : rows;
+    }
+}

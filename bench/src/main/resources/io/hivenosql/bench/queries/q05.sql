@@ -1,0 +1,28 @@
+-- TPC-H Q5: Local Supplier Volume
+-- Substitution parameters (TPC-H 3.0.1 validation): REGION = ASIA, DATE = 1994-01-01
+-- Deviations: n_name added as the last ORDER BY column (tie-break for equal revenue).
+select
+    n_name,
+    sum(l_extendedprice * (1 - l_discount)) as revenue
+from
+    customer,
+    orders,
+    lineitem,
+    supplier,
+    nation,
+    region
+where
+    c_custkey = o_custkey
+    and l_orderkey = o_orderkey
+    and l_suppkey = s_suppkey
+    and c_nationkey = s_nationkey
+    and s_nationkey = n_nationkey
+    and n_regionkey = r_regionkey
+    and r_name = 'ASIA'
+    and o_orderdate >= date '1994-01-01'
+    and o_orderdate < date '1994-01-01' + interval '1' year
+group by
+    n_name
+order by
+    revenue desc,
+    n_name;

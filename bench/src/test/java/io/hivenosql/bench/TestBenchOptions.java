@@ -1,0 +1,88 @@
+package io.hivenosql.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TestBenchOptions {
+    @Test
+    void defaultsRunEverythingAtTheSmallestScale() {
+        BenchOptions options = BenchOptions.parse(List.of());
+        assertThat(options.settings().scaleFactors()).containsExactly(0.01);
+        assertThat(options.settings().targets()).containsExactlyElementsOf(Target.all());
+        assertThat(options.settings().queries()).hasSize(26);
+        assertThat(options.settings().warmups()).isEqualTo(1);
+        assertThat(options.settings().runs()).isEqualTo(3);
+        assertThat(options.settings().rawScans()).isTrue();
+        assertThat(options.sandbox()).isTrue();
+    }
+
+    @Test
+    void selectsScaleFactorsTargetsAndQueries() {
+        BenchOptions options = BenchOptions.parse(List.of(
+                "--sf",
+                "0.1,1",
+                "--stores=mongo,hdfs-orc",
+                "--queries",
+                "q6,Q01,probes",
+                "--runs",
+                "5",
+                "--warmups=0"));
+        assertThat(options.settings().scaleFactors()).containsExactly(0.1, 1.0);
+        // the HDFS targets come first: results are compared with hdfs-orc
+        assertThat(options.settings().targets()).containsExactly(Target.HDFS_ORC, Target.MONGO);
+        assertThat(options.settings().queries())
+                .extracting(Query::name)
+                .containsExactly(
+                        "q01", "q06", "probe_full_scan", "probe_selective_scan", "probe_key_lookup", "probe_join_hdfs");
+        assertThat(options.settings().runs()).isEqualTo(5);
+        assertThat(options.settings().warmups()).isZero();
+    }
+
+    @Test
+    void checkIsOneUntimedRoundWithoutRawScans() {
+        BenchOptions options = BenchOptions.parse(List.of("--check", "--runs", "7"));
+        assertThat(options.settings().warmups()).isZero();
+        assertThat(options.settings().runs()).isEqualTo(1);
+        assertThat(options.settings().rawScans()).isFalse();
+    }
+
+    @Test
+    void anExistingServerNeedsADataRoot() {
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--jdbc-url", "jdbc:hive2://h:10000/default")))
+                .hasMessageContaining("--data-root");
+        BenchOptions options = BenchOptions.parse(List.of(
+                "--jdbc-url",
+                "jdbc:hive2://h:10000/default",
+                "--data-root",
+                "hdfs://nn:8020/tmp/b",
+                "--redis",
+                "r:6379",
+                "--stores",
+                "hdfs-orc,redis"));
+        assertThat(options.sandbox()).isFalse();
+        assertThat(options.stores().redis()).isEqualTo("r:6379");
+        assertThatThrownBy(() -> options.stores().cassandra()).hasMessageContaining("--cassandra host:port");
+    }
+
+    @Test
+    void badInputIsNamed() {
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--sf", "big")))
+                .hasMessageContaining("'big' is not a number");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--sf", "0"))).hasMessageContaining("0 is outside");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--stores", "hbase")))
+                .hasMessageContaining("Unknown target 'hbase'");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--queries", "q23")))
+                .hasMessageContaining("Unknown query 'q23'");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--runs", "-1"))).hasMessageContaining("--runs: '-1'");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--runs", "0"))).hasMessageContaining("--runs >= 1");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--colour", "red")))
+                .hasMessageContaining("unknown option --colour");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--sf"))).hasMessageContaining("--sf needs a value");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--mongo", "mongodb://u:p@h")))
+                .hasMessageContaining("must not hold user information")
+                .hasMessageNotContaining("u:p");
+    }
+}

@@ -1,0 +1,48 @@
+package io.hivenosql.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class TestQuery {
+    @Test
+    void everyQueryFileIsOneStatementWithoutDatabaseNames() {
+        List<Query> queries = Query.select(List.of("all"));
+        assertThat(queries).hasSize(26);
+        for (Query query : queries) {
+            String code = withoutComments(query.text()).toLowerCase(Locale.ROOT);
+            assertThat(code.strip()).as(query.name()).endsWith(";");
+            assertThat(code.indexOf(';'))
+                    .as(query.name() + ": one statement")
+                    .isEqualTo(code.strip().length() - 1 + code.indexOf(code.strip()));
+            assertThat(code)
+                    .as(query.name())
+                    .doesNotContain("tpch_redis", "tpch_cassandra", "tpch_mongo", "tpch_hdfs_text");
+            assertThat(code).as(query.name()).doesNotContainPattern("(?m)^\\s*(use|set)\\s");
+            if (query.name().equals(Query.JOIN_HDFS)) {
+                assertThat(code).contains("tpch_hdfs_orc.orders");
+            } else {
+                assertThat(code).as(query.name()).doesNotContain("tpch_hdfs_orc");
+            }
+        }
+    }
+
+    @Test
+    void selectionsFollowSuiteOrder() {
+        assertThat(Query.select(List.of("probe_key_lookup", "q22", "q3")))
+                .extracting(Query::name)
+                .containsExactly("q03", "q22", "probe_key_lookup");
+        assertThat(Query.select(List.of("tpch"))).hasSize(22);
+    }
+
+    private static String withoutComments(String text) {
+        return text.lines()
+                .map(line -> {
+                    int comment = line.indexOf("--");
+                    return comment >= 0 ? line.substring(0, comment) : line;
+                })
+                .reduce("", (a, b) -> a + b + "\n");
+    }
+}

@@ -1,0 +1,45 @@
+package io.hivenosql.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestMarkdownSummary {
+    @Test
+    void headlineTablePerScaleFactor() {
+        String markdown = MarkdownSummary.render(TestingBenchResults.twoScaleFactors());
+        assertThat(markdown)
+                .contains("### Scale factor 1 (6,000,000 lineitem rows, 3 timed runs after 1 warm-up)")
+                .contains("| redis | 500,000 | 62.5 | 0.33\u00d7 | 0.17\u00d7 | 0.25\u00d7 | 107,143 |")
+                .contains("| mongo | 750,000 | 93.8 | 0.50\u00d7 | 0.25\u00d7 | \u2014 | 150,000 |")
+                .contains("**1 of 4 queries return different results:** probe_key_lookup.")
+                .contains("All 2 queries return the same results on all 5 targets.")
+                .contains("### Hive scan rows/s by scale factor")
+                .contains("| hdfs-orc | 3,000,000 | 3,000,000 |")
+                .contains("| cassandra | \u2014 | 250,000 |")
+                .doesNotContain("NaN");
+        assertThat(markdown.indexOf("### Scale factor 0.1")).isLessThan(markdown.indexOf("### Scale factor 1 "));
+    }
+
+    @Test
+    void noGrowthTableWithOneScaleFactor() {
+        assertThat(MarkdownSummary.render(TestingBenchResults.oneScaleFactor())).doesNotContain("by scale factor");
+    }
+
+    @Test
+    void escapesTableCells() {
+        assertThat(MarkdownSummary.cell("a|b<c\nd")).isEqualTo("a\\|b&lt;c d");
+    }
+
+    @Test
+    void writesEveryReportFile(@TempDir Path dir) throws Exception {
+        BenchResults results = TestingBenchResults.twoScaleFactors();
+        assertThat(BenchReport.write(results, dir))
+                .extracting(path -> path.getFileName().toString())
+                .containsExactly("report.html", "results.csv", "summary.csv", "summary.md");
+        assertThat(Files.readString(dir.resolve("summary.md"))).isEqualTo(MarkdownSummary.render(results));
+    }
+}

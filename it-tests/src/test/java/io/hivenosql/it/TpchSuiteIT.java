@@ -1,0 +1,134 @@
+package io.hivenosql.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hivenosql.bench.BenchEnvironment;
+import io.hivenosql.bench.BenchSettings;
+import io.hivenosql.bench.Progress;
+import io.hivenosql.bench.Query;
+import io.hivenosql.bench.StoreAddresses;
+import io.hivenosql.bench.Target;
+import io.hivenosql.bench.TpchSuite;
+import io.hivenosql.bench.report.BenchResults;
+import io.hivenosql.bench.report.CsvReport;
+import io.hivenosql.bench.report.HtmlReport;
+import io.hivenosql.bench.report.MachineInfo;
+import io.hivenosql.bench.report.QueryMeasurement;
+import io.hivenosql.bench.report.ResultCheck;
+import io.hivenosql.bench.report.ScaleFactorResults;
+import io.hivenosql.sandbox.hadoop.TestingHdfs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The TPC-H suite's correctness check at scale factor 0.01, as {@code bin/hive-nosql bench --sf 0.01 --check} runs
+ * it: the data generated into HDFS (a MiniDFSCluster), loaded through Hive into ORC on HDFS, Redis, Cassandra and
+ * MongoDB, and every one of the 22 queries and 4 probes run through beeline against the ORC tables and the three
+ * stores; every result must agree with the ORC one. One round, no timing asserted; the raw driver scans run once too.
+ * (The text tables, the source of every load, are left out of the check to keep CI short; {@code bin/hive-nosql
+ * bench} compares all five targets.)
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TpchSuiteIT {
+    private static final double SCALE_FACTOR = 0.01;
+    private static final List<Target> TARGETS = List.of(Target.HDFS_ORC, Target.REDIS, Target.CASSANDRA, Target.MONGO);
+
+    private TestingHdfs hdfs;
+    private ScaleFactorResults results;
+
+    @BeforeAll
+    void runTheSuite(HiveStack.Resources stack) throws Exception {
+        hdfs = TestingHdfs.start(stack.workDir().resolve("tpch-hdfs"));
+        BenchEnvironment environment = new BenchEnvironment(
+                stack.hive(),
+                hdfs.uri("/hive-nosql-bench"),
+                hdfs.fileSystem().getConf(),
+                new StoreAddresses(
+                        Optional.of(stack.redis().address()),
+                        Optional.of(stack.cassandra().contactPoint()),
+                        Optional.of(stack.cassandra().localDatacenter()),
+                        Optional.of(stack.mongo().uri())),
+                HiveStack.Resources.auxJars(),
+                "it-tests stack");
+        BenchSettings settings = new BenchSettings(
+                List.of(SCALE_FACTOR), Target.all(), Query.select(List.of("all")), 0, 1, true, Duration.ofMinutes(20));
+        results = new TpchSuite(environment, settings, Progress.silent()).run(SCALE_FACTOR);
+    }
+
+    @AfterAll
+    void stopHdfs() {
+        if (hdfs != null) {
+            hdfs.close();
+        }
+    }
+
+    @Test
+    void everyQueryAgreesAcrossOrcAndTheThreeStores() {
+        assertThat(results.checks()).hasSize(26);
+        List<ResultCheck> mismatches = results.checks().values().stream()
+                .filter(check -> !check.matches())
+                .toList();
+        assertThat(mismatches)
+                .as("queries whose results differ between targets")
+                .isEmpty();
+    }
+
+    @Test
+    void everyQueryRanOnEveryTargetAndReturnedRows() {
+        Map<Target, Long> runs = results.queries().stream()
+                .collect(Collectors.groupingBy(QueryMeasurement::target, Collectors.counting()));
+        assertThat(runs).containsOnlyKeys(TARGETS).allSatisfy((target, count) -> assertThat(count)
+                .isEqualTo(26L));
+        // TPC-H's answers at this size: Q1 has one row per return flag and line status, Q6 a single sum, the
+        // LIMIT queries their limits or fewer; none is empty
+        assertThat(results.checks().get("q01").rows()).isEqualTo(4);
+        assertThat(results.checks().get("q06").rows()).isEqualTo(1);
+        assertThat(results.checks().get("probe_key_lookup").rows()).isEqualTo(1);
+        assertThat(results.checks().values())
+                .allSatisfy(check -> assertThat(check.rows()).as(check.query()).isPositive());
+    }
+
+    @Test
+    void everyTargetWasLoadedWithEveryRowAndTheRawScansReadAllOfLineitem() {
+        assertThat(results.lineitemRows()).isBetween(59_000L, 61_000L);
+        assertThat(results.loads()).hasSize(4 * 8);
+        assertThat(results.rawScans())
+                .extracting(scan -> scan.target().cliName() + " " + scan.rows())
+                .containsExactly(
+                        "redis " + results.lineitemRows(),
+                        "cassandra " + results.lineitemRows(),
+                        "mongo " + results.lineitemRows());
+    }
+
+    @Test
+    void theReportIsWritten(HiveStack.Resources stack) throws Exception {
+        Path dir = stack.workDir().resolve("tpch-report");
+        Files.createDirectories(dir);
+        BenchResults all = new BenchResults(
+                Instant.now(),
+                new MachineInfo("it", "cpu", 2, 1L << 30, "os", "java", "Hive 4.0.1", "tez", "it-tests stack"),
+                0,
+                1,
+                List.of(results));
+        CsvReport.write(all, dir);
+        HtmlReport.write(all, dir);
+        assertThat(Files.readAllLines(dir.resolve("results.csv")))
+                .hasSize(1
+                        + results.loads().size()
+                        + results.queries().size()
+                        + results.rawScans().size());
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("probe_full_scan", "cassandra");
+    }
+}
