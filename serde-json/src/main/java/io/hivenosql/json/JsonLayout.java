@@ -2,6 +2,7 @@ package io.hivenosql.json;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
@@ -36,6 +37,9 @@ public final class JsonLayout {
     /** One field of an object: a column's value, an object holding other fields, or both. */
     static final class Node {
         final String name;
+        /** The name quoted and encoded as UTF-8 once, for writers. */
+        final SerializedString encodedName;
+
         final Node parent;
         final Map<String, Node> children = new HashMap<>();
         final List<Node> ordered = new ArrayList<>();
@@ -44,6 +48,7 @@ public final class JsonLayout {
 
         Node(String name, Node parent) {
             this.name = name;
+            this.encodedName = new SerializedString(name);
             this.parent = parent;
         }
 

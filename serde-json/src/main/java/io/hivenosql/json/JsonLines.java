@@ -6,11 +6,9 @@ import io.hivenosql.api.config.BadRecordPolicy;
 import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.hive.HiveValues;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.types.ValueConversionException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.Supplier;
@@ -27,7 +25,7 @@ final class JsonLines {
     private final TableMapping mapping;
     private final JsonRowDecoder decoder;
     private final BadRecordPolicy policy;
-    private final Object[] neutral;
+    private final Object[] values;
     private final RuntimeException[] errors;
     private long nulled;
     private long skipped;
@@ -37,10 +35,10 @@ final class JsonLines {
         this.mapping = table.mapping();
         int[] all = new int[mapping.size()];
         Arrays.setAll(all, i -> i);
-        this.decoder = new JsonRowDecoder(layout, all);
+        this.decoder = new JsonRowDecoder(layout, all, true);
         BadRecordPolicy configured = table.config().get(NoSqlTableProperties.BAD_RECORD_POLICY);
         this.policy = configured == null ? BadRecordPolicy.FAIL : configured;
-        this.neutral = new Object[mapping.size()];
+        this.values = new Object[mapping.size()];
         this.errors = new RuntimeException[mapping.size()];
     }
 
@@ -57,7 +55,7 @@ final class JsonLines {
      */
     boolean read(byte[] bytes, int length, Supplier<String> where, Object[] row) {
         try {
-            decoder.decode(bytes, 0, length, neutral, errors);
+            decoder.decode(bytes, 0, length, values, errors);
         } catch (MalformedJsonException e) {
             return onMalformed(bytes, length, where, e, row);
         }
@@ -65,12 +63,9 @@ final class JsonLines {
         for (int i = 0; i < row.length; i++) {
             RuntimeException error = errors[i];
             if (error == null) {
-                try {
-                    row[i] = HiveValues.toHive(mapping.column(i).type(), neutral[i]);
-                    continue;
-                } catch (ValueConversionException | ArithmeticException e) {
-                    error = e;
-                }
+                // already Hive's values: the decoder's readers convert as HiveValues.toHive does
+                row[i] = values[i];
+                continue;
             }
             switch (policy) {
                 case FAIL -> throw badValue(mapping.column(i), where, error, bytes, length);

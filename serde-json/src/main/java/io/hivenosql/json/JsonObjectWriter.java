@@ -6,9 +6,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.types.JsonValueCodec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 
 /**
  * What every writer of a row as one JSON object shares: the walk over the {@link JsonLayout}'s tree (fields in column
@@ -66,11 +67,11 @@ abstract class JsonObjectWriter {
         for (JsonLayout.Node child : node.ordered) {
             if (child.column >= 0) {
                 if (layout.writeNulls() || !isNull(child.column)) {
-                    generator.writeFieldName(child.name);
+                    generator.writeFieldName(child.encodedName);
                     writeColumn(child.column);
                 }
             } else if (layout.writeNulls() || anyValue(child)) {
-                generator.writeFieldName(child.name);
+                generator.writeFieldName(child.encodedName);
                 writeObject(child);
             }
         }
@@ -86,14 +87,40 @@ abstract class JsonObjectWriter {
         return false;
     }
 
-    /** A byte buffer whose array is handed out without a copy. */
-    private static final class Buffer extends ByteArrayOutputStream {
-        Buffer() {
-            super(256);
+    /** A growable byte buffer whose array is handed out without a copy; not synchronized (ByteArrayOutputStream is). */
+    private static final class Buffer extends OutputStream {
+        private byte[] bytes = new byte[256];
+        private int size;
+
+        @Override
+        public void write(int b) {
+            ensure(1);
+            bytes[size++] = (byte) b;
+        }
+
+        @Override
+        public void write(byte[] source, int offset, int length) {
+            ensure(length);
+            System.arraycopy(source, offset, bytes, size, length);
+            size += length;
+        }
+
+        private void ensure(int more) {
+            if (size + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+            }
+        }
+
+        void reset() {
+            size = 0;
+        }
+
+        int size() {
+            return size;
         }
 
         byte[] array() {
-            return buf;
+            return bytes;
         }
     }
 }

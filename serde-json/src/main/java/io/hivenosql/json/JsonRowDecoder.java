@@ -27,6 +27,7 @@ public final class JsonRowDecoder {
     private final JsonLayout layout;
     private final JsonValueCodec codec;
     private final boolean caseInsensitive;
+    private final boolean hiveValues;
     private final int[] columns;
     private final Step root;
 
@@ -43,17 +44,26 @@ public final class JsonRowDecoder {
         final Map<String, Step> seen = new HashMap<>();
 
         int column = -1;
-        DataType type;
+        JsonValueReader reader;
 
         boolean hasChildren() {
             return !exact.isEmpty();
         }
     }
 
-    /** A decoder of the given columns (table column indexes); the others are skipped. */
+    /** A decoder of the given columns (table column indexes) into neutral values; the others are skipped. */
     public JsonRowDecoder(JsonLayout layout, int[] columns) {
+        this(layout, columns, false);
+    }
+
+    /**
+     * A decoder of the given columns into neutral values, or with {@code hiveValues} straight into Hive's Java values
+     * ({@link JsonHiveReaders}: what {@code HiveValues.toHive} makes of the neutral values, with the same errors).
+     */
+    JsonRowDecoder(JsonLayout layout, int[] columns, boolean hiveValues) {
         this.layout = requireNonNull(layout, "layout is null");
         this.codec = layout.codec();
+        this.hiveValues = hiveValues;
         this.caseInsensitive = layout.codec().style().caseInsensitive();
         this.columns = columns.clone();
         boolean[] wanted = new boolean[layout.mapping().size()];
@@ -67,7 +77,8 @@ public final class JsonRowDecoder {
         Step step = new Step();
         if (node.column >= 0 && wanted[node.column]) {
             step.column = node.column;
-            step.type = layout.mapping().column(node.column).type();
+            DataType type = layout.mapping().column(node.column).type();
+            step.reader = hiveValues ? JsonHiveReaders.of(type, codec) : parser -> codec.read(parser, type);
         }
         for (JsonLayout.Node child : node.ordered) {
             if (leadsToWanted(child, wanted)) {
@@ -109,6 +120,10 @@ public final class JsonRowDecoder {
             errors[column] = null;
         }
         try (JsonParser parser = JsonValueCodec.factory().createParser(bytes, offset, length)) {
+            if (hiveValues) {
+                // exact (the same doubles as Double.parseDouble), and faster
+                parser.enable(JsonParser.Feature.USE_FAST_DOUBLE_PARSER);
+            }
             JsonToken token = parser.nextToken();
             if (token == null) {
                 throw new MalformedJsonException("the line is empty; expected a JSON object", 0, null);
@@ -178,9 +193,12 @@ public final class JsonRowDecoder {
             JsonParser parser, Step step, JsonStreamContext object, Object[] values, RuntimeException[] errors)
             throws IOException {
         try {
-            values[step.column] = codec.read(parser, step.type);
+            values[step.column] = parser.currentToken() == JsonToken.VALUE_NULL ? null : step.reader.read(parser);
             errors[step.column] = null;
-        } catch (ValueConversionException e) {
+        } catch (ValueConversionException | ArithmeticException e) {
+            if (e instanceof ArithmeticException && !hiveValues) {
+                throw e;
+            }
             values[step.column] = null;
             errors[step.column] = e;
             // skip the rest of the bad value: back to the level of the object that holds the field
