@@ -63,7 +63,7 @@ class TpchSuiteIT {
                 HiveStack.Resources.auxJars(),
                 "it-tests stack");
         BenchSettings settings = new BenchSettings(
-                List.of(SCALE_FACTOR), Target.all(), Query.select(List.of("all")), 0, 1, true, Duration.ofMinutes(20));
+                List.of(SCALE_FACTOR), TARGETS, Query.select(List.of("all")), 0, 1, true, Duration.ofMinutes(20));
         results = new TpchSuite(environment, settings, Progress.silent()).run(SCALE_FACTOR);
     }
 
