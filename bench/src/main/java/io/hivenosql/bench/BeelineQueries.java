@@ -2,7 +2,6 @@ package io.hivenosql.bench;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.sandbox.JvmOptions;
 import io.hivenosql.sandbox.hive.BeelineRunner;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -54,9 +53,9 @@ final class BeelineQueries {
                     .append(query.text().strip())
                     .append("\n\n");
         }
-        List<String> jvm = new ArrayList<>(JvmOptions.hiveOpens());
+        List<String> jvm = new ArrayList<>(BeelineRunner.defaultJvmOptions());
         // beeline formats its counts and times in the default locale: pin one the parser reads
-        jvm.addAll(List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-Duser.language=en", "-Duser.country=US"));
+        jvm.addAll(List.of("-Duser.language=en", "-Duser.country=US"));
         BeelineRunner.Result result = BeelineRunner.builder(JdbcUrls.withDatabase(jdbcUrl, target.database()))
                 .user(user)
                 .jvmOptions(jvm)

@@ -5,6 +5,7 @@ import io.hivenosql.bench.report.BenchResults;
 import io.hivenosql.bench.report.MachineInfo;
 import io.hivenosql.bench.report.ResultCheck;
 import io.hivenosql.bench.report.ScaleFactorResults;
+import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.hadoop.TestingHdfs;
 import io.hivenosql.sandbox.hive.HiveInstance;
@@ -177,14 +178,11 @@ public final class BenchMain {
         return MISMATCH;
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
+    /** Deletes what an earlier run left in {@code dir}; fails when some of it stays. */
+    private static void deleteRecursively(Path dir) {
+        ServerProcess.deleteRecursively(dir);
+        if (Files.exists(dir)) {
+            throw new IllegalStateException("cannot delete " + dir + ", left by an earlier run: delete it by hand");
         }
     }
 }

@@ -117,27 +117,32 @@ public record BenchOptions(
         boolean raw = !check && !flags.contains("--no-raw-scans");
         Duration timeout = Duration.ofMinutes(integer(values.remove("--timeout-minutes"), "--timeout-minutes", 240));
         BenchSettings settings = new BenchSettings(
-                ScaleFactors.parse(values.getOrDefault("--sf", "0.01")), targets, queries, warmups, runs, raw, timeout);
-        values.remove("--sf");
+                ScaleFactors.parse(Optional.ofNullable(values.remove("--sf")).orElse("0.01")),
+                targets,
+                queries,
+                warmups,
+                runs,
+                raw,
+                timeout);
         Optional<String> jdbcUrl = Optional.ofNullable(values.remove("--jdbc-url"));
         String defaultUser =
                 Optional.ofNullable(System.getenv("HIVE_JDBC_USER")).orElse(System.getProperty("user.name", "hive"));
         BenchOptions options = new BenchOptions(
                 settings,
-                Path.of(values.getOrDefault("--out", "bench/results")),
+                Path.of(Optional.ofNullable(values.remove("--out")).orElse("bench/results")),
                 jdbcUrl,
-                values.getOrDefault("--user", defaultUser),
+                Optional.ofNullable(values.remove("--user")).orElse(defaultUser),
                 Optional.ofNullable(values.remove("--data-root")),
                 new StoreAddresses(
                         Optional.ofNullable(values.remove("--redis")),
                         Optional.ofNullable(values.remove("--cassandra")),
                         Optional.ofNullable(values.remove("--cassandra-dc")),
                         Optional.ofNullable(values.remove("--mongo"))),
-                Path.of(values.getOrDefault("--work", ".sandbox/bench")),
-                HiveEngine.fromName(values.getOrDefault("--engine", "tez")),
+                Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
+                HiveEngine.fromName(
+                        Optional.ofNullable(values.remove("--engine")).orElse("tez")),
                 auxJars(values.remove("--aux-jars")),
                 help);
-        values.keySet().removeAll(List.of("--out", "--user", "--work", "--engine"));
         if (!values.isEmpty()) {
             throw new IllegalArgumentException(
                     "unknown option " + values.keySet().iterator().next());

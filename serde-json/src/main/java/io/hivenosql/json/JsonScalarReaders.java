@@ -55,10 +55,7 @@ final class JsonScalarReaders {
 
     /** Patterns read text their own way first; every other format reads text as ISO-8601. */
     private static boolean isPattern(JsonTemporalFormat format) {
-        return switch (format.spec()) {
-            case "iso", "iso-utc", "epoch-millis", "epoch-seconds", "epoch-days" -> false;
-            default -> true;
-        };
+        return format.kind() == JsonTemporalFormat.Kind.PATTERN;
     }
 
     private static JsonValueReader integers(PrimitiveType type, JsonValueReader general) {

@@ -3,6 +3,7 @@ package io.hivenosql.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.hivenosql.api.types.JsonStyle;
 import io.hivenosql.api.types.JsonTemporalFormat;
+import io.hivenosql.api.types.JsonTemporalFormat.Kind;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -31,26 +32,9 @@ final class JsonTemporalWriter {
 
     private final JsonRawValue raw = new JsonRawValue();
 
-    private enum Kind {
-        ISO,
-        ISO_UTC,
-        EPOCH_MILLIS,
-        EPOCH_SECONDS,
-        EPOCH_DAYS,
-        GENERAL
-    }
-
     private JsonTemporalWriter(JsonTemporalFormat format) {
         this.format = format;
-        this.kind = format == JsonTemporalFormat.ISO
-                ? Kind.ISO
-                : switch (format.spec()) {
-                    case "iso-utc" -> Kind.ISO_UTC;
-                    case "epoch-millis" -> Kind.EPOCH_MILLIS;
-                    case "epoch-seconds" -> Kind.EPOCH_SECONDS;
-                    case "epoch-days" -> Kind.EPOCH_DAYS;
-                    default -> Kind.GENERAL;
-                };
+        this.kind = format.kind();
     }
 
     static JsonValueWriter dates(PrimitiveObjectInspector inspector, JsonStyle style) {

@@ -5,8 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.bench.Target;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,12 +49,9 @@ public final class CsvReport {
     /** Writes {@code results.csv} and {@code summary.csv} into {@code dir} (created if missing); returns their paths. */
     public static List<Path> write(BenchResults results, Path dir) throws IOException {
         requireNonNull(results, "results is null");
-        Files.createDirectories(dir);
-        Path measurements = dir.resolve(RESULTS_FILE);
-        Path summary = dir.resolve(SUMMARY_FILE);
-        Files.writeString(measurements, results(results), StandardCharsets.UTF_8);
-        Files.writeString(summary, summary(results), StandardCharsets.UTF_8);
-        return List.of(measurements, summary);
+        return List.of(
+                ReportFiles.write(dir, RESULTS_FILE, results(results)),
+                ReportFiles.write(dir, SUMMARY_FILE, summary(results)));
     }
 
     /** The content of {@code results.csv}. */

@@ -4,8 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.bench.Target;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -29,10 +27,7 @@ public final class HtmlReport {
     /** Writes {@code report.html} into {@code dir} (created if missing) and returns its path. */
     public static Path write(BenchResults results, Path dir) throws IOException {
         requireNonNull(results, "results is null");
-        Files.createDirectories(dir);
-        Path file = dir.resolve(FILE_NAME);
-        Files.writeString(file, render(results), StandardCharsets.UTF_8);
-        return file;
+        return ReportFiles.write(dir, FILE_NAME, render(results));
     }
 
     /** The page's markup. */

@@ -44,7 +44,8 @@ public final class JsonTemporalFormat {
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
     private static final BigDecimal BILLION = BigDecimal.valueOf(1_000_000_000);
 
-    private enum Kind {
+    /** The kind of a format: the ISO forms, the epoch numbers, or a java.time pattern. */
+    public enum Kind {
         ISO,
         ISO_UTC,
         EPOCH_MILLIS,
@@ -116,6 +117,11 @@ public final class JsonTemporalFormat {
     }
 
     /** The format as configured, e.g. {@code epoch-millis}. */
+    /** What kind of format this is, for writers with a fast path of their own for some kinds. */
+    public Kind kind() {
+        return kind;
+    }
+
     public String spec() {
         return spec;
     }

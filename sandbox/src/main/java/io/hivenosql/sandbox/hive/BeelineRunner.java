@@ -129,6 +129,14 @@ public final class BeelineRunner {
         }
     }
 
+    /** The child's JVM options unless {@link Builder#jvmOptions} replaces them: Hive's {@code --add-opens} flags and a small client heap. */
+    public static List<String> defaultJvmOptions() {
+        List<String> defaults = new ArrayList<>(JvmOptions.hiveOpens());
+        defaults.add("-Xmx512m");
+        defaults.add("-XX:TieredStopAtLevel=1");
+        return List.copyOf(defaults);
+    }
+
     /** The whole child command line: java, JVM options, classpath, main class, then {@code beelineArguments}. */
     public List<String> command(List<String> beelineArguments) {
         requireNonNull(beelineArguments, "beelineArguments is null");
@@ -299,10 +307,7 @@ public final class BeelineRunner {
                 throw new IllegalStateException("No classpath for beeline: java.class.path is empty, set one");
             }
             if (jvmOptions == null) {
-                List<String> defaults = new ArrayList<>(JvmOptions.hiveOpens());
-                defaults.add("-Xmx512m");
-                defaults.add("-XX:TieredStopAtLevel=1");
-                jvmOptions = defaults;
+                jvmOptions = defaultJvmOptions();
             }
             return new BeelineRunner(this);
         }
