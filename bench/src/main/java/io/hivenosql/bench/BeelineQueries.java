@@ -4,9 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.hive.BeelineRunner;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,11 +24,13 @@ final class BeelineQueries {
 
     private final String jdbcUrl;
     private final String user;
+    private final Optional<Path> passwordFile;
     private final Duration timeout;
 
-    BeelineQueries(String jdbcUrl, String user, Duration timeout) {
+    BeelineQueries(String jdbcUrl, String user, Optional<Path> passwordFile, Duration timeout) {
         this.jdbcUrl = requireNonNull(jdbcUrl, "jdbcUrl is null");
         this.user = requireNonNull(user, "user is null");
+        this.passwordFile = requireNonNull(passwordFile, "passwordFile is null");
         this.timeout = requireNonNull(timeout, "timeout is null");
     }
 
@@ -56,13 +60,13 @@ final class BeelineQueries {
         List<String> jvm = new ArrayList<>(BeelineRunner.defaultJvmOptions());
         // beeline formats its counts and times in the default locale: pin one the parser reads
         jvm.addAll(List.of("-Duser.language=en", "-Duser.country=US"));
-        BeelineRunner.Result result = BeelineRunner.builder(JdbcUrls.withDatabase(jdbcUrl, target.database()))
+        BeelineRunner.Builder beeline = BeelineRunner.builder(JdbcUrls.withDatabase(jdbcUrl, target.database()))
                 .user(user)
                 .jvmOptions(jvm)
                 .silent(false)
-                .timeout(timeout)
-                .build()
-                .runScript(script.toString());
+                .timeout(timeout);
+        passwordFile.ifPresent(beeline::passwordFile);
+        BeelineRunner.Result result = beeline.build().runScript(script.toString());
         List<Selected> selected = selected(result.stderr());
         if (!result.succeeded()) {
             String failed = selected.size() < queries.size()

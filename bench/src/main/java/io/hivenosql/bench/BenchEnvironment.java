@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -17,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
  * @param handlerJars the handlers' {@code -hive.jar} files on this machine (the raw Cassandra scan uses the driver in
  *     the Cassandra handler's jar)
  * @param hiveServer how the report describes the server, e.g. {@code sandbox: in-process HiveServer2 4.0.1}
+ * @param beelinePasswordFile the file beeline reads HiveServer2's password from ({@code -w}), when there is one
  */
 public record BenchEnvironment(
         HiveInstance hive,
@@ -24,7 +26,19 @@ public record BenchEnvironment(
         Configuration hadoopConf,
         StoreAddresses stores,
         List<Path> handlerJars,
-        String hiveServer) {
+        String hiveServer,
+        Optional<Path> beelinePasswordFile) {
+    /** Without a password: beeline connects with the user alone (the sandbox). */
+    public BenchEnvironment(
+            HiveInstance hive,
+            String dataRoot,
+            Configuration hadoopConf,
+            StoreAddresses stores,
+            List<Path> handlerJars,
+            String hiveServer) {
+        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, Optional.empty());
+    }
+
     public BenchEnvironment {
         requireNonNull(hive, "hive is null");
         requireNonNull(dataRoot, "dataRoot is null");
@@ -32,6 +46,7 @@ public record BenchEnvironment(
         requireNonNull(stores, "stores is null");
         handlerJars = List.copyOf(requireNonNull(handlerJars, "handlerJars is null"));
         requireNonNull(hiveServer, "hiveServer is null");
+        requireNonNull(beelinePasswordFile, "beelinePasswordFile is null");
         if (dataRoot.endsWith("/")) {
             dataRoot = dataRoot.substring(0, dataRoot.length() - 1);
         }

@@ -10,6 +10,7 @@ import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.hadoop.TestingHdfs;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.hive.RemoteHiveInstance;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -101,13 +102,16 @@ public final class BenchMain {
         out.println("starting the sandbox: HiveServer2, HDFS" + (targets.contains(Target.REDIS) ? ", Redis" : "")
                 + (targets.contains(Target.CASSANDRA) ? ", Cassandra" : "")
                 + (targets.contains(Target.MONGO) ? ", MongoDB" : "") + " (work dir " + work + ")");
+        Stack.Builder sandbox = Stack.builder(work.resolve("stack"))
+                .engine(options.engine())
+                .auxJars(options.auxJars())
+                .cassandra(targets.contains(Target.CASSANDRA));
+        if (targets.contains(Target.MONGO)) {
+            sandbox.mongo(TestingMongoServer.builder()
+                    .heapMegabytes(mongoHeapMegabytes(options.settings().scaleFactors())));
+        }
         try (TestingHdfs hdfs = TestingHdfs.start(work.resolve("hdfs"));
-                Stack stack = Stack.builder(work.resolve("stack"))
-                        .engine(options.engine())
-                        .auxJars(options.auxJars())
-                        .cassandra(targets.contains(Target.CASSANDRA))
-                        .mongo(targets.contains(Target.MONGO))
-                        .start()) {
+                Stack stack = sandbox.start()) {
             StoreAddresses stores = new StoreAddresses(
                     Optional.of(stack.redis().address()),
                     targets.contains(Target.CASSANDRA)
@@ -129,18 +133,31 @@ public final class BenchMain {
         }
     }
 
+    /**
+     * The sandbox's MongoDB test server keeps every document on its heap (RUNTIME-NOTES: about 2.4 GB live per million
+     * documents of 1 KB; TPC-H rows are smaller): room for the largest scale factor's rows, at least the default 1 GB.
+     */
+    static int mongoHeapMegabytes(List<Double> scaleFactors) {
+        double largest =
+                scaleFactors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        long rows = TpchGenerator.expectedRows(largest);
+        return (int) Math.max(1024, 512 + rows * 2400 / 1_000_000);
+    }
+
     private static int external(BenchOptions options, PrintStream out) throws Exception {
         String password = Optional.ofNullable(System.getenv(HiveInstance.JDBC_PASSWORD_VARIABLE))
                 .orElse("");
-        try (HiveInstance hive =
-                new RemoteHiveInstance(options.jdbcUrl().orElseThrow(), options.user(), password, List.of())) {
+        try (BeelinePasswordFile passwordFile = BeelinePasswordFile.create(password, options.workDir());
+                HiveInstance hive =
+                        new RemoteHiveInstance(options.jdbcUrl().orElseThrow(), options.user(), password, List.of())) {
             BenchEnvironment environment = new BenchEnvironment(
                     hive,
                     options.dataRoot().orElseThrow(),
                     new Configuration(),
                     options.stores(),
                     options.auxJars(),
-                    "HiveServer2 at " + JdbcUrls.redacted(options.jdbcUrl().orElseThrow()));
+                    "HiveServer2 at " + JdbcUrls.redacted(options.jdbcUrl().orElseThrow()),
+                    passwordFile.path());
             return runSuite(options, environment, out);
         }
     }

@@ -50,7 +50,8 @@ public record BenchOptions(
                                       raw Cassandra scan uses the driver in handler-cassandra's)
             an existing HiveServer2 and stores:
               --jdbc-url URL          e.g. jdbc:hive2://hs2:10000/default (user: --user or HIVE_JDBC_USER; a
-                                      password only through HIVE_JDBC_PASSWORD, used for the loads over JDBC)
+                                      password only through HIVE_JDBC_PASSWORD: the loads use it over JDBC, beeline
+                                      reads it from an owner-only file in --work, deleted afterwards)
               --data-root URI         a directory this machine and HiveServer2 both reach, e.g.
                                       hdfs://namenode:8020/tmp/hive-nosql-bench (the text and ORC tables go there)
               --redis HOST:PORT  --cassandra HOST:PORT[,...]  --cassandra-dc DC  --mongo mongodb://HOST:PORT

@@ -24,6 +24,15 @@ final class TpchGenerator {
     private final Configuration conf;
     private final Progress progress;
 
+    /** The rows of all eight tables at the scale factor (dbgen's table sizes). */
+    static long expectedRows(double scaleFactor) {
+        long rows = 0;
+        for (TpchTables table : TpchTables.ALL) {
+            rows += TpchFiles.expectedRows(table.table(), scaleFactor);
+        }
+        return rows;
+    }
+
     TpchGenerator(Configuration conf, Progress progress) {
         this.conf = requireNonNull(conf, "conf is null");
         this.progress = requireNonNull(progress, "progress is null");
@@ -31,11 +40,7 @@ final class TpchGenerator {
 
     /** Writes every table at the scale factor; returns each table's rows and bytes, by table name. */
     Map<String, TpchFiles.Written> generate(double scaleFactor, TargetDdl ddl) {
-        long expected = 0;
-        for (TpchTables table : TpchTables.ALL) {
-            expected += TpchFiles.expectedRows(table.table(), scaleFactor);
-        }
-        progress.start("generate", expected);
+        progress.start("generate", expectedRows(scaleFactor));
         Map<String, TpchFiles.Written> written = new LinkedHashMap<>();
         long before = 0;
         long start = System.nanoTime();

@@ -115,7 +115,10 @@ public final class TpchSuite {
     /** Runs the rounds; fills {@code results} with each target's rows of each query (of the last round). */
     private List<QueryMeasurement> runQueries(Map<Target, Map<String, List<String>>> results) {
         BeelineQueries beeline = new BeelineQueries(
-                environment.hive().jdbcUrl(), environment.hive().user(), settings.queryTimeout());
+                environment.hive().jdbcUrl(),
+                environment.hive().user(),
+                environment.beelinePasswordFile(),
+                settings.queryTimeout());
         int rounds = settings.warmups() + settings.runs();
         List<QueryMeasurement> measurements = new ArrayList<>();
         progress.start(

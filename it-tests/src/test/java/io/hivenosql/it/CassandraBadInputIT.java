@@ -3,6 +3,7 @@ package io.hivenosql.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.io.PrintWriter;
@@ -31,7 +32,7 @@ class CassandraBadInputIT {
     private static final String HANDLER = "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler'";
 
     private HiveInstance hive;
-    private CqlClient cql;
+    private HandlerJarCqlSession cql;
     private TestingCassandraServer cassandra;
     private Path scratch;
 

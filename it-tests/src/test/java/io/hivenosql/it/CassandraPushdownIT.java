@@ -2,6 +2,7 @@ package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.sql.Connection;
@@ -31,7 +32,7 @@ class CassandraPushdownIT {
     private static final int READINGS_PER_SENSOR = 50;
 
     private HiveInstance hive;
-    private CqlClient cql;
+    private HandlerJarCqlSession cql;
 
     @BeforeAll
     void load(HiveStack.Resources stack) throws Exception {

@@ -3,6 +3,7 @@ package io.hivenosql.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.io.PrintWriter;
@@ -60,10 +61,10 @@ class CassandraServerLossIT {
                 .workDir(stack.workDir().resolve("cassandra-loss"))
                 .build();
         // the superuser gets a password of its own, so that "not in any message" means something
-        try (CqlClient cql = cql(USER, TestingCassandraServer.SUPERUSER_PASSWORD)) {
+        try (HandlerJarCqlSession cql = cql(USER, TestingCassandraServer.SUPERUSER_PASSWORD)) {
             cql.execute("ALTER ROLE " + USER + " WITH PASSWORD = '" + PASSWORD + "'");
         }
-        try (CqlClient cql = cql(USER, PASSWORD)) {
+        try (HandlerJarCqlSession cql = cql(USER, PASSWORD)) {
             cql.execute("CREATE KEYSPACE " + DB
                     + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
             cql.execute("CREATE TABLE " + DB + ".accounts (id int PRIMARY KEY, owner text)");
@@ -91,11 +92,10 @@ class CassandraServerLossIT {
         }
     }
 
-    private CqlClient cql(String user, String password) {
-        return CqlClient.connect(
-                HiveStack.Resources.auxJarsDir(),
-                doomed.host(),
-                doomed.nativePort(),
+    private HandlerJarCqlSession cql(String user, String password) {
+        return HandlerJarCqlSession.connect(
+                HiveStack.Resources.cassandraHandlerJar(),
+                doomed.contactPoint(),
                 doomed.localDatacenter(),
                 user,
                 password);
@@ -177,7 +177,7 @@ class CassandraServerLossIT {
         hive.execute("INSERT INTO " + DB + ".big SELECT n, 1 FROM (SELECT posexplode(split(space(" + (ROWS - 1)
                 + "), ' ')) AS (n, unused)) ids");
         ExecutorService executor = Executors.newSingleThreadExecutor();
-        try (CqlClient cql = cql(USER, PASSWORD)) {
+        try (HandlerJarCqlSession cql = cql(USER, PASSWORD)) {
             long scansBefore = scans(cql);
             Future<List<List<Object>>> query =
                     executor.submit(() -> hive.query("SELECT count(*), sum(v) FROM " + DB + ".big"));
@@ -208,7 +208,7 @@ class CassandraServerLossIT {
     }
 
     /** Range reads the node has served for the table so far. */
-    private static long scans(CqlClient cql) {
+    private static long scans(HandlerJarCqlSession cql) {
         List<List<Object>> rows = cql.rows("SELECT count FROM system_views.local_scan_latency WHERE keyspace_name = '"
                 + DB + "' AND table_name = 'big'");
         return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();

@@ -3,6 +3,7 @@ package io.hivenosql.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.tpch.TpchFiles;
@@ -89,7 +90,7 @@ class CassandraTpchIT {
 
     @Test
     void theCassandraTablesHaveTheDeclaredKeysAndCqlTypes() {
-        try (CqlClient cql = stack.cql()) {
+        try (HandlerJarCqlSession cql = stack.cql()) {
             List<List<Object>> columns = cql.rows("SELECT column_name, kind, type FROM system_schema.columns "
                     + "WHERE keyspace_name = '" + DB + "' AND table_name = 'orders'");
             assertThat(columns.stream().map(row -> row.get(0) + " " + row.get(1) + " " + row.get(2)))
@@ -149,7 +150,7 @@ class CassandraTpchIT {
         createCassandraTable("orders_dropped", TpchTable.ORDERS, "((o_custkey), o_orderkey)");
         hive.execute("INSERT INTO " + DB + ".orders_dropped SELECT * FROM " + DB + ".orders_orc LIMIT 10");
         hive.execute("DROP TABLE " + DB + ".orders_dropped");
-        try (CqlClient cql = stack.cql()) {
+        try (HandlerJarCqlSession cql = stack.cql()) {
             assertThat(
                             cql
                                     .rows("SELECT table_name FROM system_schema.tables WHERE keyspace_name = '" + DB

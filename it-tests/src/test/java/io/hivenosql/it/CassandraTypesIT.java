@@ -2,6 +2,7 @@ package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ class CassandraTypesIT {
 
     private HiveInstance hive;
     private HiveStack.Resources stack;
-    private CqlClient cql;
+    private HandlerJarCqlSession cql;
     private TestingCassandraServer cassandra;
 
     @BeforeAll

@@ -6,11 +6,13 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.hivenosql.sandbox.SandboxMain;
 import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -121,10 +123,19 @@ public final class HiveStack implements ParameterResolver {
         }
 
         /** A CQL session on the stack's Cassandra node, through the driver in the handler jar; close it after use. */
-        public CqlClient cql() {
+        public HandlerJarCqlSession cql() {
             TestingCassandraServer cassandra = stack.cassandra();
-            return CqlClient.connect(
-                    auxJarsDir(), cassandra.host(), cassandra.nativePort(), cassandra.localDatacenter());
+            return HandlerJarCqlSession.connect(
+                    cassandraHandlerJar(), cassandra.contactPoint(), cassandra.localDatacenter(), null, null);
+        }
+
+        /** handler-cassandra's -hive.jar among the aux jars: its driver is the one the tests' CQL sessions use. */
+        static Path cassandraHandlerJar() {
+            try {
+                return HandlerJarCqlSession.handlerJarIn(auxJarsDir());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + auxJarsDir(), e);
+            }
         }
 
         static Path auxJarsDir() {

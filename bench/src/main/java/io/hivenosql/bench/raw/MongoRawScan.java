@@ -21,8 +21,7 @@ final class MongoRawScan implements RawScan {
 
     @Override
     public long scan() {
-        long rows = 0;
-        long touched = 0;
+        ValueTally tally = new ValueTally();
         try (MongoClient client = MongoClients.create(uri);
                 MongoCursor<Document> cursor = client.getDatabase(database)
                         .getCollection(collection)
@@ -30,10 +29,10 @@ final class MongoRawScan implements RawScan {
                         .batchSize(1000)
                         .iterator()) {
             while (cursor.hasNext()) {
-                touched += cursor.next().size();
-                rows++;
+                tally.size(cursor.next().size());
+                tally.row();
             }
         }
-        return touched < 0 ? -1 : rows;
+        return tally.rows();
     }
 }

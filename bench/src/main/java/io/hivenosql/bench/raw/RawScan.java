@@ -3,6 +3,7 @@ package io.hivenosql.bench.raw;
 import io.hivenosql.bench.StoreAddresses;
 import io.hivenosql.bench.Target;
 import io.hivenosql.bench.TpchTables;
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,11 +25,7 @@ public interface RawScan {
         return switch (target) {
             case REDIS -> new RedisRawScan(stores.redis(), table.redisKeyPrefix());
             case CASSANDRA -> new CassandraRawScan(
-                    handlerJars.stream()
-                            .filter(jar -> jar.getFileName().toString().matches("handler-cassandra-.*-hive\\.jar"))
-                            .findFirst()
-                            .orElseThrow(() -> new IllegalArgumentException("the raw Cassandra scan uses the driver in "
-                                    + "the handler's jar: give handler-cassandra-<version>-hive.jar in --aux-jars")),
+                    cassandraHandlerJar(handlerJars),
                     stores.cassandra(),
                     stores.cassandraLocalDc(),
                     target.database(),
@@ -37,5 +34,14 @@ public interface RawScan {
             case HDFS_ORC, HDFS_TEXT -> throw new IllegalArgumentException(
                     "no raw driver scan for " + target.cliName());
         };
+    }
+
+    private static Path cassandraHandlerJar(List<Path> handlerJars) {
+        try {
+            return HandlerJarCqlSession.handlerJar(handlerJars);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the raw Cassandra scan uses the driver in the handler's jar: give "
+                    + "handler-cassandra-<version>-hive.jar in --aux-jars (" + e.getMessage() + ")");
+        }
     }
 }

@@ -26,8 +26,7 @@ final class RedisRawScan implements RawScan {
 
     @Override
     public long scan() {
-        long rows = 0;
-        long touched = 0;
+        ValueTally tally = new ValueTally();
         ScanParams params = new ScanParams().match(prefix + "*").count(1000);
         try (Jedis jedis = new Jedis(node)) {
             String cursor = ScanParams.SCAN_POINTER_START;
@@ -42,13 +41,13 @@ final class RedisRawScan implements RawScan {
                 pipeline.sync();
                 for (Response<Map<String, String>> hash : hashes) {
                     for (String value : hash.get().values()) {
-                        touched += value.length();
+                        tally.size(value.length());
                     }
-                    rows++;
+                    tally.row();
                 }
                 cursor = page.getCursor();
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
         }
-        return touched < 0 ? -1 : rows;
+        return tally.rows();
     }
 }

@@ -34,6 +34,7 @@ public final class BeelineRunner {
 
     private final String jdbcUrl;
     private final String user;
+    private final Path passwordFile;
     private final Map<String, String> variables;
     private final String classpath;
     private final Path java;
@@ -47,6 +48,7 @@ public final class BeelineRunner {
     private BeelineRunner(Builder builder) {
         this.jdbcUrl = builder.jdbcUrl;
         this.user = builder.user;
+        this.passwordFile = builder.passwordFile;
         this.variables = Collections.unmodifiableMap(new LinkedHashMap<>(builder.variables));
         this.classpath = builder.classpath;
         this.java = builder.java;
@@ -68,11 +70,20 @@ public final class BeelineRunner {
         if (!Files.isRegularFile(script)) {
             throw new IllegalArgumentException("Beeline script " + script + " does not exist");
         }
+        return run(scriptArguments(script));
+    }
+
+    /** The beeline arguments that run a script: connection, {@code -w} password file, output format, {@code -f}. */
+    public List<String> scriptArguments(Path script) {
         List<String> arguments = new ArrayList<>(connectionArguments(jdbcUrl, user, variables));
+        if (passwordFile != null) {
+            arguments.add("-w");
+            arguments.add(passwordFile.toAbsolutePath().toString());
+        }
         arguments.addAll(formatArguments());
         arguments.add("-f");
         arguments.add(script.toAbsolutePath().toString());
-        return run(arguments);
+        return arguments;
     }
 
     /** Runs a script given as text (written to a temporary file, deleted afterwards). */
@@ -223,6 +234,7 @@ public final class BeelineRunner {
     public static final class Builder {
         private final String jdbcUrl;
         private String user = System.getProperty("user.name", "hive");
+        private Path passwordFile;
         private final Map<String, String> variables = new LinkedHashMap<>();
         private String classpath = System.getProperty("java.class.path");
         private Path java = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -239,6 +251,15 @@ public final class BeelineRunner {
 
         public Builder user(String user) {
             this.user = requireNonNull(user, "user is null");
+            return this;
+        }
+
+        /**
+         * {@code -w file}: beeline reads the password from this file, so it is on no command line (and in no process
+         * list or log). Without one beeline connects with the user alone.
+         */
+        public Builder passwordFile(Path passwordFile) {
+            this.passwordFile = requireNonNull(passwordFile, "passwordFile is null");
             return this;
         }
 

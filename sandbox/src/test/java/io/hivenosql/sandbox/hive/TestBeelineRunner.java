@@ -46,6 +46,32 @@ class TestBeelineRunner {
     }
 
     @Test
+    void scriptArgumentsNameThePasswordFileNeverThePassword() {
+        BeelineRunner runner = BeelineRunner.builder("jdbc:hive2://h:1/tpch")
+                .user("etl")
+                .passwordFile(Path.of("/work/beeline-1.password"))
+                .silent(false)
+                .build();
+
+        assertThat(runner.scriptArguments(Path.of("/tmp/q.hql")))
+                .containsExactly(
+                        "-u",
+                        "jdbc:hive2://h:1/tpch",
+                        "-n",
+                        "etl",
+                        "-w",
+                        "/work/beeline-1.password",
+                        "--outputformat=tsv2",
+                        "--showHeader=false",
+                        "--silent=false",
+                        "--force=false",
+                        "-f",
+                        "/tmp/q.hql");
+        assertThat(BeelineRunner.builder("jdbc:hive2://h:1/tpch").build().scriptArguments(Path.of("/tmp/q.hql")))
+                .doesNotContain("-w");
+    }
+
+    @Test
     void resultSummarisesTheFailure() {
         BeelineRunner.Result failed = new BeelineRunner.Result(
                 List.of("java"), 2, "row\n\n", "a\nError: bad table", Duration.ofSeconds(3), false);
