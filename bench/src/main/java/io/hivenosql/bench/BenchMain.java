@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -170,17 +171,19 @@ public final class BenchMain {
         List<ScaleFactorResults> results = new ArrayList<>();
         for (double scaleFactor : options.settings().scaleFactors()) {
             out.println("scale factor " + ScaleFactors.format(scaleFactor));
-            results.add(suite.run(scaleFactor));
+            try {
+                results.add(suite.run(scaleFactor));
+            } catch (Exception e) {
+                if (!results.isEmpty()) {
+                    // hours of finished scale factors are not thrown away with the one that failed
+                    Path dir = writeReport(options, started, machine, results);
+                    out.println("scale factor " + ScaleFactors.format(scaleFactor) + " failed; the report of the "
+                            + "finished ones: " + dir.resolve("report.html"));
+                }
+                throw e;
+            }
         }
-        BenchResults all = new BenchResults(
-                started,
-                machine,
-                options.settings().warmups(),
-                options.settings().runs(),
-                results);
-        Path dir = options.outputDir().resolve(RUN_NAME.format(started));
-        Files.createDirectories(dir);
-        BenchReport.write(all, dir);
+        Path dir = writeReport(options, started, machine, results);
         out.println("report: " + dir.resolve("report.html"));
         List<ResultCheck> mismatches = results.stream()
                 .flatMap(sf -> sf.checks().values().stream())
@@ -193,6 +196,25 @@ public final class BenchMain {
             return 0;
         }
         return MISMATCH;
+    }
+
+    /** Writes the report of the scale factors run, smallest first, into {@code <out>/<start time>/}. */
+    private static Path writeReport(
+            BenchOptions options, Instant started, MachineInfo machine, List<ScaleFactorResults> results)
+            throws IOException {
+        List<ScaleFactorResults> bySize = results.stream()
+                .sorted(Comparator.comparingDouble(ScaleFactorResults::scaleFactor))
+                .toList();
+        BenchResults all = new BenchResults(
+                started,
+                machine,
+                options.settings().warmups(),
+                options.settings().runs(),
+                bySize);
+        Path dir = options.outputDir().resolve(RUN_NAME.format(started));
+        Files.createDirectories(dir);
+        BenchReport.write(all, dir);
+        return dir;
     }
 
     /** Deletes what an earlier run left in {@code dir}; fails when some of it stays. */

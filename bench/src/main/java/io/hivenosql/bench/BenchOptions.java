@@ -34,7 +34,8 @@ public record BenchOptions(
     public static final String USAGE =
             """
             usage: bin/hive-nosql bench [options]
-              --sf 0.01|0.1|1[,...]   scale factors, run in order (default 0.01); two or more give the growth curve
+              --sf 0.01|0.1|1[,...]   scale factors, run in the order given (default 0.01); two or more give the
+                                      growth curve; the report of finished ones is kept when a later one fails
               --stores LIST           targets, comma-separated (default all): hdfs-orc, hdfs-text, redis, cassandra,
                                       mongo; results are compared with the first one
               --queries LIST          q1..q22, probe_full_scan, probe_selective_scan, probe_key_lookup,
