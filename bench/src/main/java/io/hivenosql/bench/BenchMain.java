@@ -20,6 +20,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -100,6 +101,13 @@ public final class BenchMain {
         deleteRecursively(work.resolve("hdfs"));
         deleteRecursively(work.resolve("stack"));
         List<Target> targets = options.settings().targets();
+        double largest = Collections.max(options.settings().scaleFactors());
+        SandboxMemory.check(
+                largest,
+                targets,
+                TestingMongoServer.environmentUri().isEmpty(),
+                Runtime.getRuntime().maxMemory() >> 20,
+                MachineProbe.physicalMemoryMegabytes());
         out.println("starting the sandbox: HiveServer2, HDFS" + (targets.contains(Target.REDIS) ? ", Redis" : "")
                 + (targets.contains(Target.CASSANDRA) ? ", Cassandra" : "")
                 + (targets.contains(Target.MONGO) ? ", MongoDB" : "") + " (work dir " + work + ")");
@@ -108,8 +116,7 @@ public final class BenchMain {
                 .auxJars(options.auxJars())
                 .cassandra(targets.contains(Target.CASSANDRA));
         if (targets.contains(Target.MONGO)) {
-            sandbox.mongo(TestingMongoServer.builder()
-                    .heapMegabytes(mongoHeapMegabytes(options.settings().scaleFactors())));
+            sandbox.mongo(TestingMongoServer.builder().heapMegabytes(SandboxMemory.mongoHeapMegabytes(largest)));
         }
         try (TestingHdfs hdfs = TestingHdfs.start(work.resolve("hdfs"));
                 Stack stack = sandbox.start()) {
@@ -132,17 +139,6 @@ public final class BenchMain {
                             + " local mode), stores and HDFS MiniDFSCluster on the same machine");
             return runSuite(options, environment, out);
         }
-    }
-
-    /**
-     * The sandbox's MongoDB test server keeps every document on its heap (RUNTIME-NOTES: about 2.4 GB live per million
-     * documents of 1 KB; TPC-H rows are smaller): room for the largest scale factor's rows, at least the default 1 GB.
-     */
-    static int mongoHeapMegabytes(List<Double> scaleFactors) {
-        double largest =
-                scaleFactors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        long rows = TpchGenerator.expectedRows(largest);
-        return (int) Math.max(1024, 512 + rows * 2400 / 1_000_000);
     }
 
     private static int external(BenchOptions options, PrintStream out) throws Exception {

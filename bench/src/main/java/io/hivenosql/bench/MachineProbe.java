@@ -16,21 +16,25 @@ final class MachineProbe {
 
     static MachineInfo describe(HiveInstance hive, String hiveServer) throws SQLException {
         Runtime runtime = Runtime.getRuntime();
-        long memory =
-                ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                        ? os.getTotalMemorySize()
-                        : runtime.maxMemory();
         return new MachineInfo(
                 "the machine that ran bin/hive-nosql bench",
                 cpuModel().orElse(System.getProperty("os.arch")),
                 runtime.availableProcessors(),
-                memory,
+                physicalMemoryMegabytes() << 20,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
                         + System.getProperty("os.arch") + ")",
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                 "Hive " + hiveVersion(hive),
                 setting(hive, "hive.execution.engine"),
                 hiveServer);
+    }
+
+    /** The machine's memory (this JVM's largest heap if the JVM cannot tell). */
+    static long physicalMemoryMegabytes() {
+        long bytes = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize()
+                : Runtime.getRuntime().maxMemory();
+        return bytes >> 20;
     }
 
     private static Optional<String> cpuModel() {

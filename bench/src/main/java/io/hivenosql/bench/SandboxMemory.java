@@ -1,0 +1,70 @@
+package io.hivenosql.bench;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the sandbox needs in memory at the largest scale factor, checked before anything starts, so that a run too big
+ * for the machine fails at once with the figures instead of hours later when a server runs out. The per-row figures
+ * were measured at scale factor 0.1 (866,030 rows): the MongoDB test server held 1.8 GB of live heap, redis-server
+ * 0.38 GB.
+ */
+final class SandboxMemory {
+    static final int REDIS_BYTES_PER_ROW = 500;
+    static final long CASSANDRA_MEGABYTES = 1536;
+    static final long BEELINE_MEGABYTES = 512;
+
+    private SandboxMemory() {}
+
+    /** The megabytes the MongoDB test server's heap gets: its documents live there (at least the default 1 GB). */
+    static int mongoHeapMegabytes(double largestScaleFactor) {
+        long rows = TpchGenerator.expectedRows(largestScaleFactor);
+        return (int) Math.max(1024, 512 + rows * 2400 / 1_000_000);
+    }
+
+    /**
+     * Checks the estimate against the machine's memory.
+     *
+     * @param mongoTestServer whether the sandbox starts the MongoDB test server (not when MONGO_URI names a real one)
+     * @param benchHeapMegabytes this JVM's largest heap (HiveServer2, HDFS and the suite run in it)
+     * @throws IllegalArgumentException when the estimate exceeds the machine's memory, with each part and what to do
+     */
+    static void check(
+            double largestScaleFactor,
+            List<Target> targets,
+            boolean mongoTestServer,
+            long benchHeapMegabytes,
+            long machineMegabytes) {
+        long rows = TpchGenerator.expectedRows(largestScaleFactor);
+        StringBuilder parts = new StringBuilder(String.format(Locale.ROOT, "this JVM %,d MB", benchHeapMegabytes));
+        long needed = benchHeapMegabytes + BEELINE_MEGABYTES;
+        parts.append(String.format(Locale.ROOT, ", beeline %,d MB", BEELINE_MEGABYTES));
+        if (targets.contains(Target.REDIS)) {
+            long redis = rows * REDIS_BYTES_PER_ROW / (1024 * 1024);
+            needed += redis;
+            parts.append(String.format(Locale.ROOT, ", redis-server %,d MB", redis));
+        }
+        if (targets.contains(Target.CASSANDRA)) {
+            needed += CASSANDRA_MEGABYTES;
+            parts.append(String.format(Locale.ROOT, ", Cassandra %,d MB", CASSANDRA_MEGABYTES));
+        }
+        if (targets.contains(Target.MONGO) && mongoTestServer) {
+            int mongo = mongoHeapMegabytes(largestScaleFactor);
+            needed += mongo;
+            parts.append(
+                    String.format(Locale.ROOT, ", the MongoDB test server (every document on its heap) %,d MB", mongo));
+        }
+        if (needed > machineMegabytes) {
+            throw new IllegalArgumentException(String.format(
+                    Locale.ROOT,
+                    "scale factor %s (%,d rows) needs about %,d MB in the sandbox (%s) and this machine has %,d MB: "
+                            + "choose a smaller --sf, fewer --stores, a real MongoDB in MONGO_URI (the test server "
+                            + "needs the most), a smaller HIVE_NOSQL_BENCH_HEAP, or real stores with --jdbc-url",
+                    ScaleFactors.format(largestScaleFactor),
+                    rows,
+                    needed,
+                    parts,
+                    machineMegabytes));
+        }
+    }
+}
