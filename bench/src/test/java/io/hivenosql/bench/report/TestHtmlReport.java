@@ -85,7 +85,7 @@ class TestHtmlReport {
         assertThat(text)
                 .contains("2025-03-04 05:06:07 UTC")
                 .contains("0.1, 1")
-                .contains("1 warm-up, then 3 timed")
+                .contains("3 timed runs after 1 warm-up (figures are the medians of the timed runs)")
                 .contains("Synthetic CPU @ 3.0GHz (8 cores)")
                 .contains("16.0 GiB")
                 .contains("4.0.1 on Tez 0.10.4 (local)")

@@ -30,6 +30,16 @@ class TestMarkdownSummary {
     }
 
     @Test
+    void countsRunsInWords() {
+        BenchResults three = TestingBenchResults.oneScaleFactor();
+        assertThat(MarkdownSummary.runs(three)).isEqualTo("3 timed runs after 1 warm-up");
+        assertThat(MarkdownSummary.runs(new BenchResults(three.started(), three.machine(), 0, 1, three.scaleFactors())))
+                .isEqualTo("1 timed run, no warm-up");
+        assertThat(MarkdownSummary.runs(new BenchResults(three.started(), three.machine(), 2, 5, three.scaleFactors())))
+                .isEqualTo("5 timed runs after 2 warm-ups");
+    }
+
+    @Test
     void escapesTableCells() {
         assertThat(MarkdownSummary.cell("a|b<c\nd")).isEqualTo("a\\|b&lt;c d");
     }
