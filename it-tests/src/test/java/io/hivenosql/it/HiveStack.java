@@ -132,7 +132,7 @@ public final class HiveStack implements ParameterResolver {
         /** handler-cassandra's -hive.jar among the aux jars: its driver is the one the tests' CQL sessions use. */
         static Path cassandraHandlerJar() {
             try {
-                return HandlerJarCqlSession.handlerJarIn(auxJarsDir());
+                return HandlerJarCqlSession.handlerJar(auxJars());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot list " + auxJarsDir(), e);
             }

@@ -16,4 +16,14 @@ public record BenchResults(
             throw new IllegalArgumentException("warmups must be >= 0 and runs >= 1: " + warmups + ", " + runs);
         }
     }
+
+    /** How often each query ran: {@code 3 timed runs after 1 warm-up}, {@code 1 timed run, no warm-up}. */
+    public String runsDescription() {
+        String timed = runs + (runs == 1 ? " timed run" : " timed runs");
+        return switch (warmups) {
+            case 0 -> timed + ", no warm-up";
+            case 1 -> timed + " after 1 warm-up";
+            default -> timed + " after " + warmups + " warm-ups";
+        };
+    }
 }

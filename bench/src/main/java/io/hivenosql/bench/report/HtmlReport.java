@@ -75,7 +75,7 @@ public final class HtmlReport {
                 html,
                 "Targets",
                 Statistics.targets(scaleFactors).stream().map(Target::cliName).collect(Collectors.joining(", ")));
-        term(html, "Runs per query", MarkdownSummary.runs(results) + " (figures are the medians of the timed runs)");
+        term(html, "Runs per query", results.runsDescription() + " (figures are the medians of the timed runs)");
         html.close("dl");
         html.element("h2", "Machine");
         HtmlTables.machine(html, results.machine());

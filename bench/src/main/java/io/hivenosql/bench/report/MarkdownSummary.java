@@ -34,7 +34,7 @@ public final class MarkdownSummary {
                     .append(" (")
                     .append(Format.count(statistics.results().lineitemRows()))
                     .append(" lineitem rows, ")
-                    .append(runs(results))
+                    .append(results.runsDescription())
                     .append(")\n\n");
             md.append("| Target | Hive scan rows/s | MB/s | \u00f7 hdfs-text | \u00f7 hdfs-orc | \u00f7 raw driver "
                     + "| load rows/s |\n");
@@ -105,15 +105,5 @@ public final class MarkdownSummary {
                 .replace("<", "&lt;")
                 .replace("\n", " ")
                 .replace("\r", " ");
-    }
-
-    /** {@code 3 timed runs after 1 warm-up}, {@code 1 timed run, no warm-up}. */
-    static String runs(BenchResults results) {
-        String timed = results.runs() + (results.runs() == 1 ? " timed run" : " timed runs");
-        return switch (results.warmups()) {
-            case 0 -> timed + ", no warm-up";
-            case 1 -> timed + " after 1 warm-up";
-            default -> timed + " after " + results.warmups() + " warm-ups";
-        };
     }
 }

@@ -32,10 +32,10 @@ class TestMarkdownSummary {
     @Test
     void countsRunsInWords() {
         BenchResults three = TestingBenchResults.oneScaleFactor();
-        assertThat(MarkdownSummary.runs(three)).isEqualTo("3 timed runs after 1 warm-up");
-        assertThat(MarkdownSummary.runs(new BenchResults(three.started(), three.machine(), 0, 1, three.scaleFactors())))
+        assertThat(three.runsDescription()).isEqualTo("3 timed runs after 1 warm-up");
+        assertThat(new BenchResults(three.started(), three.machine(), 0, 1, three.scaleFactors()).runsDescription())
                 .isEqualTo("1 timed run, no warm-up");
-        assertThat(MarkdownSummary.runs(new BenchResults(three.started(), three.machine(), 2, 5, three.scaleFactors())))
+        assertThat(new BenchResults(three.started(), three.machine(), 2, 5, three.scaleFactors()).runsDescription())
                 .isEqualTo("5 timed runs after 2 warm-ups");
     }
 

@@ -8,14 +8,12 @@ import java.lang.reflect.Method;
 import java.net.InetSocketAddress;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * A CQL session through the Cassandra driver inside the handler's own self-contained jar, loaded in a class loader of
@@ -54,13 +52,6 @@ public final class HandlerJarCqlSession implements AutoCloseable {
                 .findFirst()
                 .orElseThrow(
                         () -> new IllegalArgumentException("no handler-cassandra-<version>-hive.jar among " + jars));
-    }
-
-    /** The {@code handler-cassandra-<version>-hive.jar} in {@code directory}. */
-    public static Path handlerJarIn(Path directory) throws IOException {
-        try (Stream<Path> files = Files.list(directory)) {
-            return handlerJar(files.sorted().toList());
-        }
     }
 
     private static boolean isHandlerJar(Path jar) {
