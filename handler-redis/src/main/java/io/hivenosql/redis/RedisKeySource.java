@@ -3,6 +3,8 @@ package io.hivenosql.redis;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.redis.RedisSplit.SlotRange;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -23,31 +25,35 @@ interface RedisKeySource {
     List<byte[]> nextBatch() throws IOException;
 
     /**
-     * SCAN of one server with the split's last-byte pattern and the table's type. SCAN may return a key twice (while
-     * the server rehashes): keys are deduplicated exactly within the split. The first batch of the split that reads
-     * the bare-prefix key holds that key when it exists with the table's type.
+     * SCAN of one server over the split's range of the cursor space ({@link RedisScanRange}), with the table's prefix
+     * pattern and type. A call that runs past the end of the range is dropped and repeated with an eighth of the COUNT,
+     * down to 1, so that no key of the next range is read. SCAN may return a key twice (while the server rehashes):
+     * keys are deduplicated exactly within the split.
      */
     final class Scan implements RedisKeySource {
+        private static final int COUNT_DIVISOR = 8;
+
         private final RedisTable table;
         private final HostAndPort node;
         private final Jedis jedis;
-        private final RedisSplit.Scan split;
-        private final ScanParams params;
+        private final RedisScanRange range;
+        private final byte[] pattern;
         private final byte[] type;
         private final ByteKeySet seen = new ByteKeySet();
-        private byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+        private long cursor;
+        private int count;
         private boolean started;
         private boolean done;
 
         Scan(RedisTable table, Jedis jedis, RedisSplit.Scan split) {
             this.table = requireNonNull(table, "table is null");
             this.jedis = requireNonNull(jedis, "jedis is null");
-            this.split = requireNonNull(split, "split is null");
             this.node = split.node();
-            this.params = new ScanParams()
-                    .match(RedisKeyPatterns.lastBytePattern(table.prefix(), split.lastBytes()))
-                    .count(table.scanCount());
+            this.range = split.range();
+            this.pattern = RedisKeyPatterns.prefixPattern(table.prefix());
             this.type = table.valueType().redisTypeBytes();
+            this.cursor = range.startCursor();
+            this.count = table.scanCount();
         }
 
         @Override
@@ -55,31 +61,64 @@ interface RedisKeySource {
             if (done) {
                 return null;
             }
-            List<byte[]> keys = new ArrayList<>();
             try {
                 if (!started) {
                     started = true;
-                    if (split.readsBareKey() && table.valueType().redisType().equals(jedis.type(table.prefix()))) {
-                        keys.add(table.prefix());
-                    }
+                    checkUnits();
                 }
-                ScanResult<byte[]> result = jedis.scan(cursor, params, type);
-                cursor = result.getCursorAsBytes();
-                done = result.isCompleteIteration();
+                ScanParams params = new ScanParams().match(pattern).count(count);
+                ScanResult<byte[]> result = jedis.scan(SafeEncoder.encode(Long.toUnsignedString(cursor)), params, type);
+                long next = Long.parseUnsignedLong(result.getCursor());
+                switch (range.progress(next)) {
+                    case PAST_END -> {
+                        if (count == 1) {
+                            // only keys of the next range; the rest of this range is empty
+                            done = true;
+                        } else {
+                            count = Math.max(1, count / COUNT_DIVISOR);
+                        }
+                        return List.of();
+                    }
+                    case END -> done = true;
+                    case INSIDE -> cursor = next;
+                }
+                List<byte[]> keys = new ArrayList<>(result.getResult().size());
                 for (byte[] key : result.getResult()) {
                     if (seen.add(key)) {
                         keys.add(key);
                     }
                 }
+                return keys;
             } catch (JedisException e) {
                 throw RedisErrors.readFailed(
                         table,
                         node,
-                        "scanning keys (SCAN MATCH " + SafeEncoder.encode(params.binaryMatch()) + ", " + seen.size()
+                        "scanning keys (SCAN " + Long.toUnsignedString(cursor) + " MATCH "
+                                + SafeEncoder.encode(pattern) + ", " + range + ", " + seen.size()
                                 + " keys read so far)",
                         e);
             }
-            return keys;
+        }
+
+        /**
+         * The ranges are exact only while the server's key table has a bucket per unit; it keeps them unless nearly
+         * every key was deleted since the query was planned.
+         */
+        private void checkUnits() throws IOException {
+            long units = RedisScanRange.units(range.unitBits());
+            if (units == 1) {
+                return;
+            }
+            long keys = jedis.dbSize();
+            if (keys < units) {
+                HandlerException error = new HandlerException(
+                        HandlerErrorCode.STORE_ERROR,
+                        "Redis at " + node + " holds " + keys + " keys now, fewer than the " + units
+                                + " SCAN ranges that table " + table.name() + "'s query was planned with: most keys"
+                                + " were deleted while the query ran, so its splits could read a key twice; run the"
+                                + " query again");
+                throw new IOException(error.getMessage(), error);
+            }
         }
     }
 

@@ -11,7 +11,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -19,28 +18,21 @@ import java.util.List;
  * {@link DataOutputStream}):
  *
  * <pre>
- * byte    version (1)
+ * byte    version (2)
  * byte    kind: 'S' scan of one server, 'C' hash slots of a cluster master, 'L' key lookups
- * 'S':    UTF host, int port, int index, int count, byte[32] last-byte set (bit b = byte value b),
- *         boolean reads the bare-prefix key
+ * 'S':    UTF host, int port, int index, int count, int unit bits (see {@link RedisScanRange})
  * 'C':    UTF host, int port, int rangeCount, rangeCount x (int first slot, int last slot)
  * 'L':    boolean cluster, UTF host, int port, int keyCount, keyCount x (int length, bytes)
  * </pre>
  */
 sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSplit.Lookup {
-    byte VERSION = 1;
+    byte VERSION = 2;
 
-    /**
-     * Keys of one server whose last byte after the prefix is in {@code lastBytes}; the split with
-     * {@code readsBareKey} also reads the key equal to the prefix.
-     */
-    record Scan(HostAndPort node, int index, int count, BitSet lastBytes, boolean readsBareKey) implements RedisSplit {
+    /** The table's keys in one range of a single server's SCAN cursor space. */
+    record Scan(HostAndPort node, RedisScanRange range) implements RedisSplit {
         public Scan {
             requireNonNull(node, "node is null");
-            lastBytes = (BitSet) requireNonNull(lastBytes, "lastBytes is null").clone();
-            if (lastBytes.length() > RedisKeyPatterns.BYTE_VALUES) {
-                throw new IllegalArgumentException("lastBytes holds values above 255");
-            }
+            requireNonNull(range, "range is null");
         }
     }
 
@@ -81,10 +73,9 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
             if (this instanceof Scan scan) {
                 out.writeByte('S');
                 writeNode(out, scan.node());
-                out.writeInt(scan.index());
-                out.writeInt(scan.count());
-                out.write(java.util.Arrays.copyOf(scan.lastBytes().toByteArray(), RedisKeyPatterns.BYTE_VALUES / 8));
-                out.writeBoolean(scan.readsBareKey());
+                out.writeInt(scan.range().index());
+                out.writeInt(scan.range().count());
+                out.writeInt(scan.range().unitBits());
             } else if (this instanceof Slots slots) {
                 out.writeByte('C');
                 writeNode(out, slots.master());
@@ -122,9 +113,11 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
                 HostAndPort node = readNode(in);
                 int index = in.readInt();
                 int count = in.readInt();
-                byte[] set = new byte[RedisKeyPatterns.BYTE_VALUES / 8];
-                in.readFully(set);
-                yield new Scan(node, index, count, BitSet.valueOf(set), in.readBoolean());
+                try {
+                    yield new Scan(node, new RedisScanRange(index, count, in.readInt()));
+                } catch (IllegalArgumentException e) {
+                    throw new IOException("Redis split payload has a bad scan range: " + e.getMessage(), e);
+                }
             }
             case 'C' -> {
                 HostAndPort master = readNode(in);
@@ -163,9 +156,8 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
     /** A short form for logs and split descriptions. */
     static String describe(RedisSplit split) {
         if (split instanceof Scan scan) {
-            return "scan " + (scan.index() + 1) + "/" + scan.count() + " of " + scan.node() + " ("
-                    + scan.lastBytes().cardinality() + " last-byte values" + (scan.readsBareKey() ? ", bare key" : "")
-                    + ")";
+            RedisScanRange range = scan.range();
+            return "scan " + (range.index() + 1) + "/" + range.count() + " of " + scan.node() + " (" + range + ")";
         }
         if (split instanceof Slots slots) {
             String ranges = slots.ranges().toString();

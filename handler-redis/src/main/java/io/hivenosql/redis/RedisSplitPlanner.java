@@ -8,9 +8,7 @@ import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.redis.RedisSplit.SlotRange;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -27,11 +25,9 @@ import redis.clients.jedis.util.SafeEncoder;
  * Plans the splits of a Redis table scan.
  *
  * <ul>
- *   <li>One server: the keys are partitioned by the last byte after the prefix. Split i scans
- *       {@code SCAN 0 MATCH <prefix>*[<bytes of i>] COUNT n TYPE <type>}; the byte sets are balanced on the last bytes
- *       of a RANDOMKEY sample, bytes not seen in the sample are dealt round-robin, and split 0 also reads the key equal
- *       to the prefix. Keys ending in few distinct bytes (e.g. only digits) cannot use more splits than they have
- *       distinct last bytes.
+ *   <li>One server: ranges of SCAN's cursor space ({@link RedisScanRange}), so that the splits together walk the
+ *       keyspace once and each gets an equal share of the keys, whatever the keys look like. A server with few keys
+ *       has few ranges: at most DBSIZE / 16 (rounded down to a power of two), hence one split below 32 keys.
  *   <li>Redis Cluster: hash-slot ranges of each master, several per master, balanced by CLUSTER COUNTKEYSINSLOT; a
  *       split is read from its master and prefers the hosts of the master and its replicas. A prefix with a hash tag
  *       ({@code {t}:}) puts every key in one slot, hence in one split.
@@ -45,7 +41,6 @@ final class RedisSplitPlanner {
     static final long ROWS_PER_SPLIT = 200_000;
     static final long MIN_ROWS_PER_HINTED_SPLIT = 10_000;
     static final int MAX_AUTO_SPLITS = 64;
-    static final int MAX_SCAN_SPLITS = RedisKeyPatterns.BYTE_VALUES;
     static final int LOOKUP_KEYS_PER_SPLIT = 10_000;
 
     private static final Logger log = LoggerFactory.getLogger(RedisSplitPlanner.class);
@@ -87,24 +82,24 @@ final class RedisSplitPlanner {
             sample = RedisSampler.sample(jedis, table, node);
         }
         long rows = sample.estimatedRows(table.prefix().length == 0);
-        int count = Math.min(MAX_SCAN_SPLITS, splitCount(table.splitCount(), rows, desiredSplits));
-        long[] lastByteCounts = new long[RedisKeyPatterns.BYTE_VALUES];
-        int prefixLength = table.prefix().length;
-        for (byte[] key : sample.matching()) {
-            if (key.length > prefixLength) {
-                lastByteCounts[key[key.length - 1] & 0xff]++;
-            }
+        int unitBits = RedisScanRange.unitBits(sample.dbSize());
+        int count = (int) Math.min(RedisScanRange.units(unitBits), splitCount(table.splitCount(), rows, desiredSplits));
+        if (table.splitCount() > count) {
+            log.info(
+                    "table {}: {} = {}, but {} holds {} keys, enough for {} splits only",
+                    table.name(),
+                    RedisTableProperties.SPLIT_COUNT.key(),
+                    table.splitCount(),
+                    node,
+                    sample.dbSize(),
+                    count);
         }
-        List<BitSet> sets = partitionBytes(lastByteCounts, count);
-        long sampled = Math.max(1, sample.matching().size());
-        List<SplitSpec> splits = new ArrayList<>();
-        for (int i = 0; i < sets.size(); i++) {
-            long share = 0;
-            for (int b = sets.get(i).nextSetBit(0); b >= 0; b = sets.get(i).nextSetBit(b + 1)) {
-                share += lastByteCounts[b];
-            }
-            long bytes = estimatedBytes(sample.averageBytes(), rows, share, sampled);
-            RedisSplit.Scan split = new RedisSplit.Scan(node, i, sets.size(), sets.get(i), i == 0);
+        List<SplitSpec> splits = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            RedisScanRange range = new RedisScanRange(i, count, unitBits);
+            long bytes =
+                    estimatedBytes(sample.averageBytes(), rows, range.endUnit() - range.firstUnit(), 1L << unitBits);
+            RedisSplit.Scan split = new RedisSplit.Scan(node, range);
             splits.add(new SplitSpec(split.toBytes(), List.of(node.host()), bytes, RedisSplit.describe(split)));
         }
         return splits;
@@ -211,44 +206,6 @@ final class RedisSplitPlanner {
             count = Math.max(count, Math.min(desiredSplits, estimatedRows / MIN_ROWS_PER_HINTED_SPLIT));
         }
         return (int) Math.max(1, Math.min(MAX_AUTO_SPLITS, count));
-    }
-
-    /**
-     * Deals the 256 byte values into at most {@code count} non-empty sets of about equal sampled counts: sampled bytes
-     * by descending count, each to the lightest set; then unseen bytes round-robin. Every byte value is in exactly one
-     * set.
-     */
-    static List<BitSet> partitionBytes(long[] counts, int count) {
-        if (counts.length != RedisKeyPatterns.BYTE_VALUES || count < 1) {
-            throw new IllegalArgumentException("need 256 counts and at least one set");
-        }
-        int sets = Math.min(count, RedisKeyPatterns.BYTE_VALUES);
-        List<BitSet> result = new ArrayList<>(sets);
-        long[] load = new long[sets];
-        for (int i = 0; i < sets; i++) {
-            result.add(new BitSet(RedisKeyPatterns.BYTE_VALUES));
-        }
-        List<Integer> seen = new ArrayList<>();
-        List<Integer> unseen = new ArrayList<>();
-        for (int b = 0; b < RedisKeyPatterns.BYTE_VALUES; b++) {
-            (counts[b] > 0 ? seen : unseen).add(b);
-        }
-        seen.sort(Comparator.comparingLong((Integer b) -> counts[b]).reversed());
-        for (int b : seen) {
-            int lightest = 0;
-            for (int i = 1; i < sets; i++) {
-                if (load[i] < load[lightest]) {
-                    lightest = i;
-                }
-            }
-            result.get(lightest).set(b);
-            load[lightest] += counts[b];
-        }
-        for (int i = 0; i < unseen.size(); i++) {
-            result.get(i % sets).set(unseen.get(i));
-        }
-        result.removeIf(BitSet::isEmpty);
-        return result;
     }
 
     /**

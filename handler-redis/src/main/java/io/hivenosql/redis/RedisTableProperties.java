@@ -85,7 +85,7 @@ public enum RedisTableProperties implements TableProperty {
             "0",
             false,
             "Number of splits of a scan; 0 chooses from the estimated row count (about 200k rows a split, "
-                    + "at most 64). A single server supports at most 256."),
+                    + "at most 64). On a single server, at most one split per 16 keys of its database."),
     TIMEOUT_MS(
             "redis.timeout.ms", integer(1, 3_600_000), "10000", false, "Connect and socket timeout in milliseconds."),
     COLUMNS_MAPPING(

@@ -1,12 +1,10 @@
 package io.hivenosql.redis;
 
-import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
@@ -20,24 +18,6 @@ class TestRedisKeyPatterns {
                 .isEqualTo("a\\*b\\?\\[c\\]\\\\\\^\\-d");
         assertThat(new String(RedisKeyPatterns.prefixPattern("p:".getBytes(UTF_8)), UTF_8))
                 .isEqualTo("p:*");
-    }
-
-    @Test
-    void lastBytePatternsEscapeEveryByteAndNegateLargeSets() {
-        BitSet small = new BitSet();
-        small.set('a');
-        small.set(']');
-        assertThat(new String(RedisKeyPatterns.lastBytePattern("p".getBytes(UTF_8), small), ISO_8859_1))
-                .isEqualTo("p*[\\]\\a]");
-        BitSet large = new BitSet();
-        large.set(0, 256);
-        large.clear('x');
-        assertThat(new String(RedisKeyPatterns.lastBytePattern(new byte[0], large), ISO_8859_1))
-                .isEqualTo("*[^\\x]");
-        BitSet all = new BitSet();
-        all.set(0, 256);
-        assertThat(new String(RedisKeyPatterns.lastBytePattern("p".getBytes(UTF_8), all), ISO_8859_1))
-                .isEqualTo("p*?");
     }
 
     @Test
@@ -56,16 +36,6 @@ class TestRedisKeyPatterns {
             others.forEach(k -> jedis.set(k, "other"));
             assertThat(scan(jedis, RedisKeyPatterns.prefixPattern(prefix.getBytes(UTF_8))))
                     .containsExactlyInAnyOrderElementsOf(own);
-            BitSet lastBytes = new BitSet();
-            lastBytes.set('1');
-            lastBytes.set(']');
-            lastBytes.set('\\');
-            assertThat(scan(jedis, RedisKeyPatterns.lastBytePattern(prefix.getBytes(UTF_8), lastBytes)))
-                    .containsExactlyInAnyOrder(prefix + "1", prefix + "x]");
-            BitSet high = new BitSet();
-            high.set(0xa9); // last byte of UTF-8 'é' (c3 a9)
-            assertThat(scan(jedis, RedisKeyPatterns.lastBytePattern(prefix.getBytes(UTF_8), high)))
-                    .containsExactly(prefix + "\u00e9");
         }
     }
 

@@ -7,27 +7,27 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.redis.RedisSplit.SlotRange;
 import java.io.IOException;
-import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TestRedisSplit {
     @Test
     void scanPayloadRoundTrips() throws IOException {
-        BitSet bytes = new BitSet();
-        bytes.set(0);
-        bytes.set('7');
-        bytes.set(255);
-        RedisSplit.Scan scan = new RedisSplit.Scan(new HostAndPort("redis-1", 6380), 2, 7, bytes, true);
-        RedisSplit.Scan read = (RedisSplit.Scan) RedisSplit.fromBytes(scan.toBytes());
-        assertThat(read.node()).isEqualTo(scan.node());
-        assertThat(read.index()).isEqualTo(2);
-        assertThat(read.count()).isEqualTo(7);
-        assertThat(read.lastBytes()).isEqualTo(bytes);
-        assertThat(read.readsBareKey()).isTrue();
-        assertThat(scan.toBytes()).hasSize(1 + 1 + 2 + 7 + 4 + 4 + 4 + 32 + 1);
-        assertThat(scan.toBytes()[0]).isEqualTo((byte) 1);
+        RedisSplit.Scan scan = new RedisSplit.Scan(new HostAndPort("redis-1", 6380), new RedisScanRange(2, 7, 12));
+        assertThat(RedisSplit.fromBytes(scan.toBytes())).isEqualTo(scan);
+        assertThat(scan.toBytes()).hasSize(1 + 1 + 2 + 7 + 4 + 4 + 4 + 4);
+        assertThat(scan.toBytes()[0]).isEqualTo((byte) 2);
         assertThat(scan.toBytes()[1]).isEqualTo((byte) 'S');
+        assertThat(RedisSplit.describe(scan)).isEqualTo("scan 3/7 of redis-1:6380 (units 1170-1754 of 4096)");
+    }
+
+    @Test
+    void rejectsScanRangesOutsideTheirUnits() {
+        byte[] payload = new RedisSplit.Scan(new HostAndPort("h", 1), new RedisScanRange(0, 4, 2)).toBytes();
+        payload[payload.length - 1] = 1; // 4 splits of 2 units
+        assertThatThrownBy(() -> RedisSplit.fromBytes(payload))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("bad scan range 0/4 of 2 units");
     }
 
     @Test

@@ -5,44 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hivenosql.redis.RedisSplit.SlotRange;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class TestRedisSplitPlanner {
-    @Test
-    void partitionsEveryByteValueExactlyOnceAndBalancesSampledCounts() {
-        Random random = new Random(1234);
-        long[] counts = new long[256];
-        for (char c = '0'; c <= '9'; c++) {
-            counts[c] = 1000 + random.nextInt(100);
-        }
-        for (char c = 'a'; c <= 'z'; c++) {
-            counts[c] = 200 + random.nextInt(100);
-        }
-        for (int sets : new int[] {1, 2, 7, 64, 256, 300}) {
-            List<BitSet> partition = RedisSplitPlanner.partitionBytes(counts, sets);
-            assertThat(partition).hasSizeBetween(1, Math.min(sets, 256));
-            BitSet union = new BitSet();
-            int total = 0;
-            for (BitSet set : partition) {
-                assertThat(set.isEmpty()).isFalse();
-                union.or(set);
-                total += set.cardinality();
-            }
-            assertThat(union.cardinality()).isEqualTo(256);
-            assertThat(total).isEqualTo(256);
-        }
-        List<BitSet> seven = RedisSplitPlanner.partitionBytes(counts, 7);
-        long max = 0;
-        long min = Long.MAX_VALUE;
-        for (BitSet set : seven) {
-            long load = set.stream().mapToLong(b -> counts[b]).sum();
-            max = Math.max(max, load);
-            min = Math.min(min, load);
-        }
-        assertThat((double) max / min).isLessThan(1.5);
-    }
-
     @Test
     void splitCountFollowsPropertyThenEstimateThenHint() {
         assertThat(RedisSplitPlanner.splitCount(7, 0, 0)).isEqualTo(7);

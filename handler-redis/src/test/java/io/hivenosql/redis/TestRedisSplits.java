@@ -8,12 +8,14 @@ import static io.hivenosql.redis.TestingRedisTable.request;
 import static io.hivenosql.redis.TestingRedisTable.table;
 import static io.hivenosql.redis.TestingRedisTable.write;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
 
 class TestRedisSplits {
     private static final TestingRedisServer REDIS = TestingRedisServer.shared();
@@ -87,22 +90,96 @@ class TestRedisSplits {
     }
 
     @Test
-    void keysEndingInOneByteValueStillReadOnce() throws Exception {
-        TableContext table = table("same_last_byte", REDIS.address())
-                .property("redis.split.count", "64")
-                .column("id", "string")
-                .build();
-        List<String> keys = new ArrayList<>();
-        List<Object[]> rows = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
-            keys.add(i + "x");
-            rows.add(new Object[] {i + "x"});
+    void aSmallDatabaseGetsOneSplitPerSixteenKeysAtMost() throws Exception {
+        try (TestingRedisServer own = TestingRedisServer.start()) {
+            TableContext table = table("small_db", own.address())
+                    .property("redis.split.count", "64")
+                    .column("id", "string")
+                    .build();
+            List<String> keys = new ArrayList<>();
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                keys.add(i + "x");
+                rows.add(new Object[] {i + "x"});
+            }
+            write(table, rows);
+            ReadRequest request = request(table, List.of(0), Optional.empty());
+            List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+            assertThat(splits).hasSize(16); // 300 / 16 = 18, rounded down to a power of two
+            assertExactlyOnce(request, splits, keys);
         }
-        write(table, rows);
-        ReadRequest request = request(table, List.of(0), Optional.empty());
-        List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
-        assertThat(splits).hasSize(64);
-        assertExactlyOnce(request, splits, keys);
+    }
+
+    /**
+     * The splits are ranges of SCAN's cursor space; keys written between the reads of two splits make Redis grow
+     * (and rehash) its key table mid-query. A small COUNT makes many calls run past their range's end. Every key
+     * present when the query was planned is still read exactly once.
+     */
+    @Test
+    void splitsReadEveryKeyOnceWhileTheServerGrowsItsKeyTable() throws Exception {
+        try (TestingRedisServer own = TestingRedisServer.start()) {
+            TableContext table = table("rehash", own.address())
+                    .property("redis.split.count", "16")
+                    .property("redis.scan.count", "50")
+                    .column("id", "string")
+                    .build();
+            List<String> keys = new ArrayList<>();
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) {
+                keys.add("k" + i);
+                rows.add(new Object[] {"k" + i});
+            }
+            write(table, rows);
+            ReadRequest request = request(table, List.of(0), Optional.empty());
+            List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+            assertThat(splits).hasSize(16);
+            Map<String, Integer> seen = new HashMap<>();
+            int other = 0;
+            try (Jedis jedis = own.connect()) {
+                for (SplitSpec split : splits) {
+                    // other keys, not of the table: 8k between splits grow the table from 32k to 256k buckets
+                    try (Pipeline pipeline = jedis.pipelined()) {
+                        for (int i = 0; i < 8_000; i++) {
+                            pipeline.set("other:" + other++, "x");
+                        }
+                    }
+                    Set<String> inSplit = new HashSet<>();
+                    for (List<Object> row : readSplit(request, split)) {
+                        String key = String.valueOf(row.get(0));
+                        assertThat(inSplit.add(key)).isTrue();
+                        seen.merge(key, 1, Integer::sum);
+                    }
+                }
+            }
+            assertThat(seen.keySet()).containsExactlyInAnyOrderElementsOf(keys);
+            assertThat(seen.values()).allMatch(count -> count == 1);
+        }
+    }
+
+    @Test
+    void aDatabaseEmptiedAfterPlanningFailsTheReadInsteadOfReadingKeysTwice() throws Exception {
+        try (TestingRedisServer own = TestingRedisServer.start()) {
+            TableContext table = table("emptied", own.address())
+                    .property("redis.split.count", "4")
+                    .column("id", "string")
+                    .build();
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) {
+                rows.add(new Object[] {"k" + i});
+            }
+            write(table, rows);
+            ReadRequest request = request(table, List.of(0), Optional.empty());
+            List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+            try (Jedis jedis = own.connect()) {
+                jedis.flushDB();
+            }
+            write(table, rows.subList(0, 10));
+            assertThatThrownBy(() -> readSplit(request, splits.get(0)))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("holds 10 keys now, fewer than the 1024 SCAN ranges")
+                    .hasMessageContaining("table " + table.tableName())
+                    .hasMessageContaining("run the query again");
+        }
     }
 
     static void assertExactlyOnce(ReadRequest request, List<SplitSpec> splits, List<String> expectedKeys)
