@@ -12,6 +12,8 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,8 +22,14 @@ import org.slf4j.LoggerFactory;
  * partition count of each of a node's primary ranges, recomputed every few minutes from flushed data). Each node holds
  * only its own ranges, so every node is asked. Cassandra 5 also has {@code system.table_estimates}, read when
  * {@code size_estimates} is gone.
+ *
+ * <p>A table without estimates yet (new, or data not flushed since the last recording) can instead be sized by a probe
+ * ({@link #probeRows}): the tokens of its first {@value #PROBE_ROWS} rows in ring order.
  */
 final class CassandraSizeEstimates {
+    /** Rows the probe reads at most: a table with fewer is counted exactly. */
+    static final int PROBE_ROWS = 1000;
+
     private static final Logger log = LoggerFactory.getLogger(CassandraSizeEstimates.class);
     private static final String SIZE_ESTIMATES = "SELECT range_start, range_end, mean_partition_size, partitions_count "
             + "FROM system.size_estimates WHERE keyspace_name = ? AND table_name = ?";
@@ -94,6 +102,62 @@ final class CassandraSizeEstimates {
             }
         }
         return estimates;
+    }
+
+    /** Whether the estimates hold any data (no estimate at all, or only empty ranges: nothing is known). */
+    static boolean hasData(List<SizeEstimate> estimates) {
+        return estimates.stream().anyMatch(estimate -> estimate.bytes() > 0);
+    }
+
+    /**
+     * The table's rows, estimated by reading the tokens of its first {@value #PROBE_ROWS} rows from the start of the ring
+     * ({@code SELECT token(<partition key>) FROM ks.t LIMIT 1000}, one page, at {@code cassandra.consistency.read}); see
+     * {@link #estimateRows}. Empty when the probe fails (logged): the caller then sizes the splits as if the table were
+     * large.
+     */
+    static OptionalLong probeRows(CqlSession session, CassandraSchema schema) {
+        CassandraTable table = schema.table();
+        String token = schema.partitionKeyNames().stream()
+                .map(name -> name.asCql(true))
+                .collect(Collectors.joining(", ", "token(", ")"));
+        SimpleStatement statement = SimpleStatement.newInstance(
+                        "SELECT " + token + " FROM " + table.qualifiedCqlName() + " LIMIT " + PROBE_ROWS)
+                .setPageSize(PROBE_ROWS)
+                .setConsistencyLevel(table.readConsistency().level())
+                .setIdempotent(true);
+        try {
+            long read = 0;
+            long last = CassandraSplitPlanner.MIN_TOKEN;
+            for (Row row : session.execute(statement)) {
+                read++;
+                last = row.getLong(0);
+            }
+            return OptionalLong.of(estimateRows(read, last));
+        } catch (RuntimeException e) {
+            log.warn(
+                    "table {}: cannot read the first rows of the table to size its splits (it has no size estimates"
+                            + " yet); splitting as for a large table: {}",
+                    table.name(),
+                    CassandraErrors.storeError(
+                                    table, "reading the first rows for split sizing", e, HandlerErrorCode.STORE_ERROR)
+                            .getMessage());
+            return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * The rows of a table whose first {@code read} rows in ring order (at most {@value #PROBE_ROWS}) end at token
+     * {@code lastToken}: {@code read} itself when fewer than {@value #PROBE_ROWS} came back (that is the whole table),
+     * else {@code read x 2^64 / (lastToken - MIN_TOKEN)}, since Murmur3 spreads the partitions evenly over the ring.
+     * With partitions of many rows the rows read span few partitions and the estimate is coarse; rows all in one
+     * partition at the start of the ring give a huge estimate, so Hive's hint decides, as without a probe.
+     */
+    static long estimateRows(long read, long lastToken) {
+        if (read < PROBE_ROWS) {
+            return read;
+        }
+        double spanned = Math.max(1, (double) lastToken - (double) CassandraSplitPlanner.MIN_TOKEN);
+        return (long) Math.min(Long.MAX_VALUE, Math.ceil(read * (CassandraSplitPlanner.RING_WIDTH / spanned)));
     }
 
     /** The table's estimated partitions and bytes, summed over every range; -1 each when there are no estimates. */

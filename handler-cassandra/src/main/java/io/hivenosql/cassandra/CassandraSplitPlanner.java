@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
@@ -40,12 +41,16 @@ import org.slf4j.LoggerFactory;
  *   <li>the ring's ranges from the driver's token map, each with its replicas; a range that wraps around the ring
  *       becomes {@code (start, max]} and {@code (min, end]} ({@link #unwrap});
  *   <li>each range's estimated bytes from {@code system.size_estimates} (the overlapping estimate ranges, in
- *       proportion); without estimates (a new table, data not yet flushed) each range weighs its token count;
+ *       proportion); without estimates (a new table, data not yet flushed) each range weighs its token count, and the
+ *       table's rows are estimated by a probe instead ({@link CassandraSizeEstimates#probeRows}: the tokens of its
+ *       first rows in ring order);
  *   <li>a target per split: {@code cassandra.split.size-mb}, or the total divided by {@code cassandra.split.count}, or
- *       without estimates the total divided by Hive's split hint (default: two per node);
+ *       without estimates the total divided by Hive's split hint (default: two per node), with at most one split per
+ *       {@value #MIN_ROWS_PER_SPLIT} rows the probe found (so a small table is one split);
  *   <li>ranges heavier than the target are cut into equal parts, and the ranges of one replica set are joined (in
  *       token order) up to the target: each split reads ranges its hosts all hold. With {@code cassandra.split.count}
- *       the ring is instead cut into exactly that many parts of equal weight, whatever their replicas.
+ *       the ring is instead cut into exactly that many parts of equal weight, whatever their replicas; so it is when
+ *       the probe's rows allow fewer splits than there are replica sets.
  * </ol>
  *
  * <p>Every token of the ring is in exactly one split. With a pushed partition key restriction the splits instead carry
@@ -56,6 +61,9 @@ final class CassandraSplitPlanner {
     static final long MIN_TOKEN = Long.MIN_VALUE;
     static final long MAX_TOKEN = Long.MAX_VALUE;
     static final int PARTITIONS_PER_SPLIT = 100;
+    /** Without size estimates, at most one split per this many rows (as estimated by the probe). */
+    static final long MIN_ROWS_PER_SPLIT = 10_000;
+
     static final double RING_WIDTH = Math.pow(2, 64);
     private static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";
     private static final int DEFAULT_SPLITS_PER_HOST = 2;
@@ -79,8 +87,20 @@ final class CassandraSplitPlanner {
         }
     }
 
-    /** How to size the splits. */
-    record Sizing(long targetBytes, int splitCount, int desiredSplits) {}
+    /**
+     * How to size the splits: the target bytes of a split (with estimates), the exact split count (0: none), Hive's
+     * hint (0: none) and the table's rows as the probe estimated them (used only without size estimates).
+     */
+    record Sizing(long targetBytes, int splitCount, int desiredSplits, OptionalLong estimatedRows) {
+        Sizing {
+            requireNonNull(estimatedRows, "estimatedRows is null");
+        }
+
+        /** Sizing without a row estimate. */
+        Sizing(long targetBytes, int splitCount, int desiredSplits) {
+            this(targetBytes, splitCount, desiredSplits, OptionalLong.empty());
+        }
+    }
 
     // ---------------------------------------------------------------- session side
 
@@ -97,15 +117,20 @@ final class CassandraSplitPlanner {
         }
         List<RingRange> ring = ring(table, tokenMap);
         List<SizeEstimate> estimates = CassandraSizeEstimates.read(session, table);
-        if (estimates.isEmpty()) {
+        OptionalLong rows = OptionalLong.empty();
+        if (table.splitCount() == 0 && !CassandraSizeEstimates.hasData(estimates)) {
+            rows = CassandraSizeEstimates.probeRows(session, schema);
             log.debug(
                     "table {}: {} has no size estimates yet (new table, or data not flushed since the last recording);"
-                            + " splitting the ring evenly into {} parts",
+                            + " the probe estimates {} rows; splitting the ring evenly by Hive's hint ({}), at most"
+                            + " one split per {} rows",
                     table.name(),
                     table.qualifiedCqlName(),
-                    desiredSplits > 0 ? desiredSplits : "two per node");
+                    rows.isPresent() ? rows.getAsLong() : "unknown",
+                    desiredSplits > 0 ? desiredSplits : "two per node",
+                    MIN_ROWS_PER_SPLIT);
         }
-        Sizing sizing = new Sizing(table.splitSizeMb() * MB, table.splitCount(), desiredSplits);
+        Sizing sizing = new Sizing(table.splitSizeMb() * MB, table.splitCount(), desiredSplits, rows);
         List<PlannedSplit> planned = plan(ring, estimates, sizing);
         List<SplitSpec> specs = new ArrayList<>(planned.size());
         for (PlannedSplit split : planned) {
@@ -249,15 +274,31 @@ final class CassandraSplitPlanner {
         List<PlannedSplit> splits;
         if (sizing.splitCount() > 0) {
             splits = equalParts(ranges, total, sizing.splitCount(), known);
+        } else if (known) {
+            splits = byReplicas(ranges, Math.max(1, sizing.targetBytes()), true);
         } else {
-            int parts = sizing.desiredSplits() > 0
+            int hinted = sizing.desiredSplits() > 0
                     ? sizing.desiredSplits()
                     : Math.max(1, DEFAULT_SPLITS_PER_HOST * allHosts.size());
-            double target = known ? Math.max(1, sizing.targetBytes()) : total / parts;
-            splits = byReplicas(ranges, target, known);
+            int byRows = splitsForRows(sizing.estimatedRows());
+            splits = byReplicas(ranges, total / Math.min(hinted, byRows), false);
+            if (splits.size() > byRows) {
+                // fewer splits than replica sets: parts of the ring, whatever their replicas
+                splits = equalParts(ranges, total, byRows, false);
+            }
         }
         checkCoverage(splits);
         return splits;
+    }
+
+    /** At most one split per {@value #MIN_ROWS_PER_SPLIT} rows, at least one; no limit when the rows are unknown. */
+    static int splitsForRows(OptionalLong estimatedRows) {
+        if (estimatedRows.isEmpty()) {
+            return Integer.MAX_VALUE;
+        }
+        long rows = Math.max(0, estimatedRows.getAsLong());
+        long splits = rows / MIN_ROWS_PER_SPLIT + (rows % MIN_ROWS_PER_SPLIT == 0 ? 0 : 1);
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, splits));
     }
 
     /** A range with its hosts and weight (estimated bytes, or tokens when nothing is known). */

@@ -89,7 +89,8 @@ public enum CassandraTableProperties implements TableProperty {
             integer(0, 1 << 16),
             "0",
             false,
-            "Exact number of splits of a full scan; 0 sizes them by cassandra.split.size-mb."),
+            "Exact number of splits of a full scan; 0 sizes them by cassandra.split.size-mb, or for a table without"
+                    + " size estimates yet by Hive's hint, with at least 10,000 rows a split."),
     PAGE_SIZE("cassandra.page.size", integer(1, 1_000_000), "5000", false, "Rows fetched per page when reading."),
     WRITE_CONCURRENCY(
             "cassandra.write.concurrency",

@@ -49,8 +49,15 @@ class TestCassandraLostServer {
                     .build();
             ReadRequest request = request(table, allColumns(table), Optional.empty());
 
-            // the one-token ring: (t, max] and (min, t], each read once
-            List<SplitSpec> splits = CONNECTOR.planSplits(request, 4);
+            // the one-token ring: (t, max] and (min, t], each read once; an exact count, since by Hive's hint the
+            // 1,000 rows would be one split
+            TableContext fourSplits = TestingCassandraTableContext.table("t", server.contactPoint(), keyspace)
+                    .column("k", "int")
+                    .column("v", "string")
+                    .property("cassandra.split.count", "4")
+                    .build();
+            List<SplitSpec> splits =
+                    CONNECTOR.planSplits(request(fourSplits, allColumns(fourSplits), Optional.empty()), 4);
             assertThat(splits).hasSize(4);
             Set<Object> keys = new HashSet<>();
             for (SplitSpec split : splits) {

@@ -98,20 +98,57 @@ class TestCassandraScans {
 
         for (int desired : List.of(0, 1, 3, 40)) {
             List<SplitSpec> splits = CONNECTOR.planSplits(request(table, allColumns(table), Optional.empty()), desired);
-            if (desired > 0) {
-                assertThat(splits).as("hint %s", desired).hasSize(desired);
-            }
+            // 2,000 rows: one split whatever Hive's hint (counted by the probe, or from the size estimates once the
+            // data is flushed)
+            assertThat(splits).as("hint %s", desired).hasSize(1);
             assertThat(splits).allSatisfy(s -> assertThat(s.hosts()).containsExactly(server().host()));
             assertThat(readAll(request(table, allColumns(table), Optional.empty()), desired))
                     .as("hint %s", desired)
                     .containsExactlyInAnyOrderElementsOf(expected);
         }
-        TableContext exact = orders().property("cassandra.split.count", "7")
-                .property("cassandra.page.size", "17")
-                .build();
-        assertThat(CONNECTOR.planSplits(request(exact, allColumns(exact), Optional.empty()), 2))
-                .hasSize(7);
-        assertThat(readAll(exact)).containsExactlyInAnyOrderElementsOf(expected);
+        for (int count : List.of(3, 7, 40)) {
+            TableContext exact = orders().property("cassandra.split.count", Integer.toString(count))
+                    .property("cassandra.page.size", "17")
+                    .build();
+            assertThat(CONNECTOR.planSplits(request(exact, allColumns(exact), Optional.empty()), 2))
+                    .as("cassandra.split.count %s", count)
+                    .hasSize(count);
+            assertThat(readAll(exact))
+                    .as("cassandra.split.count %s", count)
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+
+    @Test
+    void theProbeCountsSmallTablesAndEstimatesLargerOnes() {
+        CqlSession session = session();
+        CassandraSchema kv = schema(TestingCassandraTables.table(keyspace, "kv")
+                .column("k", "bigint")
+                .column("v", "string")
+                .build());
+        CassandraSchema orders = schema(orders().build());
+        session.execute("CREATE TABLE " + keyspace + ".\"EmptyTable\" (\"Key\" int PRIMARY KEY, v int)");
+        // case-sensitive names: the probe quotes them
+        CassandraSchema empty = schema(TestingCassandraTableContext.table("empty", server().contactPoint(), keyspace)
+                .property("cassandra.table", "\"EmptyTable\"")
+                .column("key", "int", "\"Key\"")
+                .column("v", "int")
+                .build());
+
+        // 500 rows: fewer than the probe reads, so counted exactly
+        assertThat(CassandraSizeEstimates.probeRows(session, kv)).hasValue(500);
+        assertThat(CassandraSizeEstimates.probeRows(session, empty)).hasValue(0);
+        // 2,000 rows in 200 partitions of two-column keys: extrapolated from the first 1,000 rows' tokens
+        assertThat(CassandraSizeEstimates.probeRows(session, orders).orElseThrow())
+                .isBetween(1_500L, 3_000L);
+
+        // a failing probe (the table is gone) is no failure: the rows are unknown and the hint decides
+        session.execute("DROP TABLE " + keyspace + ".\"EmptyTable\"");
+        assertThat(CassandraSizeEstimates.probeRows(session, empty)).isEmpty();
+    }
+
+    private static CassandraSchema schema(TableContext context) {
+        return CassandraSchema.load(session(), CassandraTable.of(context));
     }
 
     @Test

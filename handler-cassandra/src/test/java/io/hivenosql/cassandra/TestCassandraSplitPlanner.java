@@ -12,6 +12,7 @@ import io.hivenosql.cassandra.CassandraSplitPlanner.RingRange;
 import io.hivenosql.cassandra.CassandraSplitPlanner.Sizing;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,103 @@ class TestCassandraSplitPlanner {
         assertCoversRingOnce(unhinted);
         assertThat(hinted).hasSizeBetween(5, 6);
         assertThat(unhinted).hasSizeBetween(2, 3); // two per host
+    }
+
+    @Test
+    void withoutEstimatesASmallTableIsOneSplitWhateverTheHint() {
+        List<RingRange> oneHost = vnodeRing(16, List.of(List.of("h1")), new Random(4));
+        List<List<String>> replicaSets = List.of(List.of("h1", "h2"), List.of("h2", "h3"), List.of("h1", "h3"));
+        List<RingRange> threeSets = vnodeRing(16, replicaSets, new Random(5));
+
+        for (long rows : List.of(0L, 1_500L, 10_000L)) {
+            for (int hint : List.of(0, 1, 16)) {
+                Sizing sizing = new Sizing(64 * MB, 0, hint, OptionalLong.of(rows));
+                List<PlannedSplit> small = CassandraSplitPlanner.plan(oneHost, List.of(), sizing);
+                List<PlannedSplit> spread = CassandraSplitPlanner.plan(threeSets, List.of(), sizing);
+
+                assertThat(small).as("%s rows, hint %s", rows, hint).hasSize(1);
+                assertCoversRingOnce(small);
+                assertThat(small.get(0).hosts()).containsExactly("h1");
+                // one split although the ring has three replica sets: the hosts of the set holding most of it
+                assertThat(spread).as("%s rows, hint %s", rows, hint).hasSize(1);
+                assertCoversRingOnce(spread);
+                assertThat(replicaSets).contains(spread.get(0).hosts());
+            }
+        }
+    }
+
+    @Test
+    void withoutEstimatesTheProbedRowsCapTheHint() {
+        List<RingRange> oneHost = vnodeRing(16, List.of(List.of("h1")), new Random(6));
+        List<RingRange> threeSets =
+                vnodeRing(16, List.of(List.of("h1", "h2"), List.of("h2", "h3"), List.of("h1", "h3")), new Random(7));
+
+        // 25,000 rows: three splits of at least 10,000 rows would be too many, so at most ceil(2.5) = 3
+        assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(25_000))))
+                .hasSize(3);
+        assertThat(CassandraSplitPlanner.plan(
+                        threeSets, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(25_000))))
+                .hasSize(3);
+        // a large table keeps Hive's hint (TPC-H lineitem at scale factor 0.1), as when nothing is known
+        for (List<RingRange> ring : List.of(oneHost, threeSets)) {
+            List<PlannedSplit> large =
+                    CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(600_000)));
+            List<PlannedSplit> unknown = CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16));
+
+            assertThat(large).hasSizeGreaterThanOrEqualTo(16).isEqualTo(unknown);
+            assertCoversRingOnce(large);
+        }
+        // no hint: two per host, also capped by the rows
+        assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(64 * MB, 0, 0, OptionalLong.of(600_000))))
+                .hasSize(2);
+        assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(64 * MB, 0, 0, OptionalLong.of(42))))
+                .hasSize(1);
+    }
+
+    @Test
+    void theExplicitSplitCountAndSizeEstimatesIgnoreTheProbedRows() {
+        List<RingRange> ring = vnodeRing(16, List.of(List.of("h1"), List.of("h2")), new Random(8));
+        List<SizeEstimate> estimates = evenEstimates(300 * MB, 16);
+
+        assertThat(CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 7, 16, OptionalLong.of(10))))
+                .hasSize(7);
+        assertThat(CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 7, 16, OptionalLong.of(10))))
+                .hasSize(7);
+        // with estimates the split size decides: 300 MB in 64 MB splits, not one split for "10 rows"
+        List<PlannedSplit> sized =
+                CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 16, OptionalLong.of(10)));
+        assertThat(sized)
+                .hasSizeGreaterThanOrEqualTo(5)
+                .isEqualTo(CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 16)));
+    }
+
+    @Test
+    void splitsForRows() {
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.empty())).isEqualTo(Integer.MAX_VALUE);
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(0))).isEqualTo(1);
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(1_500))).isEqualTo(1);
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(10_000))).isEqualTo(1);
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(10_001))).isEqualTo(2);
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(600_572)))
+                .isEqualTo(61);
+        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(Long.MAX_VALUE)))
+                .isEqualTo(Integer.MAX_VALUE);
+    }
+
+    @Test
+    void estimatesRowsFromTheTokensOfTheFirstRows() {
+        int probe = CassandraSizeEstimates.PROBE_ROWS;
+        // fewer rows than asked for: that is the table
+        assertThat(CassandraSizeEstimates.estimateRows(0, MIN_TOKEN)).isZero();
+        assertThat(CassandraSizeEstimates.estimateRows(probe - 1, MAX_TOKEN)).isEqualTo(probe - 1);
+        // the first 1000 rows span a tenth of the ring: about 10,000 rows
+        assertThat(CassandraSizeEstimates.estimateRows(probe, MIN_TOKEN + (1L << 62) / 5 * 2))
+                .isBetween(9_999L, 10_001L);
+        // ... the whole ring: 1000 rows (and more partitions at the end than expected)
+        assertThat(CassandraSizeEstimates.estimateRows(probe, MAX_TOKEN)).isEqualTo(probe);
+        assertThat(CassandraSizeEstimates.estimateRows(probe, -1)).isBetween(1_999L, 2_001L);
+        // all in one partition at the very start: as large as can be
+        assertThat(CassandraSizeEstimates.estimateRows(probe, MIN_TOKEN)).isGreaterThan(Integer.MAX_VALUE);
     }
 
     @Test
