@@ -7,19 +7,22 @@ import java.util.List;
 import java.util.Map;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
-/** SCAN (MATCH the table's prefix, COUNT 1000) and a pipelined HGETALL of each page's keys, with Jedis. */
+/**
+ * SCAN (MATCH the table's prefix, COUNT 1000) and a pipelined HGETALL of each page's keys, with Jedis: on a single
+ * server, or on each master of a Redis Cluster in turn.
+ */
 final class RedisRawScan implements RawScan {
-    private final HostAndPort node;
+    private final HostAndPort first;
     private final String prefix;
 
     RedisRawScan(String nodes, String prefix) {
-        // a single server: the first node given
-        this.node = HostAndPort.from(
+        this.first = HostAndPort.from(
                 requireNonNull(nodes, "nodes is null").split(",")[0].trim());
         this.prefix = requireNonNull(prefix, "prefix is null");
     }
@@ -27,6 +30,34 @@ final class RedisRawScan implements RawScan {
     @Override
     public long scan() {
         ValueTally tally = new ValueTally();
+        for (HostAndPort node : masters()) {
+            scan(node, tally);
+        }
+        return tally.rows();
+    }
+
+    /** The first node alone, or every master of the cluster it belongs to (replicas hold the same keys). */
+    private List<HostAndPort> masters() {
+        try (Jedis jedis = new Jedis(first)) {
+            if (!jedis.info("cluster").contains("cluster_enabled:1")) {
+                return List.of(first);
+            }
+        }
+        List<HostAndPort> masters = new ArrayList<>();
+        try (JedisCluster cluster = new JedisCluster(first)) {
+            for (String address : cluster.getClusterNodes().keySet()) {
+                HostAndPort node = HostAndPort.from(address);
+                try (Jedis jedis = new Jedis(node)) {
+                    if (jedis.info("replication").contains("role:master")) {
+                        masters.add(node);
+                    }
+                }
+            }
+        }
+        return masters;
+    }
+
+    private void scan(HostAndPort node, ValueTally tally) {
         ScanParams params = new ScanParams().match(prefix + "*").count(1000);
         try (Jedis jedis = new Jedis(node)) {
             String cursor = ScanParams.SCAN_POINTER_START;
@@ -48,6 +79,5 @@ final class RedisRawScan implements RawScan {
                 cursor = page.getCursor();
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
         }
-        return tally.rows();
     }
 }

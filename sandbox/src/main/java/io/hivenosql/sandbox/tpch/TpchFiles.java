@@ -2,6 +2,10 @@ package io.hivenosql.sandbox.tpch;
 
 import static java.util.Objects.requireNonNull;
 
+import io.trino.tpch.CustomerGenerator;
+import io.trino.tpch.OrderGenerator;
+import io.trino.tpch.PartGenerator;
+import io.trino.tpch.SupplierGenerator;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
@@ -20,6 +24,10 @@ import java.util.List;
  */
 public final class TpchFiles {
     private static final int PROGRESS_ROWS = 10_000;
+    /** dbgen's mean of its uniform 1 to 7 lines per order. */
+    private static final int AVERAGE_LINES_PER_ORDER = 4;
+    /** dbgen gives every part four suppliers ({@code PartSupplierGenerator}'s constant is private). */
+    private static final int SUPPLIERS_PER_PART = 4;
 
     private TpchFiles() {}
 
@@ -70,22 +78,30 @@ public final class TpchFiles {
     }
 
     /**
-     * The rows a table has at a scale factor, as dbgen sizes it: exact for every table but {@code lineitem}, whose
-     * orders have 1 to 7 lines (4 on average), so its figure is an estimate.
+     * The rows a table has at a scale factor, from the generators' own scale bases: exact for every table but
+     * {@code lineitem}, whose orders have 1 to 7 lines (4 on average), so its figure is an estimate. Nation and region
+     * do not scale: their rows are counted.
      */
     public static long expectedRows(TpchTable<?> table, double scaleFactor) {
-        long orders = (long) (1_500_000 * scaleFactor);
+        long orders = (long) (OrderGenerator.SCALE_BASE * scaleFactor);
         return switch (table.getTableName()) {
-            case "lineitem" -> orders * 4;
+            case "lineitem" -> orders * AVERAGE_LINES_PER_ORDER;
             case "orders" -> orders;
-            case "customer" -> (long) (150_000 * scaleFactor);
-            case "part" -> (long) (200_000 * scaleFactor);
-            case "partsupp" -> (long) (800_000 * scaleFactor);
-            case "supplier" -> (long) (10_000 * scaleFactor);
-            case "nation" -> 25;
-            case "region" -> 5;
+            case "customer" -> (long) (CustomerGenerator.SCALE_BASE * scaleFactor);
+            case "part" -> (long) (PartGenerator.SCALE_BASE * scaleFactor);
+            case "partsupp" -> (long) (PartGenerator.SCALE_BASE * scaleFactor) * SUPPLIERS_PER_PART;
+            case "supplier" -> (long) (SupplierGenerator.SCALE_BASE * scaleFactor);
+            case "nation", "region" -> count(table, scaleFactor);
             default -> throw new IllegalArgumentException("not a TPC-H table: " + table.getTableName());
         };
+    }
+
+    private static long count(TpchTable<?> table, double scaleFactor) {
+        long rows = 0;
+        for (Object ignored : table.createGenerator(scaleFactor, 1, 1)) {
+            rows++;
+        }
+        return rows;
     }
 
     /** How much {@link #write(TpchTable, double, long, Writer, Progress)} wrote. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.trino.tpch.TpchTable;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,6 +28,21 @@ class TestTpchFiles {
     void writesTheWholeTableWithoutALimit(@TempDir Path dir) throws IOException {
         assertThat(TpchFiles.write(TpchTable.NATION, 0.01, -1, dir.resolve("nation.tbl")))
                 .isEqualTo(25);
+    }
+
+    @Test
+    void expectedRowsMatchWhatTheGeneratorWrites() throws IOException {
+        for (TpchTable<?> table : TpchTable.getTables()) {
+            long written = TpchFiles.write(table, 0.01, -1, Writer.nullWriter(), (rows, chars) -> {})
+                    .rows();
+            long expected = TpchFiles.expectedRows(table, 0.01);
+            if (table == TpchTable.LINE_ITEM) {
+                assertThat((double) written / expected).isBetween(0.95, 1.05);
+            } else {
+                assertThat(expected).as(table.getTableName()).isEqualTo(written);
+            }
+        }
+        assertThat(TpchFiles.expectedRows(TpchTable.PART_SUPPLIER, 1)).isEqualTo(800_000);
     }
 
     @Test
