@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -96,13 +97,7 @@ class TestRedisSplits {
                     .property("redis.split.count", "64")
                     .column("id", "string")
                     .build();
-            List<String> keys = new ArrayList<>();
-            List<Object[]> rows = new ArrayList<>();
-            for (int i = 0; i < 300; i++) {
-                keys.add(i + "x");
-                rows.add(new Object[] {i + "x"});
-            }
-            write(table, rows);
+            List<String> keys = writeKeys(table, 300);
             ReadRequest request = request(table, List.of(0), Optional.empty());
             List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
             assertThat(splits).hasSize(16); // 300 / 16 = 18, rounded down to a power of two
@@ -123,36 +118,21 @@ class TestRedisSplits {
                     .property("redis.scan.count", "50")
                     .column("id", "string")
                     .build();
-            List<String> keys = new ArrayList<>();
-            List<Object[]> rows = new ArrayList<>();
-            for (int i = 0; i < 20_000; i++) {
-                keys.add("k" + i);
-                rows.add(new Object[] {"k" + i});
-            }
-            write(table, rows);
+            List<String> keys = writeKeys(table, 20_000);
             ReadRequest request = request(table, List.of(0), Optional.empty());
             List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
             assertThat(splits).hasSize(16);
-            Map<String, Integer> seen = new HashMap<>();
-            int other = 0;
             try (Jedis jedis = own.connect()) {
-                for (SplitSpec split : splits) {
+                AtomicInteger other = new AtomicInteger();
+                assertExactlyOnce(request, splits, keys, () -> {
                     // other keys, not of the table: 8k between splits grow the table from 32k to 256k buckets
                     try (Pipeline pipeline = jedis.pipelined()) {
                         for (int i = 0; i < 8_000; i++) {
-                            pipeline.set("other:" + other++, "x");
+                            pipeline.set("other:" + other.getAndIncrement(), "x");
                         }
                     }
-                    Set<String> inSplit = new HashSet<>();
-                    for (List<Object> row : readSplit(request, split)) {
-                        String key = String.valueOf(row.get(0));
-                        assertThat(inSplit.add(key)).isTrue();
-                        seen.merge(key, 1, Integer::sum);
-                    }
-                }
+                });
             }
-            assertThat(seen.keySet()).containsExactlyInAnyOrderElementsOf(keys);
-            assertThat(seen.values()).allMatch(count -> count == 1);
         }
     }
 
@@ -163,17 +143,13 @@ class TestRedisSplits {
                     .property("redis.split.count", "4")
                     .column("id", "string")
                     .build();
-            List<Object[]> rows = new ArrayList<>();
-            for (int i = 0; i < 20_000; i++) {
-                rows.add(new Object[] {"k" + i});
-            }
-            write(table, rows);
+            writeKeys(table, 20_000);
             ReadRequest request = request(table, List.of(0), Optional.empty());
             List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
             try (Jedis jedis = own.connect()) {
                 jedis.flushDB();
             }
-            write(table, rows.subList(0, 10));
+            writeKeys(table, 10);
             assertThatThrownBy(() -> readSplit(request, splits.get(0)))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("holds 10 keys now, fewer than the 1024 SCAN ranges")
@@ -182,10 +158,30 @@ class TestRedisSplits {
         }
     }
 
+    /** Writes rows of one string column (the key), {@code k0} to {@code k<count - 1>}, and returns the keys. */
+    private static List<String> writeKeys(TableContext table, int count) throws IOException {
+        List<String> keys = new ArrayList<>(count);
+        List<Object[]> rows = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            keys.add("k" + i);
+            rows.add(new Object[] {"k" + i});
+        }
+        write(table, rows);
+        return keys;
+    }
+
     static void assertExactlyOnce(ReadRequest request, List<SplitSpec> splits, List<String> expectedKeys)
+            throws Exception {
+        assertExactlyOnce(request, splits, expectedKeys, () -> {});
+    }
+
+    /** Reads the splits one after another, running {@code beforeEachSplit} before each. */
+    static void assertExactlyOnce(
+            ReadRequest request, List<SplitSpec> splits, List<String> expectedKeys, Runnable beforeEachSplit)
             throws Exception {
         Map<String, Integer> seen = new HashMap<>();
         for (SplitSpec split : splits) {
+            beforeEachSplit.run();
             Set<String> inSplit = new HashSet<>();
             for (List<Object> row : readSplit(request, split)) {
                 String key = String.valueOf(row.get(0));
