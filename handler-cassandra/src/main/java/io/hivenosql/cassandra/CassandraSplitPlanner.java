@@ -95,11 +95,6 @@ final class CassandraSplitPlanner {
         Sizing {
             requireNonNull(estimatedRows, "estimatedRows is null");
         }
-
-        /** Sizing without a row estimate. */
-        Sizing(long targetBytes, int splitCount, int desiredSplits) {
-            this(targetBytes, splitCount, desiredSplits, OptionalLong.empty());
-        }
     }
 
     // ---------------------------------------------------------------- session side

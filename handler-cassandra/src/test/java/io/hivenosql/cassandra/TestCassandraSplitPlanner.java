@@ -36,7 +36,9 @@ class TestCassandraSplitPlanner {
     @Test
     void coversTheRingOfOneNodeWithOneToken() {
         List<PlannedSplit> splits = CassandraSplitPlanner.plan(
-                List.of(new RingRange(7, 7, List.of("h1"))), List.of(), new Sizing(64 * MB, 0, 4));
+                List.of(new RingRange(7, 7, List.of("h1"))),
+                List.of(),
+                new Sizing(64 * MB, 0, 4, OptionalLong.empty()));
 
         assertThat(splits).hasSize(4);
         assertCoversRingOnce(splits);
@@ -48,8 +50,10 @@ class TestCassandraSplitPlanner {
     void withoutEstimatesSplitsVnodesEvenlyByHiveHint() {
         List<RingRange> ring = vnodeRing(16, List.of(List.of("h1")), new Random(1));
 
-        List<PlannedSplit> hinted = CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 5));
-        List<PlannedSplit> unhinted = CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 0));
+        List<PlannedSplit> hinted =
+                CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 5, OptionalLong.empty()));
+        List<PlannedSplit> unhinted =
+                CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 0, OptionalLong.empty()));
 
         assertCoversRingOnce(hinted);
         assertCoversRingOnce(unhinted);
@@ -96,7 +100,8 @@ class TestCassandraSplitPlanner {
         for (List<RingRange> ring : List.of(oneHost, threeSets)) {
             List<PlannedSplit> large =
                     CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(600_000)));
-            List<PlannedSplit> unknown = CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16));
+            List<PlannedSplit> unknown =
+                    CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.empty()));
 
             assertThat(large).hasSizeGreaterThanOrEqualTo(16).isEqualTo(unknown);
             assertCoversRingOnce(large);
@@ -122,7 +127,8 @@ class TestCassandraSplitPlanner {
                 CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 16, OptionalLong.of(10)));
         assertThat(sized)
                 .hasSizeGreaterThanOrEqualTo(5)
-                .isEqualTo(CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 16)));
+                .isEqualTo(
+                        CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 16, OptionalLong.empty())));
     }
 
     @Test
@@ -161,7 +167,8 @@ class TestCassandraSplitPlanner {
         // 300 MB in all, spread evenly over the ring
         List<SizeEstimate> estimates = evenEstimates(300 * MB, 64);
 
-        List<PlannedSplit> splits = CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 0));
+        List<PlannedSplit> splits =
+                CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 0, OptionalLong.empty()));
 
         assertCoversRingOnce(splits);
         // about 100 MB per replica set: 2 splits each (one full, one the rest), a few more where ranges do not add up
@@ -188,7 +195,8 @@ class TestCassandraSplitPlanner {
                 new SizeEstimate(new TokenRange(0, MAX_TOKEN), 1000, MB),
                 new SizeEstimate(new TokenRange(MIN_TOKEN, 0), 10, MB));
 
-        List<PlannedSplit> splits = CassandraSplitPlanner.plan(ring, estimates, new Sizing(100 * MB, 0, 0));
+        List<PlannedSplit> splits =
+                CassandraSplitPlanner.plan(ring, estimates, new Sizing(100 * MB, 0, 0, OptionalLong.empty()));
 
         assertCoversRingOnce(splits);
         assertThat(splits.stream().filter(s -> s.hosts().equals(List.of("h1")))).hasSize(10);
@@ -199,9 +207,10 @@ class TestCassandraSplitPlanner {
     void makesExactlyTheRequestedSplitCount() {
         List<RingRange> ring = vnodeRing(16, List.of(List.of("h1"), List.of("h2")), new Random(3));
         for (int count : List.of(1, 3, 7, 40)) {
-            List<PlannedSplit> withEstimates =
-                    CassandraSplitPlanner.plan(ring, evenEstimates(100 * MB, 16), new Sizing(64 * MB, count, 0));
-            List<PlannedSplit> without = CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, count, 9));
+            List<PlannedSplit> withEstimates = CassandraSplitPlanner.plan(
+                    ring, evenEstimates(100 * MB, 16), new Sizing(64 * MB, count, 0, OptionalLong.empty()));
+            List<PlannedSplit> without =
+                    CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, count, 9, OptionalLong.empty()));
 
             assertThat(withEstimates).hasSize(count);
             assertThat(without).hasSize(count);

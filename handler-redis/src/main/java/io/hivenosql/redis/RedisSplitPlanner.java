@@ -97,8 +97,8 @@ final class RedisSplitPlanner {
         List<SplitSpec> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             RedisScanRange range = new RedisScanRange(i, count, unitBits);
-            long bytes =
-                    estimatedBytes(sample.averageBytes(), rows, range.endUnit() - range.firstUnit(), 1L << unitBits);
+            long bytes = estimatedBytes(
+                    sample.averageBytes(), rows, range.endUnit() - range.firstUnit(), RedisScanRange.units(unitBits));
             RedisSplit.Scan split = new RedisSplit.Scan(node, range);
             splits.add(new SplitSpec(split.toBytes(), List.of(node.host()), bytes, RedisSplit.describe(split)));
         }
