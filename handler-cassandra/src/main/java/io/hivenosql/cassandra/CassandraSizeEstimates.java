@@ -9,10 +9,13 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import io.hivenosql.api.error.HandlerErrorCode;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code size_estimates} is gone.
  *
  * <p>A table without estimates yet (new, or data not flushed since the last recording) can instead be sized by a probe
- * ({@link #probeRows}): the tokens of its first {@value #PROBE_ROWS} rows in ring order.
+ * ({@link #probe}): its first {@value #PROBE_ROWS} rows in ring order, their tokens and the bytes of their mapped columns.
  */
 final class CassandraSizeEstimates {
     /** Rows the probe reads at most: a table with fewer is counted exactly. */
@@ -110,29 +113,50 @@ final class CassandraSizeEstimates {
     }
 
     /**
-     * The table's rows, estimated by reading the tokens of its first {@value #PROBE_ROWS} rows from the start of the ring
-     * ({@code SELECT token(<partition key>) FROM ks.t LIMIT 1000}, one page, at {@code cassandra.consistency.read}); see
-     * {@link #estimateRows}. Empty when the probe fails (logged): the caller then sizes the splits as if the table were
-     * large.
+     * What the probe found: the table's rows and bytes, estimated from its first rows. The bytes are those of the values
+     * of the mapped columns as Cassandra sends them, which is what a scan moves.
      */
-    static OptionalLong probeRows(CqlSession session, CassandraSchema schema) {
+    record Probe(long rows, long bytes) {
+        Probe {
+            rows = Math.max(0, rows);
+            bytes = Math.max(0, bytes);
+        }
+    }
+
+    /**
+     * The table's size, estimated by reading its first {@value #PROBE_ROWS} rows from the start of the ring
+     * ({@code SELECT token(<partition key>), <mapped columns> FROM ks.t LIMIT 1000}, one page, at
+     * {@code cassandra.consistency.read}); see {@link #estimate}. Empty when the probe fails (logged): the caller then
+     * sizes the splits as if the table were large.
+     */
+    static Optional<Probe> probe(CqlSession session, CassandraSchema schema) {
         CassandraTable table = schema.table();
         String token = schema.partitionKeyNames().stream()
                 .map(name -> name.asCql(true))
                 .collect(Collectors.joining(", ", "token(", ")"));
-        SimpleStatement statement = SimpleStatement.newInstance(
-                        "SELECT " + token + " FROM " + table.qualifiedCqlName() + " LIMIT " + PROBE_ROWS)
+        Set<String> columns = new LinkedHashSet<>();
+        for (int i = 0; i < table.mapping().size(); i++) {
+            columns.add(schema.cqlColumn(i).getName().asCql(true));
+        }
+        SimpleStatement statement = SimpleStatement.newInstance("SELECT " + token
+                        + columns.stream().map(column -> ", " + column).collect(Collectors.joining()) + " FROM "
+                        + table.qualifiedCqlName() + " LIMIT " + PROBE_ROWS)
                 .setPageSize(PROBE_ROWS)
                 .setConsistencyLevel(table.readConsistency().level())
                 .setIdempotent(true);
         try {
             long read = 0;
+            long bytes = 0;
             long last = CassandraSplitPlanner.MIN_TOKEN;
             for (Row row : session.execute(statement)) {
                 read++;
                 last = row.getLong(0);
+                for (int i = 1; i < row.size(); i++) {
+                    ByteBuffer value = row.getBytesUnsafe(i);
+                    bytes += value == null ? 0 : value.remaining();
+                }
             }
-            return OptionalLong.of(estimateRows(read, last));
+            return Optional.of(estimate(read, bytes, last));
         } catch (RuntimeException e) {
             log.warn(
                     "table {}: cannot read the first rows of the table to size its splits (it has no size estimates"
@@ -141,8 +165,19 @@ final class CassandraSizeEstimates {
                     CassandraErrors.storeError(
                                     table, "reading the first rows for split sizing", e, HandlerErrorCode.STORE_ERROR)
                             .getMessage());
-            return OptionalLong.empty();
+            return Optional.empty();
         }
+    }
+
+    /**
+     * The size of a table whose first {@code read} rows in ring order (at most {@value #PROBE_ROWS}), of
+     * {@code readBytes} bytes in all, end at token {@code lastToken}: the rows as {@link #estimateRows} has them, each
+     * as large as the mean row read.
+     */
+    static Probe estimate(long read, long readBytes, long lastToken) {
+        long rows = estimateRows(read, lastToken);
+        double bytes = read == 0 ? 0 : (double) readBytes / read * rows;
+        return new Probe(rows, (long) Math.min(Long.MAX_VALUE, bytes));
     }
 
     /**

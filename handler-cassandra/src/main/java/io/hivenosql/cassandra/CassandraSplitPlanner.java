@@ -42,15 +42,16 @@ import org.slf4j.LoggerFactory;
  *       becomes {@code (start, max]} and {@code (min, end]} ({@link #unwrap});
  *   <li>each range's estimated bytes from {@code system.size_estimates} (the overlapping estimate ranges, in
  *       proportion); without estimates (a new table, data not yet flushed) each range weighs its token count, and the
- *       table's rows are estimated by a probe instead ({@link CassandraSizeEstimates#probeRows}: the tokens of its
- *       first rows in ring order);
+ *       table's bytes are estimated by a probe instead ({@link CassandraSizeEstimates#probe}: its first rows in ring
+ *       order);
  *   <li>a target per split: {@code cassandra.split.size-mb}, or the total divided by {@code cassandra.split.count}, or
- *       without estimates the total divided by Hive's split hint (default: two per node), with at most one split per
- *       {@value #MIN_ROWS_PER_SPLIT} rows the probe found (so a small table is one split);
+ *       without estimates the total divided by Hive's split hint (default: two per node), but with at most one split
+ *       per {@code cassandra.split.size-mb} of the bytes the probe found, as with estimates (so a small table is one
+ *       split);
  *   <li>ranges heavier than the target are cut into equal parts, and the ranges of one replica set are joined (in
  *       token order) up to the target: each split reads ranges its hosts all hold. With {@code cassandra.split.count}
  *       the ring is instead cut into exactly that many parts of equal weight, whatever their replicas; so it is when
- *       the probe's rows allow fewer splits than there are replica sets.
+ *       the probe's bytes allow fewer splits than there are replica sets.
  * </ol>
  *
  * <p>Every token of the ring is in exactly one split. With a pushed partition key restriction the splits instead carry
@@ -61,8 +62,6 @@ final class CassandraSplitPlanner {
     static final long MIN_TOKEN = Long.MIN_VALUE;
     static final long MAX_TOKEN = Long.MAX_VALUE;
     static final int PARTITIONS_PER_SPLIT = 100;
-    /** Without size estimates, at most one split per this many rows (as estimated by the probe). */
-    static final long MIN_ROWS_PER_SPLIT = 10_000;
 
     static final double RING_WIDTH = Math.pow(2, 64);
     private static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";
@@ -88,12 +87,12 @@ final class CassandraSplitPlanner {
     }
 
     /**
-     * How to size the splits: the target bytes of a split (with estimates), the exact split count (0: none), Hive's
-     * hint (0: none) and the table's rows as the probe estimated them (used only without size estimates).
+     * How to size the splits: the target bytes of a split, the exact split count (0: none), Hive's hint (0: none) and
+     * the table's bytes as the probe estimated them (used only without size estimates; empty: unknown).
      */
-    record Sizing(long targetBytes, int splitCount, int desiredSplits, OptionalLong estimatedRows) {
+    record Sizing(long targetBytes, int splitCount, int desiredSplits, OptionalLong probedBytes) {
         Sizing {
-            requireNonNull(estimatedRows, "estimatedRows is null");
+            requireNonNull(probedBytes, "probedBytes is null");
         }
     }
 
@@ -112,20 +111,24 @@ final class CassandraSplitPlanner {
         }
         List<RingRange> ring = ring(table, tokenMap);
         List<SizeEstimate> estimates = CassandraSizeEstimates.read(session, table);
-        OptionalLong rows = OptionalLong.empty();
+        OptionalLong probedBytes = OptionalLong.empty();
         if (table.splitCount() == 0 && !CassandraSizeEstimates.hasData(estimates)) {
-            rows = CassandraSizeEstimates.probeRows(session, schema);
-            log.debug(
+            Optional<CassandraSizeEstimates.Probe> probe = CassandraSizeEstimates.probe(session, schema);
+            probe.ifPresent(found -> log.debug(
                     "table {}: {} has no size estimates yet (new table, or data not flushed since the last recording);"
-                            + " the probe estimates {} rows; splitting the ring evenly by Hive's hint ({}), at most"
-                            + " one split per {} rows",
+                            + " the probe estimates {} rows of {} bytes; splitting the ring evenly by Hive's hint ({}),"
+                            + " at most one split per {} MB",
                     table.name(),
                     table.qualifiedCqlName(),
-                    rows.isPresent() ? rows.getAsLong() : "unknown",
+                    found.rows(),
+                    found.bytes(),
                     desiredSplits > 0 ? desiredSplits : "two per node",
-                    MIN_ROWS_PER_SPLIT);
+                    table.splitSizeMb()));
+            if (probe.isPresent()) {
+                probedBytes = OptionalLong.of(probe.get().bytes());
+            }
         }
-        Sizing sizing = new Sizing(table.splitSizeMb() * MB, table.splitCount(), desiredSplits, rows);
+        Sizing sizing = new Sizing(table.splitSizeMb() * MB, table.splitCount(), desiredSplits, probedBytes);
         List<PlannedSplit> planned = plan(ring, estimates, sizing);
         List<SplitSpec> specs = new ArrayList<>(planned.size());
         for (PlannedSplit split : planned) {
@@ -275,24 +278,25 @@ final class CassandraSplitPlanner {
             int hinted = sizing.desiredSplits() > 0
                     ? sizing.desiredSplits()
                     : Math.max(1, DEFAULT_SPLITS_PER_HOST * allHosts.size());
-            int byRows = splitsForRows(sizing.estimatedRows());
-            splits = byReplicas(ranges, total / Math.min(hinted, byRows), false);
-            if (splits.size() > byRows) {
+            int bySize = splitsForBytes(sizing.probedBytes(), sizing.targetBytes());
+            splits = byReplicas(ranges, total / Math.min(hinted, bySize), false);
+            if (splits.size() > bySize) {
                 // fewer splits than replica sets: parts of the ring, whatever their replicas
-                splits = equalParts(ranges, total, byRows, false);
+                splits = equalParts(ranges, total, bySize, false);
             }
         }
         checkCoverage(splits);
         return splits;
     }
 
-    /** At most one split per {@value #MIN_ROWS_PER_SPLIT} rows, at least one; no limit when the rows are unknown. */
-    static int splitsForRows(OptionalLong estimatedRows) {
-        if (estimatedRows.isEmpty()) {
+    /** At most one split per {@code targetBytes} of the table's bytes, at least one; no limit when they are unknown. */
+    static int splitsForBytes(OptionalLong tableBytes, long targetBytes) {
+        if (tableBytes.isEmpty()) {
             return Integer.MAX_VALUE;
         }
-        long rows = Math.max(0, estimatedRows.getAsLong());
-        long splits = rows / MIN_ROWS_PER_SPLIT + (rows % MIN_ROWS_PER_SPLIT == 0 ? 0 : 1);
+        long bytes = Math.max(0, tableBytes.getAsLong());
+        long target = Math.max(1, targetBytes);
+        long splits = bytes / target + (bytes % target == 0 ? 0 : 1);
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, splits));
     }
 

@@ -83,14 +83,16 @@ public enum CassandraTableProperties implements TableProperty {
             integer(1, 1 << 20),
             "64",
             false,
-            "Target data size of a split in MB, from system.size_estimates; token ranges are joined or cut toward it."),
+            "Target data size of a split in MB, from system.size_estimates (without them, as projected from the"
+                    + " first rows); token ranges are joined or cut toward it."),
     SPLIT_COUNT(
             "cassandra.split.count",
             integer(0, 1 << 16),
             "0",
             false,
             "Exact number of splits of a full scan; 0 sizes them by cassandra.split.size-mb, or for a table without"
-                    + " size estimates yet by Hive's hint, with at least 10,000 rows a split."),
+                    + " size estimates yet by Hive's hint, with at most one split per cassandra.split.size-mb of the"
+                    + " table's size as projected from its first 1,000 rows."),
     PAGE_SIZE("cassandra.page.size", integer(1, 1_000_000), "5000", false, "Rows fetched per page when reading."),
     WRITE_CONCURRENCY(
             "cassandra.write.concurrency",

@@ -22,6 +22,7 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.cassandra.CassandraSizeEstimates.Probe;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +127,9 @@ class TestCassandraScans {
                 .column("k", "bigint")
                 .column("v", "string")
                 .build());
+        CassandraSchema keysOnly = schema(TestingCassandraTables.table(keyspace, "kv")
+                .column("k", "bigint")
+                .build());
         CassandraSchema orders = schema(orders().build());
         session.execute("CREATE TABLE " + keyspace + ".\"EmptyTable\" (\"Key\" int PRIMARY KEY, v int)");
         // case-sensitive names: the probe quotes them
@@ -135,16 +139,19 @@ class TestCassandraScans {
                 .column("v", "int")
                 .build());
 
-        // 500 rows: fewer than the probe reads, so counted exactly
-        assertThat(CassandraSizeEstimates.probeRows(session, kv)).hasValue(500);
-        assertThat(CassandraSizeEstimates.probeRows(session, empty)).hasValue(0);
-        // 2,000 rows in 200 partitions of two-column keys: extrapolated from the first 1,000 rows' tokens
-        assertThat(CassandraSizeEstimates.probeRows(session, orders).orElseThrow())
-                .isBetween(1_500L, 3_000L);
+        // 500 rows: fewer than the probe reads, so counted exactly; the bytes are those of the mapped columns' values
+        // (8 per bigint; "v0" to "v499" are 1,890 characters in all)
+        assertThat(CassandraSizeEstimates.probe(session, kv)).hasValue(new Probe(500, 500 * 8 + 1_890));
+        assertThat(CassandraSizeEstimates.probe(session, keysOnly)).hasValue(new Probe(500, 500 * 8));
+        assertThat(CassandraSizeEstimates.probe(session, empty)).hasValue(new Probe(0, 0));
+        // 2,000 rows in 200 partitions of two-column keys, 24 bytes each: extrapolated from the first 1,000 rows
+        Probe estimated = CassandraSizeEstimates.probe(session, orders).orElseThrow();
+        assertThat(estimated.rows()).isBetween(1_500L, 3_000L);
+        assertThat(estimated.bytes()).isEqualTo(24 * estimated.rows());
 
-        // a failing probe (the table is gone) is no failure: the rows are unknown and the hint decides
+        // a failing probe (the table is gone) is no failure: the size is unknown and the hint decides
         session.execute("DROP TABLE " + keyspace + ".\"EmptyTable\"");
-        assertThat(CassandraSizeEstimates.probeRows(session, empty)).isEmpty();
+        assertThat(CassandraSizeEstimates.probe(session, empty)).isEmpty();
     }
 
     private static CassandraSchema schema(TableContext context) {

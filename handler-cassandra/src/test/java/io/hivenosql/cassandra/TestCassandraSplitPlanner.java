@@ -5,6 +5,7 @@ import static io.hivenosql.cassandra.CassandraSplitPlanner.MIN_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.cassandra.CassandraSizeEstimates.Probe;
 import io.hivenosql.cassandra.CassandraSizeEstimates.SizeEstimate;
 import io.hivenosql.cassandra.CassandraSplit.TokenRange;
 import io.hivenosql.cassandra.CassandraSplitPlanner.PlannedSplit;
@@ -67,17 +68,18 @@ class TestCassandraSplitPlanner {
         List<List<String>> replicaSets = List.of(List.of("h1", "h2"), List.of("h2", "h3"), List.of("h1", "h3"));
         List<RingRange> threeSets = vnodeRing(16, replicaSets, new Random(5));
 
-        for (long rows : List.of(0L, 1_500L, 10_000L)) {
+        // up to one split's worth of bytes (the sf 0.01 lineitem of the TPC-H suite is about 7 MB)
+        for (long bytes : List.of(0L, 7 * MB, 64 * MB)) {
             for (int hint : List.of(0, 1, 16)) {
-                Sizing sizing = new Sizing(64 * MB, 0, hint, OptionalLong.of(rows));
+                Sizing sizing = new Sizing(64 * MB, 0, hint, OptionalLong.of(bytes));
                 List<PlannedSplit> small = CassandraSplitPlanner.plan(oneHost, List.of(), sizing);
                 List<PlannedSplit> spread = CassandraSplitPlanner.plan(threeSets, List.of(), sizing);
 
-                assertThat(small).as("%s rows, hint %s", rows, hint).hasSize(1);
+                assertThat(small).as("%s bytes, hint %s", bytes, hint).hasSize(1);
                 assertCoversRingOnce(small);
                 assertThat(small.get(0).hosts()).containsExactly("h1");
                 // one split although the ring has three replica sets: the hosts of the set holding most of it
-                assertThat(spread).as("%s rows, hint %s", rows, hint).hasSize(1);
+                assertThat(spread).as("%s bytes, hint %s", bytes, hint).hasSize(1);
                 assertCoversRingOnce(spread);
                 assertThat(replicaSets).contains(spread.get(0).hosts());
             }
@@ -85,36 +87,44 @@ class TestCassandraSplitPlanner {
     }
 
     @Test
-    void withoutEstimatesTheProbedRowsCapTheHint() {
+    void withoutEstimatesTheProbedBytesCapTheHint() {
         List<RingRange> oneHost = vnodeRing(16, List.of(List.of("h1")), new Random(6));
         List<RingRange> threeSets =
                 vnodeRing(16, List.of(List.of("h1", "h2"), List.of("h2", "h3"), List.of("h1", "h3")), new Random(7));
 
-        // 25,000 rows: three splits of at least 10,000 rows would be too many, so at most ceil(2.5) = 3
-        assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(25_000))))
+        // 160 MB in 64 MB splits: at most ceil(2.5) = 3, not Hive's 16
+        assertThat(CassandraSplitPlanner.plan(
+                        oneHost, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(160 * MB))))
                 .hasSize(3);
         assertThat(CassandraSplitPlanner.plan(
-                        threeSets, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(25_000))))
+                        threeSets, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(160 * MB))))
                 .hasSize(3);
-        // a large table keeps Hive's hint (TPC-H lineitem at scale factor 0.1), as when nothing is known
+        // the target is cassandra.split.size-mb's: 16 MB splits of the same table make 10, still capped by the hint
+        assertThat(CassandraSplitPlanner.plan(
+                        oneHost, List.of(), new Sizing(16 * MB, 0, 16, OptionalLong.of(160 * MB))))
+                .hasSize(10);
+        assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(16 * MB, 0, 4, OptionalLong.of(160 * MB))))
+                .hasSize(4);
+        // a large table keeps Hive's hint, as when nothing is known
         for (List<RingRange> ring : List.of(oneHost, threeSets)) {
             List<PlannedSplit> large =
-                    CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(600_000)));
+                    CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.of(4096 * MB)));
             List<PlannedSplit> unknown =
                     CassandraSplitPlanner.plan(ring, List.of(), new Sizing(64 * MB, 0, 16, OptionalLong.empty()));
 
             assertThat(large).hasSizeGreaterThanOrEqualTo(16).isEqualTo(unknown);
             assertCoversRingOnce(large);
         }
-        // no hint: two per host, also capped by the rows
-        assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(64 * MB, 0, 0, OptionalLong.of(600_000))))
+        // no hint: two per host, also capped by the bytes
+        assertThat(CassandraSplitPlanner.plan(
+                        oneHost, List.of(), new Sizing(64 * MB, 0, 0, OptionalLong.of(4096 * MB))))
                 .hasSize(2);
         assertThat(CassandraSplitPlanner.plan(oneHost, List.of(), new Sizing(64 * MB, 0, 0, OptionalLong.of(42))))
                 .hasSize(1);
     }
 
     @Test
-    void theExplicitSplitCountAndSizeEstimatesIgnoreTheProbedRows() {
+    void theExplicitSplitCountAndSizeEstimatesIgnoreTheProbedBytes() {
         List<RingRange> ring = vnodeRing(16, List.of(List.of("h1"), List.of("h2")), new Random(8));
         List<SizeEstimate> estimates = evenEstimates(300 * MB, 16);
 
@@ -122,7 +132,7 @@ class TestCassandraSplitPlanner {
                 .hasSize(7);
         assertThat(CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 7, 16, OptionalLong.of(10))))
                 .hasSize(7);
-        // with estimates the split size decides: 300 MB in 64 MB splits, not one split for "10 rows"
+        // with estimates the split size decides: 300 MB in 64 MB splits, not one split for "10 bytes"
         List<PlannedSplit> sized =
                 CassandraSplitPlanner.plan(ring, estimates, new Sizing(64 * MB, 0, 16, OptionalLong.of(10)));
         assertThat(sized)
@@ -132,15 +142,20 @@ class TestCassandraSplitPlanner {
     }
 
     @Test
-    void splitsForRows() {
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.empty())).isEqualTo(Integer.MAX_VALUE);
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(0))).isEqualTo(1);
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(1_500))).isEqualTo(1);
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(10_000))).isEqualTo(1);
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(10_001))).isEqualTo(2);
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(600_572)))
-                .isEqualTo(61);
-        assertThat(CassandraSplitPlanner.splitsForRows(OptionalLong.of(Long.MAX_VALUE)))
+    void splitsForBytes() {
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.empty(), 64 * MB))
+                .isEqualTo(Integer.MAX_VALUE);
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.of(0), 64 * MB))
+                .isEqualTo(1);
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.of(7 * MB), 64 * MB))
+                .isEqualTo(1);
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.of(64 * MB), 64 * MB))
+                .isEqualTo(1);
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.of(64 * MB + 1), 64 * MB))
+                .isEqualTo(2);
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.of(1000 * MB), 64 * MB))
+                .isEqualTo(16);
+        assertThat(CassandraSplitPlanner.splitsForBytes(OptionalLong.of(Long.MAX_VALUE), 1))
                 .isEqualTo(Integer.MAX_VALUE);
     }
 
@@ -158,6 +173,22 @@ class TestCassandraSplitPlanner {
         assertThat(CassandraSizeEstimates.estimateRows(probe, -1)).isBetween(1_999L, 2_001L);
         // all in one partition at the very start: as large as can be
         assertThat(CassandraSizeEstimates.estimateRows(probe, MIN_TOKEN)).isGreaterThan(Integer.MAX_VALUE);
+    }
+
+    @Test
+    void estimatesBytesAsTheRowsTimesTheMeanRowRead() {
+        int probe = CassandraSizeEstimates.PROBE_ROWS;
+        assertThat(CassandraSizeEstimates.estimate(0, 0, MIN_TOKEN)).isEqualTo(new Probe(0, 0));
+        // a whole small table: what was read
+        assertThat(CassandraSizeEstimates.estimate(500, 60_000, MAX_TOKEN)).isEqualTo(new Probe(500, 60_000));
+        // 1000 rows of 120 bytes spanning a tenth of the ring: about 10,000 rows of 1.2 MB
+        Probe tenth = CassandraSizeEstimates.estimate(probe, 120L * probe, MIN_TOKEN + (1L << 62) / 5 * 2);
+        assertThat(tenth.rows()).isBetween(9_999L, 10_001L);
+        assertThat(tenth.bytes()).isBetween(1_199_880L, 1_200_120L);
+        // one huge partition at the start of the ring: no overflow, the hint decides
+        assertThat(CassandraSizeEstimates.estimate(probe, Long.MAX_VALUE / 2, MIN_TOKEN)
+                        .bytes())
+                .isEqualTo(Long.MAX_VALUE);
     }
 
     @Test
