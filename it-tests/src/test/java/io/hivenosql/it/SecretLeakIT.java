@@ -54,7 +54,8 @@ class SecretLeakIT {
         assertThat(failure).as("the statement must fail: %s", ddl).isNotNull();
         Throwable reported = failure.getCause();
         assertThat(Stacks.of(reported)).doesNotContain(secret);
-        assertThat(log).as("HiveServer2's log").doesNotContain(secret);
+        // the capture does see the failure (Hive logs it), only without the secret
+        assertThat(log).as("HiveServer2's log").contains("HNS-").doesNotContain(secret);
         return reported;
     }
 
