@@ -8,6 +8,7 @@ import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
@@ -52,6 +53,16 @@ public final class CassandraConnector implements NoSqlConnector {
     @Override
     public TableMapping bind(TableConfig config, TableMapping mapping) {
         return CassandraTable.bind(config.tableName(), config, mapping);
+    }
+
+    @Override
+    public Optional<SecretUse> secretUse(TableConfig config) {
+        return config.<String>getOptional(CassandraTableProperties.PASSWORD_ALIAS)
+                .map(alias -> new SecretUse(
+                        CassandraTableProperties.PASSWORD_ALIAS.key(),
+                        alias,
+                        CassandraTableProperties.HOSTS.key(),
+                        config.get(CassandraTableProperties.HOSTS)));
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import java.io.IOException;
@@ -75,6 +76,6 @@ final class CassandraErrors {
     /** The driver's message, which names the nodes tried and what each said; never contains credentials. */
     static String reason(Throwable e) {
         String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + UserInfo.mask(message));
     }
 }

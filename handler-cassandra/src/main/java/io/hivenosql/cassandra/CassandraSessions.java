@@ -10,12 +10,13 @@ import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBui
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SharedResources;
 import java.net.InetSocketAddress;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
@@ -32,6 +33,11 @@ import org.slf4j.LoggerFactory;
  * {@code cassandra.hosts}, the local data center from {@code cassandra.local-dc} or inferred from the contact points,
  * request timeouts from {@code cassandra.timeout.ms}, daemon I/O threads (a session left open never keeps a JVM alive),
  * PasswordAuthenticator credentials from the credential provider, and TLS with the JVM's trust store.
+ *
+ * <p>A password goes only to the hosts it is bound to ({@link BoundSecret}): the contact points are checked before the
+ * session opens, and the nodes the driver discovers (peers) pass a {@link BoundNodes} distance evaluator, which makes
+ * every node that is not bound IGNORED. The driver opens no connection to an ignored node: no pool, and it is left out
+ * of every query plan, which the control connection also follows when it reconnects.
  */
 final class CassandraSessions {
     static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
@@ -51,31 +57,34 @@ final class CassandraSessions {
     static Lease acquire(CassandraTable table, SecretResolver secrets) {
         requireNonNull(table, "table is null");
         requireNonNull(secrets, "secrets is null");
-        Optional<char[]> password = password(table, secrets);
+        Optional<BoundSecret> password = secretUse(table).map(use -> secrets.requireBound(table.name(), use));
         SessionKey key = new SessionKey(
                 table.hosts(),
                 table.localDc(),
                 table.user(),
-                password.map(SharedResources::secretDigest),
+                password.map(secret -> SharedResources.secretDigest(secret.value())),
+                password.map(secret -> secret.binding().toString()),
                 table.ssl(),
                 table.timeoutMillis());
         try {
             return new Lease(SESSIONS.acquire(key, () -> open(table, password)));
         } finally {
             // open() copies the password into the driver's credentials, and runs within acquire
-            password.ifPresent(chars -> Arrays.fill(chars, '\0'));
+            password.ifPresent(BoundSecret::clear);
         }
     }
 
-    private static Optional<char[]> password(CassandraTable table, SecretResolver secrets) {
-        if (table.passwordAlias().isEmpty()) {
-            return Optional.empty();
-        }
-        String alias = table.passwordAlias().get();
-        return Optional.of(secrets.require(table.name(), alias, CassandraTableProperties.PASSWORD_ALIAS.key()));
+    /** The table's password alias and {@code cassandra.hosts}, the contact points it is sent to. */
+    static Optional<SecretUse> secretUse(CassandraTable table) {
+        return table.passwordAlias()
+                .map(alias -> new SecretUse(
+                        CassandraTableProperties.PASSWORD_ALIAS.key(),
+                        alias,
+                        CassandraTableProperties.HOSTS.key(),
+                        table.hosts()));
     }
 
-    private static CqlSession open(CassandraTable table, Optional<char[]> password) {
+    private static CqlSession open(CassandraTable table, Optional<BoundSecret> password) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(
                         CassandraSessions.class.getClassLoader())
                 .withString(DefaultDriverOption.SESSION_NAME, SESSION_NAME)
@@ -104,7 +113,9 @@ final class CassandraSessions {
         table.localDc().ifPresent(builder::withLocalDatacenter);
         if (password.isPresent()) {
             // CassandraTable.bind requires the user with the alias: no silent default user
-            builder.withAuthCredentials(table.user().orElseThrow(), new String(password.get()));
+            builder.withAuthCredentials(
+                    table.user().orElseThrow(), new String(password.get().value()));
+            builder.withNodeDistanceEvaluator(new BoundNodes(table.name(), password.get()));
         } else if (table.user().isPresent()) {
             throw new HandlerException(
                     HandlerErrorCode.MISSING_TABLE_PROPERTY,
@@ -141,12 +152,13 @@ final class CassandraSessions {
         return String.join(",", hosts.stream().map(HostAndPort::toString).toList());
     }
 
-    /** What makes two tables share a session; the password only as a digest. */
+    /** What makes two tables share a session; the password only as a digest, with its binding. */
     private record SessionKey(
             List<HostAndPort> hosts,
             Optional<String> localDc,
             Optional<String> user,
             Optional<String> passwordDigest,
+            Optional<String> binding,
             boolean ssl,
             int timeoutMillis) {}
 

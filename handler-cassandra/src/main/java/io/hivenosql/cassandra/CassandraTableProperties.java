@@ -18,7 +18,7 @@ public enum CassandraTableProperties implements TableProperty {
             null,
             true,
             "Comma-separated host:port list of contact points (native protocol; the port defaults to 9042); the "
-                    + "driver discovers the rest of the cluster from them."),
+                    + "driver discovers the rest of the cluster from them. No user information (user@)."),
     LOCAL_DC(
             "cassandra.local-dc",
             nonEmptyString(),
@@ -58,8 +58,9 @@ public enum CassandraTableProperties implements TableProperty {
             nonEmptyString(),
             null,
             false,
-            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); "
-                    + "passwords are never given as table properties."),
+            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); the password "
+                    + "is sent only to the hosts an administrator bound it to (the entry <alias>.hosts in the same "
+                    + "provider). Passwords are never given as table properties."),
     SSL(
             "cassandra.ssl",
             bool(),

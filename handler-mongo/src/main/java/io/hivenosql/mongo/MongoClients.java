@@ -6,10 +6,10 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SharedResources;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
@@ -25,6 +25,13 @@ import org.bson.BsonDocument;
  * timeout unless the URI sets {@code socketTimeoutMS}: a selective scan or a long {@code deleteMany} may wait long for
  * a reply, and a killed server still fails fast (the connection is reset). Read preference and write concern are set
  * per collection ({@link Lease#collection}).
+ *
+ * <p>A password goes only to the hosts it is bound to ({@link BoundSecret}): the URI's hosts are checked before the
+ * client is created, and a {@link BoundServers} selector keeps every operation off the servers the binding does not
+ * admit (replica-set members the driver discovers, hosts from DNS SRV records). The driver authenticates only the
+ * connections of its pools, which it opens for selected servers (the minimum pool size is kept at 0, so that no pool
+ * fills itself in the background); its monitoring connections (hello and heartbeats, to every known server) carry no
+ * credential.
  */
 final class MongoClients {
     static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
@@ -41,12 +48,13 @@ final class MongoClients {
     static Lease acquire(MongoTable table, SecretResolver secrets) {
         requireNonNull(table, "table is null");
         requireNonNull(secrets, "secrets is null");
-        Optional<char[]> password = table.passwordAlias()
-                .map(alias -> secrets.require(table.name(), alias, MongoTableProperties.PASSWORD_ALIAS.key()));
+        Optional<BoundSecret> password = table.passwordAlias()
+                .map(alias -> secrets.requireBound(table.name(), table.uri().secretUse(alias)));
         ClientKey key = new ClientKey(
                 table.uri().connectionString().getConnectionString(),
                 table.user(),
-                password.map(SharedResources::secretDigest),
+                password.map(secret -> SharedResources.secretDigest(secret.value())),
+                password.map(secret -> secret.binding().toString()),
                 table.authSource(),
                 table.authMechanism(),
                 table.ssl(),
@@ -55,11 +63,11 @@ final class MongoClients {
         try {
             return new Lease(table, CLIENTS.acquire(key, () -> open(table, password)));
         } finally {
-            password.ifPresent(chars -> Arrays.fill(chars, '\0'));
+            password.ifPresent(BoundSecret::clear);
         }
     }
 
-    private static MongoClient open(MongoTable table, Optional<char[]> password) {
+    private static MongoClient open(MongoTable table, Optional<BoundSecret> password) {
         return com.mongodb.client.MongoClients.create(settings(table, password));
     }
 
@@ -69,7 +77,7 @@ final class MongoClients {
      * / {@code connectTimeoutMS} itself), the credential and TLS. No socket read timeout unless the URI sets
      * {@code socketTimeoutMS}: a selective scan or a long deleteMany may wait long for its first reply.
      */
-    static MongoClientSettings settings(MongoTable table, Optional<char[]> password) {
+    static MongoClientSettings settings(MongoTable table, Optional<BoundSecret> password) {
         int timeout = table.timeoutMillis();
         ConnectionString uri = table.uri().connectionString();
         boolean explicit = table.config().isSet(MongoTableProperties.TIMEOUT_MS);
@@ -87,7 +95,10 @@ final class MongoClients {
                     .credential(
                             table.user().orElseThrow(),
                             table.authSource(),
-                            password.get().clone()));
+                            password.get().value().clone()));
+            BoundServers bound = new BoundServers(table.name(), password.get());
+            settings.applyToClusterSettings(cluster -> cluster.serverSelector(bound));
+            settings.applyToConnectionPoolSettings(pool -> pool.minSize(0));
         }
         if (table.ssl()) {
             settings.applyToSslSettings(ssl -> ssl.enabled(true));
@@ -105,6 +116,7 @@ final class MongoClients {
             String connectionString,
             Optional<String> user,
             Optional<String> passwordDigest,
+            Optional<String> binding,
             String authSource,
             MongoAuthMechanism mechanism,
             boolean ssl,

@@ -8,6 +8,7 @@ import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
@@ -53,6 +54,13 @@ public final class MongoConnector implements NoSqlConnector {
     @Override
     public TableMapping bind(TableConfig config, TableMapping mapping) {
         return MongoTable.bind(config.tableName(), config, mapping);
+    }
+
+    @Override
+    public Optional<SecretUse> secretUse(TableConfig config) {
+        return config.<String>getOptional(MongoTableProperties.PASSWORD_ALIAS)
+                .map(alias -> MongoUri.parse(config.tableName(), config.get(MongoTableProperties.URI))
+                        .secretUse(alias));
     }
 
     @Override

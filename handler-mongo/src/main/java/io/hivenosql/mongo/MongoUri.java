@@ -3,10 +3,14 @@ package io.hivenosql.mongo;
 import static java.util.Objects.requireNonNull;
 
 import com.mongodb.ConnectionString;
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.SecretUse;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,6 +27,7 @@ record MongoUri(
         Optional<String> collection,
         Optional<String> authSource) {
     private static final String AUTH_SOURCE_OPTION = "authsource";
+    private static final int DEFAULT_PORT = 27017;
 
     MongoUri {
         requireNonNull(connectionString, "connectionString is null");
@@ -57,7 +62,8 @@ record MongoUri(
             throw new HandlerException(
                     HandlerErrorCode.INVALID_TABLE_PROPERTY,
                     "table " + tableName + ": property '" + key + "' is not a MongoDB connection string ("
-                            + e.getMessage() + "); write mongodb://host[:port][,host2]/database.collection[?options]");
+                            + UserInfo.mask(e.getMessage())
+                            + "); write mongodb://host[:port][,host2]/database.collection[?options]");
         }
         if (parsed.getPassword() != null) {
             throw new HandlerException(
@@ -101,6 +107,27 @@ record MongoUri(
             }
         }
         return Optional.ofNullable(found).filter(value -> !value.isEmpty());
+    }
+
+    /**
+     * Where a password under {@code alias} goes: the URI's hosts (port 27017 where none is given), or for
+     * {@code mongodb+srv://name} the SRV name, whose records give the hosts.
+     */
+    SecretUse secretUse(String alias) {
+        String aliasKey = MongoTableProperties.PASSWORD_ALIAS.key();
+        String uriKey = MongoTableProperties.URI.key();
+        if (connectionString.isSrvProtocol()) {
+            return new SecretUse(
+                    aliasKey,
+                    alias,
+                    uriKey,
+                    List.of(),
+                    Optional.of(connectionString.getHosts().get(0)));
+        }
+        List<HostAndPort> hosts = connectionString.getHosts().stream()
+                .map(host -> HostAndPort.parse(host, DEFAULT_PORT))
+                .toList();
+        return new SecretUse(aliasKey, alias, uriKey, hosts);
     }
 
     /** The URI with any user name left out, for messages and logs. */

@@ -5,12 +5,17 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.SecretUse;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import javax.net.ssl.SSLParameters;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.DefaultRedisCredentials;
@@ -25,13 +30,22 @@ import redis.clients.jedis.exceptions.JedisException;
  * secret resolver, never from a property), TLS, database, timeouts and the client name {@code hive-nosql}. A single
  * server gets one {@link Jedis} per split or writer; a cluster gets a {@link JedisCluster} or a {@link Jedis} per
  * master.
+ *
+ * <p>A password goes only to the hosts it is bound to ({@link BoundSecret}): {@code redis.nodes} is checked before
+ * the first connection; a cluster's topology is read with CLUSTER SLOTS from a bound node and its masters checked
+ * before the cluster client connects to them; and every connection the client configuration opens, including those
+ * the cluster client opens after a redirection, is refused before its socket is connected when its address is not
+ * bound ({@link #guard}).
  */
 final class RedisClientFactory {
     static final String CLIENT_NAME = "hive-nosql";
+    private static final Logger log = LoggerFactory.getLogger(RedisClientFactory.class);
     private static final int CLUSTER_MAX_ATTEMPTS = 5;
 
     private final RedisTable table;
     private final SecretResolver secrets;
+    private Optional<BoundSecret> secret = Optional.empty();
+    private boolean secretResolved;
     private DefaultRedisCredentials credentials;
 
     RedisClientFactory(RedisTable table, SecretResolver secrets) {
@@ -75,7 +89,9 @@ final class RedisClientFactory {
                 }
                 // CLUSTER SLOTS (not SHARDS): servers before 7.0 know only this one
                 Object slots = jedis.sendCommand(Protocol.Command.CLUSTER, "SLOTS");
-                return RedisTopology.fromClusterSlots(node, (List<?>) slots);
+                RedisTopology topology = RedisTopology.fromClusterSlots(node, (List<?>) slots);
+                checkBound(topology);
+                return topology;
             } catch (HandlerException e) {
                 if (e.errorCode() != HandlerErrorCode.STORE_UNREACHABLE) {
                     throw e;
@@ -99,6 +115,38 @@ final class RedisClientFactory {
             return new JedisCluster(nodes, clientConfig(0), CLUSTER_MAX_ATTEMPTS, pool);
         } catch (JedisException e) {
             throw RedisErrors.connectFailed(table, seeds.get(0), e);
+        }
+    }
+
+    /**
+     * The masters of a cluster must be bound before the cluster client connects to them; a replica that is not is
+     * logged, and never connected to with the password ({@link #guard}).
+     */
+    private void checkBound(RedisTopology topology) {
+        Optional<BoundSecret> bound = secret();
+        if (bound.isEmpty()) {
+            return;
+        }
+        for (RedisTopology.Master master : topology.masters()) {
+            HostAndPort address = master.address();
+            if (!bound.get().permits(address.host(), address.port())) {
+                throw bound.get()
+                        .notBound(
+                                table.name(),
+                                "the Redis Cluster master (CLUSTER SLOTS of " + topology.node() + ")",
+                                address.toString());
+            }
+            for (HostAndPort replica : master.replicas()) {
+                if (!bound.get().permits(replica.host(), replica.port())) {
+                    log.warn(
+                            "table {}: replica {} of Redis Cluster master {} is not bound to the password of {}; the "
+                                    + "password is never sent to it",
+                            table.name(),
+                            replica,
+                            address,
+                            RedisTableProperties.PASSWORD_ALIAS.key());
+                }
+            }
         }
     }
 
@@ -133,17 +181,49 @@ final class RedisClientFactory {
         DefaultRedisCredentials resolved = credentials();
         if (resolved != null) {
             builder.credentials(resolved);
+            BoundSecret bound = secret().orElseThrow();
+            builder.hostAndPortMapper(address -> guard(bound, address));
         }
         return builder.build();
     }
 
+    /**
+     * Jedis asks the client configuration's mapper for the address of every socket it is about to connect (seeds, the
+     * nodes a cluster announces, redirections): an address the password is not bound to fails there, before any
+     * connection exists.
+     */
+    private redis.clients.jedis.HostAndPort guard(BoundSecret bound, redis.clients.jedis.HostAndPort address) {
+        if (!bound.permits(address.getHost(), address.getPort())) {
+            throw bound.notBound(table.name(), "the Redis node", address.getHost() + ":" + address.getPort());
+        }
+        return address;
+    }
+
+    /** The table's password with its binding, once checked against {@code redis.nodes}; empty without an alias. */
+    private synchronized Optional<BoundSecret> secret() {
+        if (!secretResolved) {
+            secret = secretUse(table).map(use -> secrets.requireBound(table.name(), use));
+            secretResolved = true;
+        }
+        return secret;
+    }
+
     private synchronized DefaultRedisCredentials credentials() {
-        if (credentials == null && table.passwordAlias().isPresent()) {
-            String alias = table.passwordAlias().get();
-            char[] password = secrets.require(table.name(), alias, RedisTableProperties.PASSWORD_ALIAS.key());
-            credentials = new DefaultRedisCredentials(table.user().orElse(null), password);
+        if (credentials == null && secret().isPresent()) {
+            credentials = new DefaultRedisCredentials(
+                    table.user().orElse(null), secret().get().value());
         }
         return credentials;
+    }
+
+    /** The table's password alias and {@code redis.nodes}, the hosts it is sent to. */
+    static Optional<SecretUse> secretUse(RedisTable table) {
+        return table.passwordAlias()
+                .map(alias -> new SecretUse(
+                        RedisTableProperties.PASSWORD_ALIAS.key(),
+                        alias,
+                        RedisTableProperties.NODES.key(),
+                        table.nodes()));
     }
 
     static redis.clients.jedis.HostAndPort jedisAddress(HostAndPort node) {

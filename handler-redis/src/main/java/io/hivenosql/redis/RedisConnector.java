@@ -11,6 +11,7 @@ import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
@@ -77,6 +78,16 @@ public final class RedisConnector implements NoSqlConnector {
     @Override
     public TableMapping bind(TableConfig config, TableMapping mapping) {
         return RedisTable.resolve(config.tableName(), config, mapping).boundMapping();
+    }
+
+    @Override
+    public Optional<SecretUse> secretUse(TableConfig config) {
+        return config.<String>getOptional(RedisTableProperties.PASSWORD_ALIAS)
+                .map(alias -> new SecretUse(
+                        RedisTableProperties.PASSWORD_ALIAS.key(),
+                        alias,
+                        RedisTableProperties.NODES.key(),
+                        config.get(RedisTableProperties.NODES)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.hivenosql.redis;
 
 import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import java.io.IOException;
@@ -16,6 +17,11 @@ final class RedisErrors {
 
     /** A failure while opening a connection: unreachable, or credentials refused. */
     static HandlerException connectFailed(RedisTable table, HostAndPort node, JedisException e) {
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause instanceof HandlerException refused) {
+                return refused; // e.g. an address the password is not bound to, refused before connecting
+            }
+        }
         if (isAuthFailure(e)) {
             return authFailed(table, node, e);
         }
@@ -91,7 +97,7 @@ final class RedisErrors {
         if (root != e && root.getMessage() != null && !message.contains(root.getMessage())) {
             message += " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
         }
-        return message;
+        return UserInfo.mask(message);
     }
 
     private static String nodes(RedisTable table) {

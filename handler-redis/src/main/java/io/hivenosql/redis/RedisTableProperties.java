@@ -21,7 +21,7 @@ public enum RedisTableProperties implements TableProperty {
             null,
             true,
             "Comma-separated host:port list of the Redis server, or of some nodes of a Redis Cluster (the port "
-                    + "defaults to 6379); a cluster is detected with INFO cluster."),
+                    + "defaults to 6379); a cluster is detected with INFO cluster. No user information (user@)."),
     KEY_PREFIX(
             "redis.key.prefix",
             string(),
@@ -62,8 +62,9 @@ public enum RedisTableProperties implements TableProperty {
             nonEmptyString(),
             null,
             false,
-            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); "
-                    + "passwords are never given as table properties."),
+            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); the password "
+                    + "is sent only to the hosts an administrator bound it to (the entry <alias>.hosts in the same "
+                    + "provider). Passwords are never given as table properties."),
     SSL("redis.ssl", bool(), "false", false, "Connect with TLS."),
     TTL_COLUMN(
             "redis.ttl.column",

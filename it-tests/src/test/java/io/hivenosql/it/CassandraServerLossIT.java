@@ -2,23 +2,22 @@ package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.hivenosql.sandbox.TestingTcpRelay;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.security.alias.CredentialProvider;
-import org.apache.hadoop.security.alias.CredentialProviderFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -45,6 +44,7 @@ class CassandraServerLossIT {
     private static final String WRONG_PASSWORD = "not-the-Cass-Pa55";
     private static final String ALIAS = "it.cassandra.password";
     private static final String WRONG_ALIAS = "it.cassandra.wrong";
+    private static final String UNBOUND_ALIAS = "it.cassandra.unbound";
     private static final int ROWS = 12_000;
 
     private HiveStack.Resources stack;
@@ -71,15 +71,19 @@ class CassandraServerLossIT {
             cql.execute("CREATE TABLE " + DB + ".big (id int PRIMARY KEY, v int)");
         }
 
-        Path keystore = stack.scratch("cassandra-credentials").resolve("cassandra.jceks");
-        provider = "jceks://file" + keystore.toAbsolutePath();
-        Configuration conf = new Configuration(false);
-        conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, provider);
-        CredentialProvider credentials =
-                CredentialProviderFactory.getProviders(conf).get(0);
-        credentials.createCredentialEntry(ALIAS, PASSWORD.toCharArray());
-        credentials.createCredentialEntry(WRONG_ALIAS, WRONG_PASSWORD.toCharArray());
-        credentials.flush();
+        provider = Keystores.create(
+                stack.scratch("cassandra-credentials").resolve("cassandra.jceks"),
+                Map.of(
+                        ALIAS,
+                        PASSWORD,
+                        Keystores.hosts(ALIAS),
+                        doomed.contactPoint(),
+                        WRONG_ALIAS,
+                        WRONG_PASSWORD,
+                        Keystores.hosts(WRONG_ALIAS),
+                        doomed.contactPoint(),
+                        UNBOUND_ALIAS,
+                        PASSWORD));
 
         hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
         hive.execute("CREATE DATABASE " + DB);
@@ -167,11 +171,49 @@ class CassandraServerLossIT {
                         "id int, owner string",
                         credentials("it.cassandra.nothing") + ", 'cassandra.table'='accounts'"))
                 .hasMessageContaining("HNS-132")
-                .hasMessageContaining("it.cassandra.nothing");
+                .hasMessageContaining("cassandra.password.alias")
+                .satisfies(e -> assertThat(stackTrace(e.getCause())).doesNotContain("it.cassandra.nothing"));
+    }
+
+    /**
+     * A recording relay in front of the node stands for an attacker's listener: a table naming it must be refused
+     * before the driver's SASL PLAIN response (user and password in clear) goes through; so must a secret that no
+     * administrator bound to any host.
+     */
+    @Test
+    @Order(4)
+    void aStoredPasswordIsNeverSentToAHostItIsNotBoundTo() throws Exception {
+        try (TestingTcpRelay attacker = TestingTcpRelay.start(TestingCassandraServer.HOST, doomed.nativePort())) {
+            String hosts = ", 'cassandra.table'='accounts'";
+            Throwable refusal = catchThrowable(() -> {
+                hive.execute("DROP TABLE IF EXISTS " + DB + ".stolen");
+                hive.execute("CREATE EXTERNAL TABLE " + DB + ".stolen (id int, owner string) " + HANDLER
+                        + " TBLPROPERTIES ('cassandra.hosts'='" + attacker.address() + "'" + credentials(ALIAS) + hosts
+                        + ")");
+                hive.query("SELECT * FROM " + DB + ".stolen");
+            });
+            assertThat(attacker.receivedText()).doesNotContain(PASSWORD);
+            assertThat(refusal)
+                    .hasMessageContaining("HNS-135")
+                    .hasMessageContaining("cassandra.hosts")
+                    .hasMessageContaining(attacker.address())
+                    .hasMessageContaining(ALIAS);
+            assertThat(stackTrace(refusal.getCause())).doesNotContain(PASSWORD);
+            assertThat(hive.query("SHOW TABLES IN " + DB + " LIKE 'stolen'")).isEmpty();
+
+            Throwable unbound =
+                    catchThrowable(() -> create("unbound", "id int, owner string", credentials(UNBOUND_ALIAS) + hosts));
+            assertThat(unbound)
+                    .hasMessageContaining("HNS-134")
+                    .hasMessageContaining("cassandra.password.alias")
+                    .hasMessageContaining("hadoop credential create " + UNBOUND_ALIAS + ".hosts");
+            assertThat(stackTrace(unbound.getCause())).doesNotContain(PASSWORD);
+            assertThat(attacker.connections()).isZero();
+        }
     }
 
     @Test
-    @Order(4)
+    @Order(9)
     void nodeKilledMidScanFailsTheQueryNamingCassandraTheNodeAndTheTable() throws Exception {
         create("big", "id int, v int", credentials(ALIAS) + ", 'cassandra.page.size'='3'");
         hive.execute("INSERT INTO " + DB + ".big SELECT n, 1 FROM (SELECT posexplode(split(space(" + (ROWS - 1)

@@ -78,6 +78,9 @@ public final class HiveStack implements ParameterResolver {
                         .cassandra(true)
                         .mongo(true)
                         .variable(SandboxMain.EXAMPLES_DIR, examplesDir().toString())
+                        // mapping files: the examples' and the tests' scratch files (see scratch()); nothing else
+                        .mappingFileRoots(examplesDir())
+                        .mappingFileRoots(workDir.resolve("scratch"))
                         .start();
                 return new Resources(stack, workDir);
             } catch (IOException e) {

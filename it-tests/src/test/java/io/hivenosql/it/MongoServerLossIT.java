@@ -15,18 +15,15 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.security.alias.CredentialProvider;
-import org.apache.hadoop.security.alias.CredentialProviderFactory;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,14 +78,9 @@ class MongoServerLossIT {
             client.getDatabase(DB).getCollection("big").insertMany(documents);
         }
 
-        Path keystore = stack.scratch("mongo-credentials").resolve("mongo.jceks");
-        provider = "jceks://file" + keystore.toAbsolutePath();
-        Configuration conf = new Configuration(false);
-        conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, provider);
-        CredentialProvider credentials =
-                CredentialProviderFactory.getProviders(conf).get(0);
-        credentials.createCredentialEntry(ALIAS, PASSWORD.toCharArray());
-        credentials.flush();
+        provider = Keystores.create(
+                stack.scratch("mongo-credentials").resolve("mongo.jceks"),
+                Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), address()));
 
         hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
         hive.execute("CREATE DATABASE " + DB);
@@ -147,9 +139,11 @@ class MongoServerLossIT {
     void missingAliasIsNamedWithoutThePassword() throws Exception {
         assertThatThrownBy(() -> create("accounts", "id int, owner string", credentials("it.mongo.nothing")))
                 .hasMessageContaining("HNS-132")
-                .hasMessageContaining("it.mongo.nothing")
+                .hasMessageContaining("mongo.password.alias")
                 .hasMessageContaining(DB + ".accounts")
-                .satisfies(e -> assertThat(stackTrace(e)).doesNotContain(PASSWORD));
+                .satisfies(e -> assertThat(stackTrace(e.getCause()))
+                        .doesNotContain(PASSWORD)
+                        .doesNotContain("it.mongo.nothing"));
         assertThatThrownBy(() -> create("accounts", "id int, owner string", ", 'mongo.user'='hive'"))
                 .hasMessageContaining("HNS-102")
                 .hasMessageContaining(DB + ".accounts")

@@ -2,69 +2,198 @@ package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.hivenosql.sandbox.TestingTcpRelay;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.security.alias.CredentialProvider;
-import org.apache.hadoop.security.alias.CredentialProviderFactory;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The password lives in a Hadoop credential provider (a JCEKS keystore), named by alias: it never appears in the DDL,
- * in SHOW CREATE TABLE, or in any error message.
+ * in SHOW CREATE TABLE, or in any error message; and it is only ever sent to the hosts an administrator bound it to
+ * ({@code <alias>.hosts} in the same provider). A recording relay in front of the real server stands for an attacker's
+ * listener: a table that names it must be refused before any credential goes through.
  */
 @ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RedisCredentialsIT {
+    private static final String DB = "it_cred";
+    private static final String HANDLER = "STORED BY 'io.hivenosql.redis.RedisStorageHandler'";
     private static final String PASSWORD = "s3cr3t-Pa55-for-it";
+    private static final String ALIAS = "it.redis.password";
+    private static final String UNBOUND_ALIAS = "it.redis.unbound";
 
-    @Test
-    void passwordComesFromACredentialProvider(HiveStack.Resources stack) throws Exception {
-        HiveInstance hive = stack.hive();
-        Path keystore = stack.scratch("credentials").resolve("redis.jceks");
-        String provider = "jceks://file" + keystore.toAbsolutePath();
-        Configuration conf = new Configuration(false);
-        conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, provider);
-        CredentialProvider credentials =
-                CredentialProviderFactory.getProviders(conf).get(0);
-        credentials.createCredentialEntry("it.redis.password", PASSWORD.toCharArray());
-        credentials.flush();
+    private HiveStack.Resources stack;
+    private HiveInstance hive;
+    private TestingRedisServer secured;
+    /** The administrator's provider: the password, bound to the secured server; and a copy that is bound nowhere. */
+    private String provider;
 
-        try (TestingRedisServer secured = TestingRedisServer.builder()
+    @BeforeAll
+    void start(HiveStack.Resources stack) throws Exception {
+        this.stack = stack;
+        hive = stack.hive();
+        secured = TestingRedisServer.builder()
                 .password("the-default-users-password")
                 .aclUser("hive", PASSWORD)
-                .build()) {
-            hive.execute("CREATE DATABASE IF NOT EXISTS it_cred");
-            hive.execute("DROP TABLE IF EXISTS it_cred.secured");
-            hive.execute("CREATE EXTERNAL TABLE it_cred.secured (id string, v int) "
-                    + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
-                    + secured.address() + "', 'redis.key.prefix'='sec:', 'redis.user'='hive', "
-                    + "'redis.password.alias'='it.redis.password', 'nosql.credentials.provider'='" + provider + "')");
-            hive.execute("INSERT INTO it_cred.secured VALUES ('a', 1), ('b', 2)");
-            assertThat(Rows.of(hive, "SELECT * FROM it_cred.secured ORDER BY id"))
-                    .containsExactly("a|1", "b|2");
-            List<String> ddl = Rows.of(hive, "SHOW CREATE TABLE it_cred.secured");
-            assertThat(String.join("\n", ddl)).doesNotContain(PASSWORD).contains("it.redis.password");
+                .build();
+        provider = Keystores.create(
+                stack.scratch("credentials").resolve("redis.jceks"),
+                Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), secured.address(), UNBOUND_ALIAS, PASSWORD));
+        hive.execute("CREATE DATABASE IF NOT EXISTS " + DB);
+    }
 
-            hive.execute("DROP TABLE IF EXISTS it_cred.wrong_alias");
-            hive.execute("CREATE EXTERNAL TABLE it_cred.wrong_alias (id string, v int) "
-                    + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
-                    + secured.address() + "', 'redis.key.prefix'='sec:', 'redis.user'='hive', "
-                    + "'redis.password.alias'='no.such.alias', 'nosql.credentials.provider'='" + provider + "')");
-            assertThatThrownBy(() -> hive.query("SELECT * FROM it_cred.wrong_alias"))
-                    .hasStackTraceContaining("no.such.alias")
-                    .satisfies(e -> assertThat(e.toString()).doesNotContain(PASSWORD));
+    @AfterAll
+    void stop() {
+        if (secured != null) {
+            secured.close();
+        }
+    }
 
-            hive.execute("DROP TABLE IF EXISTS it_cred.no_password");
-            hive.execute("CREATE EXTERNAL TABLE it_cred.no_password (id string, v int) "
-                    + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
-                    + secured.address() + "', 'redis.key.prefix'='sec:')");
-            assertThatThrownBy(() -> hive.query("SELECT * FROM it_cred.no_password"))
-                    .hasStackTraceContaining(secured.address())
-                    .hasStackTraceContaining("redis.password.alias");
+    private static String table(String name, String nodes, String alias, String provider) {
+        return "CREATE EXTERNAL TABLE " + DB + "." + name + " (id string, v int) " + HANDLER
+                + " TBLPROPERTIES ('redis.nodes'='" + nodes + "', 'redis.key.prefix'='sec:', 'redis.user'='hive', "
+                + "'redis.password.alias'='" + alias + "', 'nosql.credentials.provider'='" + provider + "')";
+    }
+
+    @Test
+    void passwordComesFromACredentialProvider() throws Exception {
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".secured");
+        hive.execute(table("secured", secured.address(), ALIAS, provider));
+        hive.execute("INSERT INTO " + DB + ".secured VALUES ('a', 1), ('b', 2)");
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".secured ORDER BY id"))
+                .containsExactly("a|1", "b|2");
+        List<String> ddl = Rows.of(hive, "SHOW CREATE TABLE " + DB + ".secured");
+        assertThat(String.join("\n", ddl)).doesNotContain(PASSWORD).contains(ALIAS);
+
+        // an alias the provider does not hold is refused at CREATE, without echoing it (it may be a mistyped password)
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".wrong_alias");
+        assertThatThrownBy(() -> hive.execute(table("wrong_alias", secured.address(), "no.such.alias", provider)))
+                .hasMessageContaining("HNS-132")
+                .hasMessageContaining("redis.password.alias")
+                .satisfies(e -> assertThat(Stacks.of(e.getCause()))
+                        .doesNotContain("no.such.alias")
+                        .doesNotContain(PASSWORD));
+        assertThat(hive.query("SHOW TABLES IN " + DB + " LIKE 'wrong_alias'")).isEmpty();
+
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".no_password");
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".no_password (id string, v int) " + HANDLER
+                + " TBLPROPERTIES ('redis.nodes'='" + secured.address() + "', 'redis.key.prefix'='sec:')");
+        assertThatThrownBy(() -> hive.query("SELECT * FROM " + DB + ".no_password"))
+                .hasStackTraceContaining(secured.address())
+                .hasStackTraceContaining("redis.password.alias");
+    }
+
+    @Test
+    void aStoredPasswordIsNeverSentToAHostItIsNotBoundTo() throws Exception {
+        try (TestingTcpRelay attacker = TestingTcpRelay.start(secured.host(), secured.port())) {
+            hive.execute("DROP TABLE IF EXISTS " + DB + ".stolen");
+            Throwable refusal = catchThrowable(() -> {
+                hive.execute(table("stolen", attacker.address(), ALIAS, provider));
+                hive.query("SELECT * FROM " + DB + ".stolen");
+            });
+            assertThat(attacker.receivedText()).doesNotContain(PASSWORD).doesNotContain("AUTH");
+            assertThat(refusal)
+                    .hasMessageContaining("HNS-135")
+                    .hasMessageContaining("redis.nodes")
+                    .hasMessageContaining(attacker.address())
+                    .hasMessageContaining(ALIAS);
+            assertThat(Stacks.of(refusal.getCause())).doesNotContain(PASSWORD);
+            assertThat(hive.query("SHOW TABLES IN " + DB + " LIKE 'stolen'")).isEmpty();
+
+            // one bound node does not vouch for another
+            hive.execute("DROP TABLE IF EXISTS " + DB + ".stolen");
+            Throwable mixed = catchThrowable(() -> {
+                hive.execute(table("stolen", secured.address() + "," + attacker.address(), ALIAS, provider));
+                hive.query("SELECT * FROM " + DB + ".stolen");
+            });
+            assertThat(attacker.receivedText()).doesNotContain(PASSWORD);
+            assertThat(mixed).hasMessageContaining("HNS-135").hasMessageContaining(attacker.address());
+
+            // nor can an existing, bound table be pointed elsewhere
+            hive.execute("DROP TABLE IF EXISTS " + DB + ".moved");
+            hive.execute(table("moved", secured.address(), ALIAS, provider));
+            Throwable moved = catchThrowable(() -> {
+                hive.execute(
+                        "ALTER TABLE " + DB + ".moved SET TBLPROPERTIES ('redis.nodes'='" + attacker.address() + "')");
+                hive.query("SELECT * FROM " + DB + ".moved");
+            });
+            assertThat(attacker.receivedText()).doesNotContain(PASSWORD);
+            assertThat(moved).hasMessageContaining("HNS-135");
+            assertThat(attacker.connections()).isZero();
+        }
+    }
+
+    @Test
+    void aSecretWithoutABindingIsNotUsed() throws Exception {
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".unbound");
+        Throwable refusal = catchThrowable(() -> {
+            hive.execute(table("unbound", secured.address(), UNBOUND_ALIAS, provider));
+            hive.query("SELECT * FROM " + DB + ".unbound");
+        });
+        assertThat(refusal)
+                .hasMessageContaining("HNS-134")
+                .hasMessageContaining("redis.password.alias")
+                .hasMessageContaining("hadoop credential create " + UNBOUND_ALIAS + ".hosts");
+        assertThat(Stacks.of(refusal.getCause())).doesNotContain(PASSWORD);
+        assertThat(hive.query("SHOW TABLES IN " + DB + " LIKE 'unbound'")).isEmpty();
+    }
+
+    @Test
+    void theBindingComesFromTheProviderThatHoldsTheSecret() throws Exception {
+        try (TestingTcpRelay attacker = TestingTcpRelay.start(secured.host(), secured.port())) {
+            // a provider of the user's own, listed first, binds the administrator's alias to the user's listener
+            String mine = Keystores.create(
+                    stack.scratch("credentials").resolve("mine.jceks"),
+                    Map.of(Keystores.hosts(ALIAS), attacker.address()));
+            hive.execute("DROP TABLE IF EXISTS " + DB + ".smuggled");
+            Throwable refusal = catchThrowable(() -> {
+                hive.execute(table("smuggled", attacker.address(), ALIAS, mine + "," + provider));
+                hive.query("SELECT * FROM " + DB + ".smuggled");
+            });
+            assertThat(attacker.receivedText()).doesNotContain(PASSWORD).doesNotContain("AUTH");
+            assertThat(refusal).hasMessageContaining("HNS-135").hasMessageContaining(attacker.address());
+        }
+    }
+
+    @Test
+    void aProviderTheSessionUserCannotReadIsNotUsed() throws Exception {
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".owned");
+        hive.execute(table("owned", secured.address(), ALIAS, provider));
+        // the keystore is readable by its owner only (0600): the stack's own user, not mallory
+        try (Connection mallory = DriverManager.getConnection(hive.jdbcUrl(), "mallory", "");
+                Statement statement = mallory.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + DB + ".borrowed");
+            assertThatThrownBy(() -> statement.execute(table("borrowed", secured.address(), ALIAS, provider)))
+                    .hasMessageContaining("HNS-136")
+                    .hasMessageContaining("mallory")
+                    .hasMessageContaining(
+                            Path.of(provider.substring("jceks://file".length())).toString())
+                    .satisfies(e -> assertThat(Stacks.of(e)).doesNotContain(PASSWORD));
+            assertThat(hive.query("SHOW TABLES IN " + DB + " LIKE 'borrowed'")).isEmpty();
+
+            assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM " + DB + ".owned"))
+                    .hasMessageContaining("HNS-136")
+                    .hasMessageContaining("mallory");
+
+            // the same provider given by a session setting instead of the table
+            statement.execute("SET hadoop.security.credential.provider.path=" + provider);
+            assertThatThrownBy(() -> statement.execute("CREATE EXTERNAL TABLE " + DB + ".borrowed (id string, v int) "
+                            + HANDLER + " TBLPROPERTIES ('redis.nodes'='" + secured.address()
+                            + "', 'redis.user'='hive', 'redis.password.alias'='" + ALIAS + "')"))
+                    .hasMessageContaining("HNS-136")
+                    .hasMessageContaining("mallory");
         }
     }
 }

@@ -112,7 +112,8 @@ public final class SandboxMain {
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
                 .mongo(true);
-        arguments.examplesDir().ifPresent(dir -> builder.variable(EXAMPLES_DIR, dir.toString()));
+        arguments.examplesDir().ifPresent(dir -> builder.variable(EXAMPLES_DIR, dir.toString())
+                .mappingFileRoots(dir));
         Stack stack = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(stack), "stack-stop"));
         return stack;

@@ -48,6 +48,11 @@ public final class Stack implements Closeable {
      * {@code mongodb://host/?options}, which such scripts cannot extend: give them a MONGO_URI without options.
      */
     public static final String MONGO_URI = "mongo_uri";
+    /**
+     * The HiveServer2 setting listing the directories under which {@code nosql.mapping.url} may name local files; a
+     * session's SET does not change it (see {@link Builder#mappingFileRoots}).
+     */
+    public static final String MAPPING_FILE_ROOTS = "hivenosql.mapping.file.roots";
 
     private static final Logger log = LoggerFactory.getLogger(Stack.class);
 
@@ -205,6 +210,20 @@ public final class Stack implements Closeable {
 
         public Builder hiveConf(String key, String value) {
             hiveConf.put(requireNonNull(key, "key is null"), requireNonNull(value, "value is null"));
+            return this;
+        }
+
+        /**
+         * Lets tables read mapping files ({@code nosql.mapping.url}) from local files under {@code directory}: added to
+         * {@value #MAPPING_FILE_ROOTS} of HiveServer2's configuration, which no session can change. Without any, a
+         * table may name no local mapping file.
+         */
+        public Builder mappingFileRoots(Path directory) {
+            String root = requireNonNull(directory, "directory is null")
+                    .toAbsolutePath()
+                    .normalize()
+                    .toString();
+            hiveConf.merge(MAPPING_FILE_ROOTS, root, (old, added) -> old + "," + added);
             return this;
         }
 

@@ -2,7 +2,11 @@ package io.hivenosql.api.config;
 
 import static java.util.Objects.requireNonNull;
 
-/** A server address from a {@code host:port} list. IPv6 literals are written in brackets: {@code [::1]:6379}. */
+/**
+ * A server address from a {@code host:port} list. IPv6 literals are written in brackets: {@code [::1]:6379}. User
+ * information ({@code user@host}, {@code user:password@host}) and URLs ({@code redis://host}) are refused; the text of
+ * an entry with user information is never echoed, as it may hold a password.
+ */
 public record HostAndPort(String host, int port) {
     public HostAndPort {
         requireNonNull(host, "host is null");
@@ -19,10 +23,17 @@ public record HostAndPort(String host, int port) {
      * {@code ::1} is a host without port.
      *
      * @param defaultPort the port when the text has none; 0 or less when a port is required
-     * @throws IllegalArgumentException naming the text and what is wrong with it
+     * @throws IllegalArgumentException naming the text and what is wrong with it; a {@link HostUserInfoException}, which
+     *     does not name the text, when the text holds user information
      */
     public static HostAndPort parse(String text, int defaultPort) {
         requireNonNull(text, "text is null");
+        if (text.indexOf('@') >= 0) {
+            throw new HostUserInfoException();
+        }
+        if (text.contains("://")) {
+            throw new IllegalArgumentException("'" + text + "' is a URL; write host:port without a scheme");
+        }
         String host = text;
         String port = null;
         if (text.startsWith("[")) {
@@ -63,6 +74,29 @@ public record HostAndPort(String host, int port) {
             throw new IllegalArgumentException("port " + number + " in '" + text + "' is not in [1, 65535]");
         }
         return new HostAndPort(host, number);
+    }
+
+    /** Whether {@code host} is an IPv4 or IPv6 address literal (not a name that would need resolving). */
+    public static boolean isIpLiteral(String host) {
+        requireNonNull(host, "host is null");
+        if (host.indexOf(':') >= 0) {
+            int zone = host.indexOf('%');
+            String address = zone < 0 ? host : host.substring(0, zone);
+            return address.chars().allMatch(c -> c == ':' || c == '.' || Character.digit(c, 16) >= 0);
+        }
+        String[] parts = host.split("\\.", -1);
+        if (parts.length != 4) {
+            return false;
+        }
+        for (String part : parts) {
+            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                return false;
+            }
+            if (Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

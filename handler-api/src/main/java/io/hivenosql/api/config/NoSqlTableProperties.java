@@ -9,8 +9,10 @@ public enum NoSqlTableProperties implements TableProperty {
             "nosql.mapping.url",
             nonEmptyString(),
             null,
-            "External mapping file: a JSON mapping or an Avro .avsc record schema, on the local file system "
-                    + "(file:), HDFS (hdfs:) or the classpath (classpath:). With it the DDL may omit the column list."),
+            "External mapping file: a JSON mapping or an Avro .avsc record schema, on HDFS (hdfs:), on HiveServer2's "
+                    + "local file system (file: or a plain path, only under the directories of its "
+                    + "hivenosql.mapping.file.roots setting) or on its classpath (classpath:, .json and .avsc only); "
+                    + "the session user must be able to read it. With it the DDL may omit the column list."),
     BAD_RECORD_POLICY(
             "nosql.bad-record.policy",
             enumOf(BadRecordPolicy.class),
@@ -21,8 +23,9 @@ public enum NoSqlTableProperties implements TableProperty {
             "nosql.credentials.provider",
             nonEmptyString(),
             null,
-            "Hadoop credential provider path holding the store's password (e.g. jceks://hdfs/user/hive/nosql.jceks); "
-                    + "defaults to hadoop.security.credential.provider.path of the Hive configuration.");
+            "Hadoop credential provider path holding the store's password and its binding (e.g. "
+                    + "jceks://hdfs/user/hive/nosql.jceks), used only when the session user may read it; defaults to "
+                    + "hadoop.security.credential.provider.path of the Hive configuration.");
 
     private final PropertySpec spec;
 

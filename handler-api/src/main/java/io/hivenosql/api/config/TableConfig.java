@@ -48,6 +48,7 @@ public final class TableConfig {
         List<String> violations = new ArrayList<>();
         int missing = 0;
         int unknown = 0;
+        int secrets = 0;
         Map<TableProperty, Object> values = new HashMap<>();
         Map<String, TableProperty> byKey = new LinkedHashMap<>();
         for (TableProperty property : declared) {
@@ -68,6 +69,9 @@ public final class TableConfig {
             }
             try {
                 values.put(property, property.type().parse(value));
+            } catch (HostUserInfoException e) {
+                violations.add("property '" + property.key() + "': " + e.getMessage());
+                secrets++;
             } catch (IllegalArgumentException e) {
                 violations.add("property '" + property.key() + "': " + e.getMessage());
             }
@@ -88,7 +92,9 @@ public final class TableConfig {
         }
         if (!violations.isEmpty()) {
             HandlerErrorCode code;
-            if (missing == violations.size()) {
+            if (secrets > 0) {
+                code = HandlerErrorCode.PLAINTEXT_SECRET;
+            } else if (missing == violations.size()) {
                 code = HandlerErrorCode.MISSING_TABLE_PROPERTY;
             } else if (unknown == violations.size()) {
                 code = HandlerErrorCode.UNKNOWN_TABLE_PROPERTY;

@@ -25,6 +25,16 @@ public enum HandlerErrorCode {
     PLAINTEXT_SECRET(131, USER),
     CREDENTIAL_NOT_FOUND(132, USER),
     AUTHENTICATION_FAILED(133, USER),
+    /** A stored secret has no binding ({@code <alias>.hosts} beside it in its credential provider): it is not used. */
+    SECRET_NOT_BOUND(134, USER),
+    /** A table names (or a cluster announces) a host its secret is not bound to. */
+    HOST_NOT_BOUND(135, USER),
+    /** A credential provider named by the table or the session that the session user may not read. */
+    PROVIDER_NOT_PERMITTED(136, USER),
+    /** A mapping URL HiveServer2 does not read: outside the allowed directories, or not readable by the session user. */
+    MAPPING_URL_NOT_ALLOWED(137, USER),
+    /** The binding {@code <alias>.hosts} an administrator stored is not a host:port list. */
+    INVALID_HOST_BINDING(138, USER),
     UNSUPPORTED_OPERATION(141, USER),
     STORE_UNREACHABLE(201, EXTERNAL),
     STORE_ERROR(202, EXTERNAL),

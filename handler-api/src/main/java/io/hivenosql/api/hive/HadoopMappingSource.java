@@ -13,18 +13,24 @@ import org.apache.hadoop.fs.Path;
 /**
  * Opens mapping files for the Hive adapters: {@code classpath:} resources through {@link MappingSource#LOCAL}, plain
  * paths (no scheme) on the local file system, and every other URL ({@code file:}, {@code hdfs:}, {@code s3a:}, ...)
- * through the Hadoop FileSystem of its scheme.
+ * through the Hadoop FileSystem of its scheme; within a HiveServer2 session only what {@link MappingUrlPolicy} allows.
  */
 public final class HadoopMappingSource implements MappingSource {
     private final Configuration conf;
+    private final MappingUrlPolicy policy;
 
     public HadoopMappingSource(Configuration conf) {
+        this(conf, MappingUrlPolicy.forSession(requireNonNull(conf, "conf is null")));
+    }
+
+    HadoopMappingSource(Configuration conf, MappingUrlPolicy policy) {
         this.conf = requireNonNull(conf, "conf is null");
+        this.policy = requireNonNull(policy, "policy is null");
     }
 
     @Override
     public InputStream open(String url) throws IOException {
-        String location = requireNonNull(url, "url is null").trim();
+        String location = policy.check(requireNonNull(url, "url is null").trim());
         if (location.toLowerCase(Locale.ROOT).startsWith("classpath:")) {
             return MappingSource.LOCAL.open(location);
         }

@@ -45,6 +45,33 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
 
     @Override
     public void preCreateTable(Table table) throws MetaException {
+        TableContext context = check(table, "created");
+        // the store object is created (or an existing one checked) before the metastore records the table, so that a
+        // failure leaves neither behind; rollbackCreateTable removes what was created if the metastore then fails
+        try {
+            createdInStore = connector.createTable(context, isManaged(table));
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
+    }
+
+    /**
+     * Checks an altered table as a new one (without touching the store): every property, the mapping, and the stored
+     * secret's binding, so that an ALTER cannot record what CREATE would refuse.
+     */
+    @Override
+    public void preAlterTable(Table table, EnvironmentContext context) throws MetaException {
+        super.preAlterTable(table, context);
+        check(table, "altered");
+    }
+
+    /**
+     * Validates a table about to be recorded: reserved and plain-text secret properties, every property, the mapping
+     * and the stored secret (its alias exists, and its binding admits the table's hosts).
+     *
+     * @param action "created" or "altered", for the message
+     */
+    TableContext check(Table table, String action) throws MetaException {
         String tableName = qualifiedName(table);
         Map<String, String> properties = properties(table);
         List<String> problems = new ArrayList<>();
@@ -56,6 +83,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
                 checked.put(key, value);
             }
         });
+        HandlerErrorCode code = HandlerErrorCode.INVALID_TABLE_PROPERTY;
         try {
             TableContexts.validate(connector, tableName, checked);
         } catch (HandlerException e) {
@@ -63,21 +91,21 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
                 throw metaException(e);
             }
             problems.add(TableContexts.withoutTag(e));
+            if (e.errorCode() == HandlerErrorCode.PLAINTEXT_SECRET) {
+                code = HandlerErrorCode.PLAINTEXT_SECRET;
+            }
         }
         if (!problems.isEmpty()) {
-            HandlerErrorCode code = problems.stream().anyMatch(p -> p.contains("plain-text secret"))
-                    ? HandlerErrorCode.PLAINTEXT_SECRET
-                    : HandlerErrorCode.INVALID_TABLE_PROPERTY;
             throw metaException(new HandlerException(
-                    code, "table " + tableName + " cannot be created:\n  - " + String.join("\n  - ", problems)));
+                    code, "table " + tableName + " cannot be " + action + ":\n  - " + String.join("\n  - ", problems)));
         }
-        // the store object is created (or an existing one checked) before the metastore records the table, so that a
-        // failure leaves neither behind; rollbackCreateTable removes what was created if the metastore then fails
+        TableContext context = context(table);
         try {
-            createdInStore = connector.createTable(context(table), isManaged(table));
-        } catch (IOException | HandlerException e) {
+            TableContexts.checkSecret(connector, context);
+        } catch (HandlerException e) {
             throw metaException(e);
         }
+        return context;
     }
 
     @Override

@@ -12,6 +12,8 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.common.StatsSetupConst;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
+import org.apache.hadoop.hive.ql.ddl.table.AbstractAlterTableDesc;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
@@ -99,8 +101,21 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
      */
     private TableContext configureJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         TableContext table = TableContexts.fromTableProperties(connector, tableDesc.getProperties(), conf());
+        // at query compile time, in HiveServer2: the session may use the secret, and only with bound hosts
+        TableContexts.checkSecret(connector, table);
         jobProperties.putAll(TableContexts.jobProperties(connector, table));
         return table;
+    }
+
+    /**
+     * ALTER TABLE ... SET / UNSET TBLPROPERTIES or SERDEPROPERTIES: checks the table as it would be after the change,
+     * as CREATE does, before Hive validates it. Hive's own validation opens the SerDe and, when that fails, reports only
+     * "at least one column must be specified"; this reports what is wrong (and never echoes a secret).
+     */
+    @Override
+    public void prepareAlterTableEnvironmentContext(
+            AbstractAlterTableDesc alterTableDesc, EnvironmentContext environmentContext) {
+        AlteredTables.check(connector, conf(), alterTableDesc);
     }
 
     @Override

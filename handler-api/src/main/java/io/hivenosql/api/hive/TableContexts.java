@@ -42,6 +42,8 @@ public final class TableContexts {
     public static final String TABLE_KEY = INTERNAL_PREFIX + "table";
     /** The table's own {@code <store>.*} and {@code nosql.*} properties as a JSON object. */
     public static final String PROPERTIES_KEY = INTERNAL_PREFIX + "properties";
+    /** The credential provider path HiveServer2 checked for the table, which its tasks ask. */
+    public static final String PROVIDERS_KEY = INTERNAL_PREFIX + "credential.providers";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -95,7 +97,11 @@ public final class TableContexts {
         Map<String, String> properties = propertiesFromJobConf(connector, conf);
         TableConfig config = validate(connector, tableName, properties);
         TableMapping bound = connector.bind(config, MappingResolver.fromJson(mapping));
-        return new TableContext(tableName, config, bound, new HadoopSecretResolver(conf, config));
+        String providers = conf.get(PROVIDERS_KEY);
+        HadoopSecretResolver secrets = providers == null
+                ? HadoopSecretResolver.forTable(conf, config)
+                : HadoopSecretResolver.of(conf, providers);
+        return new TableContext(tableName, config, bound, secrets);
     }
 
     /** The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. */
@@ -104,6 +110,10 @@ public final class TableContexts {
         Map<String, String> result = new LinkedHashMap<>(owned);
         result.put(TABLE_KEY, table.tableName());
         result.put(MAPPING_KEY, MappingResolver.toJson(table.mapping()));
+        if (table.secrets() instanceof HadoopSecretResolver resolver) {
+            // always set, so that a table never takes the providers another table of the same job left in the conf
+            result.put(PROVIDERS_KEY, resolver.providerPath());
+        }
         try {
             result.put(PROPERTIES_KEY, JSON.writeValueAsString(new TreeMap<>(owned)));
         } catch (JsonProcessingException e) {
@@ -133,7 +143,18 @@ public final class TableContexts {
                 connector.columnsMappingProperty(),
                 new HadoopMappingSource(effective));
         TableMapping bound = connector.bind(config, mapping);
-        return new TableContext(tableName, config, bound, new HadoopSecretResolver(effective, config));
+        return new TableContext(tableName, config, bound, HadoopSecretResolver.forTable(effective, config));
+    }
+
+    /**
+     * Checks the table's stored secret, if it uses one: the alias exists and its binding admits every host the table
+     * names (see {@link io.hivenosql.api.spi.SecretResolver#requireBound}). Called at CREATE, ALTER and query compile
+     * time in HiveServer2; the secret itself is cleared at once.
+     */
+    public static void checkSecret(NoSqlConnector connector, TableContext table) {
+        connector.secretUse(table.config()).ifPresent(use -> table.secrets()
+                .requireBound(table.tableName(), use)
+                .clear());
     }
 
     /**

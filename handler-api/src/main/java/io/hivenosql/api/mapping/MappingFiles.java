@@ -9,6 +9,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hivenosql.api.config.Suggestions;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
@@ -58,9 +61,25 @@ public final class MappingFiles {
     static final List<String> ENTRY_KEYS = List.of("name", "type", "path", "role", "comment");
     static final List<String> TOP_LEVEL_KEYS = List.of("columns", "comment");
 
+    /** The largest mapping file read: mapping files are small, and a URL may name any file. */
+    public static final int MAX_BYTES = 16 << 20;
+
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
+    /** Tells a mapping from any other file; duplicate keys are left to the mapping parser, which names them. */
+    private static final ObjectMapper SHAPE =
+            new ObjectMapper(new JsonFactory()).enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /** What a file is, by its content alone. */
+    public enum Kind {
+        /** Not valid JSON, or JSON of another shape: nothing of it may be quoted. */
+        NONE,
+        /** A JSON object with a {@code "columns"} array. */
+        JSON_MAPPING,
+        /** A JSON object whose {@code "type"} is {@code "record"}. */
+        AVRO_SCHEMA
+    }
 
     private MappingFiles() {}
 
@@ -84,7 +103,7 @@ public final class MappingFiles {
             return in;
         }
         if (startsWithIgnoreCase(location, "file:")) {
-            return Files.newInputStream(localPath(location));
+            return Files.newInputStream(fileUrlPath(location));
         }
         int colon = location.indexOf(':');
         if (colon > 1 && isScheme(location.substring(0, colon))) {
@@ -95,8 +114,19 @@ public final class MappingFiles {
         return Files.newInputStream(Path.of(location));
     }
 
+    /**
+     * The local path a {@code file:} URL or a plain path (no scheme) names.
+     *
+     * @throws IOException when a {@code file:} URL names a host
+     */
+    public static Path localPath(String location) throws IOException {
+        requireNonNull(location, "location is null");
+        String trimmed = location.trim();
+        return startsWithIgnoreCase(trimmed, "file:") ? fileUrlPath(trimmed) : Path.of(trimmed);
+    }
+
     /** {@code file:///p}, {@code file:/p} (%-encoded or, like Hadoop accepts, not) and {@code file:relative}. */
-    private static Path localPath(String location) throws IOException {
+    private static Path fileUrlPath(String location) throws IOException {
         String rest = location.substring("file:".length());
         if (rest.startsWith("//") && !rest.startsWith("///")) {
             throw new IOException("'" + location + "' names a host; a file: URL must be local: file:///absolute/path");
@@ -130,39 +160,25 @@ public final class MappingFiles {
     }
 
     /**
-     * Whether a mapping file is an Avro schema: by the extension {@code .avsc}, or by content (a JSON object whose
-     * {@code "type"} is {@code "record"}).
+     * What {@code content} is: a JSON mapping, an Avro record schema, or neither (then no message may quote it, as the
+     * URL may name any file the server can read). The whole text must be one valid JSON value.
      */
-    static boolean isAvroSchema(String url, String content) {
-        String path = url;
-        int end = path.length();
-        for (char c : new char[] {'?', '#'}) {
-            int index = path.indexOf(c);
-            if (index >= 0 && index < end) {
-                end = index;
-            }
-        }
-        if (path.substring(0, end).toLowerCase(Locale.ROOT).endsWith(".avsc")) {
-            return true;
-        }
-        try (JsonParser parser = FACTORY.createParser(content)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return false;
-            }
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String key = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if (key.equals("type")
-                        && value == JsonToken.VALUE_STRING
-                        && parser.getText().equals("record")) {
-                    return true;
-                }
-                parser.skipChildren();
-            }
-            return false;
+    public static Kind kind(String content) {
+        JsonNode node;
+        try {
+            node = SHAPE.readTree(requireNonNull(content, "content is null"));
         } catch (IOException e) {
-            return false; // not JSON: the JSON mapping parser reports the syntax error with its line
+            return Kind.NONE;
         }
+        if (node == null || !node.isObject()) {
+            return Kind.NONE;
+        }
+        JsonNode columns = node.get("columns");
+        if (columns != null && columns.isArray()) {
+            return Kind.JSON_MAPPING;
+        }
+        JsonNode type = node.get("type");
+        return type != null && type.isTextual() && type.textValue().equals("record") ? Kind.AVRO_SCHEMA : Kind.NONE;
     }
 
     /**

@@ -114,7 +114,18 @@ public final class MappingResolver {
             if (in == null) {
                 throw new IOException("the mapping source returned no stream");
             }
-            content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            byte[] bytes = in.readNBytes(MappingFiles.MAX_BYTES + 1);
+            if (bytes.length > MappingFiles.MAX_BYTES) {
+                throw notAMapping(tableName, url, "it is larger than " + (MappingFiles.MAX_BYTES >> 20) + " MiB");
+            }
+            content = new String(bytes, StandardCharsets.UTF_8);
+        } catch (HandlerException e) {
+            // the source refused the URL (HiveServer2's rules for mapping URLs): the message says why
+            String tag = e.errorCode().tag() + ": ";
+            String message = e.getMessage().startsWith(tag) ? e.getMessage().substring(tag.length()) : e.getMessage();
+            throw message.startsWith("table ")
+                    ? e
+                    : new HandlerException(e.errorCode(), "table " + tableName + ": " + message, e);
         } catch (IOException | RuntimeException e) {
             throw new HandlerException(
                     HandlerErrorCode.MAPPING_FILE_UNREADABLE,
@@ -123,13 +134,28 @@ public final class MappingResolver {
                             + "or fix the URL (file:///path, hdfs://namenode/path or classpath:name).",
                     e);
         }
-        String origin = "table " + tableName + ": mapping file '" + url + "'";
         if (content.startsWith("\uFEFF")) {
             content = content.substring(1); // a byte order mark is no JSON
         }
-        return MappingFiles.isAvroSchema(url, content)
+        // nothing of a file is quoted until it is known to be a mapping: it may be any file the server can read
+        MappingFiles.Kind kind = MappingFiles.kind(content);
+        if (kind == MappingFiles.Kind.NONE) {
+            throw notAMapping(tableName, url, null);
+        }
+        String origin = "table " + tableName + ": mapping file '" + url + "'";
+        return kind == MappingFiles.Kind.AVRO_SCHEMA
                 ? AvroSchemas.columns(origin, content)
                 : MappingFiles.parseJson(origin, content, true);
+    }
+
+    private static HandlerException notAMapping(String tableName, String url, String detail) {
+        return new HandlerException(
+                HandlerErrorCode.INVALID_MAPPING,
+                "table " + tableName + ": the mapping file '" + url + "' (property " + MAPPING_URL + ") is not a JSON "
+                        + "mapping or Avro schema" + (detail == null ? "" : " (" + detail + ")") + "; its content is "
+                        + "not shown. A JSON mapping is a JSON object with a \"columns\" array ({\"columns\": "
+                        + "[{\"name\": ..., \"type\": ...}, ...]}), an Avro schema a JSON record schema "
+                        + "({\"type\": \"record\", \"fields\": [...]}). Fix the file or the URL.");
     }
 
     private static String describe(Exception e) {

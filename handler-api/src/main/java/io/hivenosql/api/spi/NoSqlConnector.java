@@ -31,6 +31,14 @@ public interface NoSqlConnector {
      */
     TableMapping bind(TableConfig config, TableMapping mapping);
 
+    /**
+     * The stored secret a table uses, if any: its alias and the hosts it is sent to, so that the core can check the
+     * binding at CREATE, ALTER and query compile time (the client factories check it again before they connect).
+     */
+    default Optional<SecretUse> secretUse(TableConfig config) {
+        return Optional.empty();
+    }
+
     /** What this table's store enforces exactly. */
     FilterCapabilities filterCapabilities(TableContext table);
 

@@ -44,4 +44,35 @@ class TestHostAndPort {
         assertThatThrownBy(() -> new HostAndPort("h", 70000)).hasMessage("port 70000 is not in [1, 65535]");
         assertThatThrownBy(() -> new HostAndPort("", 1)).hasMessage("host is empty");
     }
+
+    @Test
+    void refusesUserInformationWithoutEchoingIt() {
+        for (String text : new String[] {"hive:s3cret@h:6379", "s3cret@h", "redis://hive:s3cret@h:6379", "a@b@h:1"}) {
+            assertThatThrownBy(() -> HostAndPort.parse(text, 6379))
+                    .isInstanceOf(HostUserInfoException.class)
+                    .hasMessageContaining("user information")
+                    .hasMessageNotContaining("s3cret")
+                    .hasMessageNotContaining("hive");
+        }
+        assertThatThrownBy(() -> PropertyType.hostList(6379).parse("h:1, hive:s3cret@h:2"))
+                .isInstanceOf(HostUserInfoException.class)
+                .hasMessageNotContaining("s3cret");
+    }
+
+    @Test
+    void refusesUrls() {
+        assertThatThrownBy(() -> HostAndPort.parse("redis://h:6379", 6379))
+                .hasMessage("'redis://h:6379' is a URL; write host:port without a scheme");
+    }
+
+    @Test
+    void tellsIpLiteralsFromNames() {
+        assertThat(HostAndPort.isIpLiteral("10.0.0.1")).isTrue();
+        assertThat(HostAndPort.isIpLiteral("::1")).isTrue();
+        assertThat(HostAndPort.isIpLiteral("fe80::1%eth0")).isTrue();
+        assertThat(HostAndPort.isIpLiteral("10.0.0.256")).isFalse();
+        assertThat(HostAndPort.isIpLiteral("10.0.0")).isFalse();
+        assertThat(HostAndPort.isIpLiteral("redis-1")).isFalse();
+        assertThat(HostAndPort.isIpLiteral("1.redis.example.com")).isFalse();
+    }
 }

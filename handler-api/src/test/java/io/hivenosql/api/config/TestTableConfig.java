@@ -48,6 +48,18 @@ class TestTableConfig {
     }
 
     @Test
+    void userInformationInAHostListIsAPlainTextSecretAndNeverEchoed() {
+        assertThatThrownBy(
+                        () -> validate(Map.of("teststore.hosts", "a:1,hive:s3cret@b:2", "teststore.batch.size", "0")))
+                .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(HandlerErrorCode.PLAINTEXT_SECRET))
+                .hasMessageContaining("property 'teststore.hosts': an entry holds user information")
+                .hasMessageContaining("property 'teststore.batch.size'")
+                .hasMessageNotContaining("s3cret")
+                .hasMessageNotContaining("hive:");
+    }
+
+    @Test
     void setValuesOverrideDefaults() {
         TableConfig config = validate(Map.of(
                 "teststore.hosts", "h",

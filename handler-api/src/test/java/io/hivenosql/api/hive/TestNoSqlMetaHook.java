@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.metastore.HiveMetaHook;
+import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
 import org.apache.hadoop.hive.metastore.api.FieldSchema;
 import org.apache.hadoop.hive.metastore.api.MetaException;
 import org.apache.hadoop.hive.metastore.api.SerDeInfo;
@@ -35,6 +37,23 @@ class TestNoSqlMetaHook {
                 .hasMessageContaining("'testing.password.alias'='<alias>'")
                 .hasMessageContaining("'nosql.credentials.provider'")
                 .hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void checksAnAlteredTableAsANewOneWithoutEchoingTheSecret() throws MetaException {
+        EnvironmentContext setProperties =
+                new EnvironmentContext(Map.of(HiveMetaHook.ALTER_TABLE_OPERATION_TYPE, "ADDPROPS"));
+        hook.preAlterTable(table("people", dataset, Map.of("testing.splits", "2")), setProperties);
+        assertThatThrownBy(() -> hook.preAlterTable(
+                        table("people", dataset, Map.of("testing.password", "hunter2-alter")), setProperties))
+                .isInstanceOf(MetaException.class)
+                .hasMessageContaining("HNS-131 PLAINTEXT_SECRET")
+                .hasMessageContaining("'testing.password'")
+                .hasMessageNotContaining("hunter2");
+        assertThatThrownBy(() -> hook.preAlterTable(
+                        table("people", dataset, Map.of("testing.splits", "many", "nosql.internal.x", "1")), null))
+                .hasMessageContaining("table default.people cannot be altered")
+                .hasMessageContaining("testing.splits");
     }
 
     @Test

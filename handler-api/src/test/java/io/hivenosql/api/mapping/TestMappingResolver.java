@@ -175,14 +175,26 @@ class TestMappingResolver {
     }
 
     @Test
-    void malformedJsonNamesTheLine() {
+    void aFileThatIsNotValidJsonIsNotQuoted() {
+        // a mapping URL may name any file the server reads: nothing of it is shown until it is known to be a mapping
         assertThatThrownBy(() -> resolve(List.of(), Map.of("nosql.mapping.url", "classpath:mappings/malformed.json")))
                 .isInstanceOf(HandlerException.class)
                 .satisfies(
                         e -> assertThat(((HandlerException) e).errorCode()).isEqualTo(HandlerErrorCode.INVALID_MAPPING))
-                .hasMessageContaining(
-                        "table db.person: mapping file 'classpath:mappings/malformed.json', line 4, column")
-                .hasMessageContaining("not valid JSON");
+                .hasMessageContaining("table db.person: the mapping file 'classpath:mappings/malformed.json' (property "
+                        + "nosql.mapping.url) is not a JSON mapping or Avro schema; its content is not shown")
+                .hasMessageNotContaining("line")
+                .hasMessageNotContaining("\"id\"");
+        assertThatThrownBy(() -> resolveContent("passwd", "root:x:0:0:root:/root:/bin/bash\n"))
+                .hasMessageContaining("is not a JSON mapping or Avro schema")
+                .hasMessageNotContaining("root:")
+                .hasMessageNotContaining("'root'")
+                .hasMessageNotContaining("bash");
+        assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": []} trailing-s3cret"))
+                .hasMessageContaining("is not a JSON mapping or Avro schema")
+                .hasMessageNotContaining("s3cret");
+        assertThatThrownBy(() -> resolveContent("big.json", "[" + " ".repeat(MappingFiles.MAX_BYTES) + "]"))
+                .hasMessageContaining("is not a JSON mapping or Avro schema (it is larger than 16 MiB)");
     }
 
     @Test
@@ -209,12 +221,18 @@ class TestMappingResolver {
 
     @Test
     void otherFileErrors() {
-        assertThatThrownBy(() -> resolveContent("m.json", "[]")).hasMessageContaining("expected a JSON object");
-        assertThatThrownBy(() -> resolveContent("m.json", "{}")).hasMessageContaining("no \"columns\" array");
-        assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": []}")).hasMessageContaining("is empty");
+        // JSON of another shape is no mapping: neither quoted nor parsed further
+        assertThatThrownBy(() -> resolveContent("m.json", "[]")).hasMessageContaining("is not a JSON mapping");
+        assertThatThrownBy(() -> resolveContent("m.json", "{}")).hasMessageContaining("is not a JSON mapping");
         assertThatThrownBy(() -> resolveContent("m.json", "{\"colums\": []}"))
+                .hasMessageContaining("is not a JSON mapping")
+                .hasMessageNotContaining("colums");
+        assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": 3}"))
+                .hasMessageContaining("is not a JSON mapping");
+        assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": []}")).hasMessageContaining("is empty");
+        assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": [], \"colums\": 1}"))
                 .hasMessageContaining(
-                        "line 1, column 2: unknown key 'colums', did you mean 'columns'? at the top level");
+                        "line 1, column 17: unknown key 'colums', did you mean 'columns'? at the top level");
         assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": [{\"name\": \"a\"}]}"))
                 .hasMessageContaining("column 'a' has no \"type\"");
         assertThatThrownBy(() -> resolveContent("m.json", "{\"columns\": [{\"type\": \"int\"}]}"))

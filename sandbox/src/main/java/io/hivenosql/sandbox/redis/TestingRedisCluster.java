@@ -3,6 +3,7 @@ package io.hivenosql.sandbox.redis;
 import java.io.Closeable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -34,10 +35,22 @@ public final class TestingRedisCluster implements Closeable {
 
     /** Starts three masters and forms the cluster. */
     public static TestingRedisCluster start() {
+        return start(Optional.empty());
+    }
+
+    /** Starts three masters whose default user needs {@code password} ({@code requirepass}) and forms the cluster. */
+    public static TestingRedisCluster withPassword(String password) {
+        return start(Optional.of(password));
+    }
+
+    private static TestingRedisCluster start(Optional<String> password) {
         List<TestingRedisServer> servers = new ArrayList<>();
         try {
             for (int i = 0; i < MASTERS; i++) {
-                servers.add(TestingRedisServer.builder().clusterEnabled().build());
+                TestingRedisServer.Builder builder =
+                        TestingRedisServer.builder().clusterEnabled();
+                password.ifPresent(builder::password);
+                servers.add(builder.build());
             }
             TestingRedisCluster cluster = new TestingRedisCluster(servers);
             cluster.form();
