@@ -9,7 +9,9 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.ValueConversionException;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -42,11 +44,14 @@ import java.util.function.UnaryOperator;
  * the column scale), on varchar/char columns (Hive truncates and pads), on collections, tuples, UDTs, counters and
  * durations; ranges on uuid, timeuuid, inet and time-as-text columns (CQL orders them otherwise than their text);
  * {@code =} on uuid/inet/time text that is not in its canonical form (Hive compares the text); and timestamps with
- * sub-millisecond digits.
+ * sub-millisecond digits. A date or timestamp range with one bound gets the other at the end of Hive's range (years 1
+ * to 9999), so that values the reader refuses never match.
  */
 final class CassandraPredicateTranslator {
     /** The most partitions a pushed partition key restriction may select (the product of its IN lists). */
     static final int MAX_PARTITIONS = 1000;
+    /** The last CQL timestamp (milliseconds) in Hive's range. */
+    private static final LocalDateTime MAX_CQL_TIMESTAMP = LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_000_000);
 
     private final CassandraSchema schema;
     private final boolean allowFiltering;
@@ -399,6 +404,36 @@ final class CassandraPredicateTranslator {
             } else {
                 throw new IllegalStateException("not a pushed filter: " + filter);
             }
+        }
+        return withinHiveRange(column, name, result);
+    }
+
+    /**
+     * A date or timestamp range with one bound gets the other at the end of Hive's range: a stored value beyond years 1
+     * to 9999 is a bad record, which the null policy would return as a row Hive's own comparison drops.
+     */
+    private List<Restriction> withinHiveRange(int column, String name, List<Restriction> restrictions) {
+        int code = schema.cqlType(column).getProtocolCode();
+        if (code != ProtocolConstants.DataType.DATE && code != ProtocolConstants.DataType.TIMESTAMP) {
+            return restrictions;
+        }
+        boolean lower = restrictions.stream().anyMatch(r -> r.cql().startsWith(name + " >"));
+        boolean upper = restrictions.stream().anyMatch(r -> r.cql().startsWith(name + " <"));
+        if (lower == upper) {
+            return restrictions; // both bounds, or an equality
+        }
+        boolean date = code == ProtocolConstants.DataType.DATE;
+        List<Restriction> result = new ArrayList<>(restrictions);
+        if (lower) {
+            result.add(new Restriction(
+                    name + " <= ?",
+                    encodeForRange(column, date ? TemporalRange.MAX_DATE : MAX_CQL_TIMESTAMP)
+                            .orElseThrow()));
+        } else {
+            result.add(new Restriction(
+                    name + " >= ?",
+                    encodeForRange(column, date ? TemporalRange.MIN_DATE : TemporalRange.MIN_TIMESTAMP)
+                            .orElseThrow()));
         }
         return result;
     }

@@ -113,10 +113,11 @@ class TestCassandraPredicateTranslator {
                 translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_IS_5, C2_FROM)));
 
         assertThat(restrictions.partitions()).containsExactly(List.of(1, "x"), List.of(1, "y"));
-        assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 >= ?");
+        // a timestamp range ends where Hive's timestamps do: a stored year 10000 reads as a bad record
+        assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 >= ? AND c2 <= ?");
         assertThat(restrictions.restrictions())
                 .extracting(CassandraPredicateTranslator.Restriction::value)
-                .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"));
+                .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("9999-12-31T23:59:59.999Z"));
         assertThat(restrictions.allowFiltering()).isFalse();
         assertThat(translator(false).restrictions(Optional.empty())).isEqualTo(CqlRestrictions.NONE);
     }
@@ -144,6 +145,28 @@ class TestCassandraPredicateTranslator {
                         .restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C2_FROM)))
                         .allowFiltering())
                 .isTrue();
+    }
+
+    @Test
+    void dateAndTimestampRangesStayWithinHivesRange() {
+        Filter before = compare("c2", CompareOp.LT, LocalDateTime.parse("2024-01-01T00:00:00"));
+        CqlRestrictions upper =
+                translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_IS_5, before)));
+        assertThat(upper.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 < ? AND c2 >= ?");
+        assertThat(upper.restrictions())
+                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("0001-01-01T00:00:00Z"));
+        // both bounds given, or an equality: nothing added; other types: nothing added
+        Filter between = new Filter.Between(
+                "c2", LocalDateTime.parse("2024-01-01T00:00:00"), LocalDateTime.parse("2024-02-01T00:00:00"));
+        assertThat(translator(false)
+                        .restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_IS_5, between)))
+                        .cqlSuffix())
+                .isEqualTo(" AND c1 = ? AND c2 >= ? AND c2 <= ?");
+        assertThat(translator(false)
+                        .restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_OVER_3)))
+                        .cqlSuffix())
+                .isEqualTo(" AND c1 > ?");
     }
 
     @Test

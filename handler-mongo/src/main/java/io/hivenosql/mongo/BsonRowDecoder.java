@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
 import org.bson.BsonReader;
@@ -129,7 +128,7 @@ final class BsonRowDecoder {
         Arrays.fill(failures, null);
         generation++;
         try (BsonReader reader = document instanceof RawBsonDocument raw
-                ? new BsonBinaryReader(raw.getByteBuffer().asNIO())
+                ? new Utf8CheckingBsonReader(raw.getByteBuffer().asNIO())
                 : new BsonDocumentReader(document)) {
             reader.readStartDocument();
             readFields(reader, root);

@@ -40,9 +40,11 @@ import org.bson.types.ObjectId;
  *   <li>decimal(p,s): int32, int64, double (its shortest decimal text), decimal128; rounded HALF_UP to the scale as Hive
  *       does; more integer digits than the type has is a failure.
  *   <li>string, varchar, char: string, symbol, ObjectId (24 lower-case hex digits), JavaScript code; documents and
- *       arrays as relaxed Extended JSON text.
+ *       arrays as relaxed Extended JSON text. Text that is not well-formed UTF-8 (noticed by a
+ *       {@link Utf8CheckingBsonReader}) is a failure, never text with U+FFFD in place of the bytes.
  *   <li>binary: binary of any subtype, ObjectId (its 12 bytes).
  *   <li>date: date-time (its UTC calendar date); timestamp: date-time (UTC wall time), BSON timestamp (its seconds).
+ *       Any year comes out; {@code HiveValues.toHive} refuses those outside 1 to 9999 for every reader alike.
  *   <li>struct: document, fields matched by name case-insensitively (missing: NULL); an ObjectId into a struct with an
  *       {@code oid} string field (mongo-hadoop's {@code struct<oid:string,bsontype:int>}) gives (hex, 8).
  *   <li>map: document (keys from the field names, parsed for non-string key types); array: array.
@@ -131,15 +133,31 @@ final class BsonValueDecoder {
     }
 
     private static String string(BsonReader reader, BsonType bson, DataType type) {
-        return switch (bson) {
-            case STRING -> reader.readString();
-            case SYMBOL -> reader.readSymbol();
-            case OBJECT_ID -> reader.readObjectId().toHexString();
-            case JAVASCRIPT -> reader.readJavaScript();
-            case JAVASCRIPT_WITH_SCOPE -> ((BsonJavaScriptWithScope) BsonText.readValue(reader)).getCode();
-            case DOCUMENT, ARRAY -> BsonText.json(BsonText.readValue(reader));
-            default -> throw mismatch(reader, bson, type);
-        };
+        int invalidBefore = Utf8CheckingBsonReader.invalidCount(reader);
+        String text =
+                switch (bson) {
+                    case STRING -> reader.readString();
+                    case SYMBOL -> reader.readSymbol();
+                    case OBJECT_ID -> reader.readObjectId().toHexString();
+                    case JAVASCRIPT -> reader.readJavaScript();
+                    case JAVASCRIPT_WITH_SCOPE -> ((BsonJavaScriptWithScope) BsonText.readValue(reader)).getCode();
+                    case DOCUMENT, ARRAY -> BsonText.json(BsonText.readValue(reader));
+                    default -> throw mismatch(reader, bson, type);
+                };
+        if (Utf8CheckingBsonReader.invalidCount(reader) != invalidBefore) {
+            // the value is consumed: the caller goes on with the next field
+            throw notUtf8(reader, type, bson == BsonType.DOCUMENT || bson == BsonType.ARRAY ? "holds a string" : "is");
+        }
+        return text;
+    }
+
+    /** A string (or a string or field name inside a document read as text) that is not well-formed UTF-8. */
+    private static Failure notUtf8(BsonReader reader, DataType type, String what) {
+        return new Failure(
+                Utf8CheckingBsonReader.lastInvalidText(reader),
+                type,
+                what + " not valid UTF-8 (" + Utf8CheckingBsonReader.lastInvalidReason(reader) + "); " + type.typeName()
+                        + " reads UTF-8 text only: BSON strings must be UTF-8");
     }
 
     private static List<Object> array(BsonReader reader, BsonType bson, ArrayType type, ValueReader element) {
@@ -229,7 +247,11 @@ final class BsonValueDecoder {
             Failure failure = null;
             reader.readStartDocument();
             while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+                int invalidBefore = Utf8CheckingBsonReader.invalidCount(reader);
                 String name = reader.readName();
+                if (failure == null && Utf8CheckingBsonReader.invalidCount(reader) != invalidBefore) {
+                    failure = notUtf8(reader, type, "has a field name (a map key) that is");
+                }
                 if (failure != null) {
                     reader.skipValue();
                     continue;

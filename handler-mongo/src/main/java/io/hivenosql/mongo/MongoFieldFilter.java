@@ -31,8 +31,8 @@ import org.bson.types.ObjectId;
  * booleans, dates) and not an array; a dotted path whose parent is an array matches nothing (the reader reads it as
  * NULL). Stored values that the reader changes are matched by the values they read as: a date-time by its UTC date, a
  * decimal by its value rounded HALF_UP to the column's scale, a varchar by its first n code points, a BSON timestamp
- * by its seconds. Integer and decimal ranges are bounded by the column type's range, so that numbers the reader refuses
- * never match.
+ * by its seconds. Integer and decimal ranges are bounded by the column type's range, and date and timestamp ranges by
+ * Hive's (years 1 to 9999), so that values the reader refuses never match.
  */
 final class MongoFieldFilter {
     enum Kind {
@@ -290,8 +290,13 @@ final class MongoFieldFilter {
                     ARRAY.clone(),
                     new BsonDocument("$nin", new BsonArray(List.of(BsonNull.VALUE)))
                             .append("$not", typeIs(NOT_TEXT.clone()))));
-            case DATE -> Optional.of(List.of(typeIs(new BsonString("date"))));
-            case TIMESTAMP -> Optional.of(List.of(typeIs(strings("date", "timestamp"))));
+                // with a lenient policy, dates beyond years 1 to 9999 read as NULL (or skip): not among these
+            case DATE -> lenient()
+                    ? interval(null, false, null, false)
+                    : Optional.of(List.of(typeIs(new BsonString("date"))));
+            case TIMESTAMP -> lenient()
+                    ? interval(null, false, null, false)
+                    : Optional.of(List.of(typeIs(strings("date", "timestamp"))));
         };
     }
 

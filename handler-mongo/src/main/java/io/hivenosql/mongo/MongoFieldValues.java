@@ -3,6 +3,7 @@ package io.hivenosql.mongo;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.VarcharType;
 import io.hivenosql.mongo.MongoFieldFilter.Kind;
 import java.math.BigDecimal;
@@ -177,40 +178,42 @@ final class MongoFieldValues {
         return Optional.of(List.of(bounds(bson(lower), lowerIn, bson(upper), upperIn)));
     }
 
-    /** Dates read as the UTC day of a date-time: whole days of date-times. */
+    /**
+     * Dates read as the UTC day of a date-time: whole days of date-times, within Hive's range (a date-time of another
+     * year reads as a bad record).
+     */
     private Optional<List<BsonDocument>> dateInterval(LocalDate lo, boolean loIn, LocalDate hi, boolean hiIn) {
         LocalDate first = lo == null ? null : loIn ? lo : lo.plusDays(1);
         LocalDate last = hi == null ? null : hiIn ? hi : hi.minusDays(1);
-        if (first != null && last != null && first.isAfter(last)) {
+        if (first == null || first.isBefore(TemporalRange.MIN_DATE)) {
+            first = TemporalRange.MIN_DATE;
+        }
+        if (last == null || last.isAfter(TemporalRange.MAX_DATE)) {
+            last = TemporalRange.MAX_DATE;
+        }
+        if (first.isAfter(last)) {
             return Optional.of(List.of());
         }
-        try {
-            BsonDocument condition = new BsonDocument();
-            if (first != null) {
-                condition.append(
-                        "$gte",
-                        new BsonDateTime(Math.multiplyExact(first.toEpochDay(), BsonValueDecoder.MILLIS_PER_DAY)));
-            }
-            if (last != null) {
-                condition.append(
-                        "$lt",
-                        new BsonDateTime(Math.multiplyExact(last.toEpochDay() + 1, BsonValueDecoder.MILLIS_PER_DAY)));
-            }
-            if (condition.isEmpty()) {
-                condition.append("$gte", new BsonDateTime(Long.MIN_VALUE));
-            }
-            return Optional.of(List.of(condition));
-        } catch (ArithmeticException e) {
-            return Optional.empty();
-        }
+        return Optional.of(
+                List.of(new BsonDocument("$gte", new BsonDateTime(first.toEpochDay() * BsonValueDecoder.MILLIS_PER_DAY))
+                        .append("$lt", new BsonDateTime((last.toEpochDay() + 1) * BsonValueDecoder.MILLIS_PER_DAY))));
     }
 
     /**
      * Timestamps read date-times at millisecond precision and BSON timestamps at second precision: a bound with finer
-     * digits is rounded to the first stored value it admits.
+     * digits is rounded to the first stored value it admits. Date-times are kept to Hive's range (another year reads
+     * as a bad record); BSON timestamps (1970 to 2106) are within it.
      */
     private Optional<List<BsonDocument>> timestampInterval(
             LocalDateTime lo, boolean loIn, LocalDateTime hi, boolean hiIn) {
+        if (lo == null || lo.isBefore(TemporalRange.MIN_TIMESTAMP)) {
+            lo = TemporalRange.MIN_TIMESTAMP;
+            loIn = true;
+        }
+        if (hi == null || hi.isAfter(TemporalRange.MAX_TIMESTAMP)) {
+            hi = TemporalRange.MAX_TIMESTAMP;
+            hiIn = true;
+        }
         Long first;
         Long last;
         try {

@@ -405,6 +405,77 @@ class TestBsonRowDecoder {
         assertThat(decoder.key()).hasSize(203);
     }
 
+    /** Files by other tools may hold strings that are not UTF-8: a failure of the column, never U+FFFD. */
+    @Test
+    void stringsThatAreNotUtf8FailTheirColumnAndTheRowReadsOn() {
+        DocumentLayout layout = layout().column("s", "string")
+                .column("v", "varchar(3)", "s")
+                .column("m", "map<string,string>")
+                .column("d", "string")
+                .column("arr", "array<string>")
+                .column("sym", "string")
+                .column("n", "int")
+                .column("ok", "string")
+                .build();
+        BsonDocument document = BsonDocument.parse(
+                "{s: 'cafA', m: {kB: 'v'}, d: {k: 'cafC'}, arr: ['x', 'cafD'], " + "n: 5, ok: '\u00fc \ufffd'}");
+        document.put("sym", new BsonSymbol("cafE"));
+        byte[] bytes = bytes(raw(document));
+        for (String placeholder : List.of("cafA", "kB", "cafC", "cafD", "cafE")) {
+            patch(bytes, placeholder);
+        }
+        RawBsonDocument patched = new RawBsonDocument(bytes);
+        assertThat(rawFailure(layout, patched, 0))
+                .hasMessage(
+                        "cannot read 'caf\\xE9' as string: field s is not valid UTF-8 (byte 0xE9 at offset 3 does "
+                                + "not start a well-formed sequence); string reads UTF-8 text only: BSON strings must be UTF-8");
+        assertThat(rawFailure(layout, patched, 1)).hasMessageStartingWith("cannot read 'caf\\xE9' as varchar(3)");
+        assertThat(rawFailure(layout, patched, 2))
+                .hasMessageStartingWith("cannot read 'k\\xE9' as map<string,string>: field m has a field name (a map "
+                        + "key) that is not valid UTF-8 (byte 0xE9 at offset 1");
+        assertThat(rawFailure(layout, patched, 3))
+                .hasMessageStartingWith("cannot read 'caf\\xE9' as string: field d holds a string not valid UTF-8");
+        assertThat(rawFailure(layout, patched, 4))
+                .hasMessageStartingWith("cannot read 'caf\\xE9' as string: field arr.1 is not valid UTF-8");
+        assertThat(rawFailure(layout, patched, 5))
+                .hasMessageStartingWith("cannot read 'caf\\xE9' as string: field sym");
+        assertThat(decode(layout, patched, 6)).isEqualTo(5);
+        assertThat(decode(layout, patched, 7)).isEqualTo("\u00fc \ufffd");
+        // the same document with valid text reads as before
+        BsonRowDecoder decoder = new BsonRowDecoder(layout);
+        decoder.reset(raw(document));
+        assertThat(decoder.get(0)).isEqualTo("cafA");
+        assertThat(decoder.get(2)).isEqualTo(Map.of("kB", "v"));
+    }
+
+    private static byte[] bytes(RawBsonDocument document) {
+        java.nio.ByteBuffer buffer = document.getByteBuffer().asNIO();
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.get(bytes);
+        return bytes;
+    }
+
+    /** Replaces the last character of the placeholder's UTF-8 with 0xE9 (Latin-1 é). */
+    private static void patch(byte[] bytes, String placeholder) {
+        byte[] target = placeholder.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i + target.length <= bytes.length; i++) {
+            if (Arrays.equals(bytes, i, i + target.length, target, 0, target.length)) {
+                bytes[i + target.length - 1] = (byte) 0xe9;
+                return;
+            }
+        }
+        throw new AssertionError(placeholder + " not found");
+    }
+
+    private static ValueConversionException rawFailure(DocumentLayout layout, RawBsonDocument document, int column) {
+        try {
+            Object value = decode(layout, document, column);
+            throw new AssertionError("expected a conversion failure, got " + comparable(value));
+        } catch (ValueConversionException e) {
+            return e;
+        }
+    }
+
     @Test
     void failureMessagesAreShort() {
         DocumentLayout layout = layout().column("i", "int").build();

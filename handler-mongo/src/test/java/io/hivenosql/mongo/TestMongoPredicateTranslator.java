@@ -213,6 +213,16 @@ class TestMongoPredicateTranslator {
         assertRefused(lenient, new Filter.IsNull("i"));
         assertRefused(lenient, not(new Filter.IsNull("i")));
         assertPushed(lenient, compare("d", CompareOp.GT, 5.0), "{d: {$gt: 5.0, $lte: Infinity, " + NOT_ARRAY + "}}");
+        // a date-time beyond years 1 to 9999 reads as NULL: IS NULL matches it, IS NOT NULL does not
+        String dates = "{dt: {$gte: {$date: {$numberLong: '-62135596800000'}}, $lt: {$date: {$numberLong: "
+                + "'253402300800000'}}, " + NOT_ARRAY + "}}";
+        assertPushed(lenient, not(new Filter.IsNull("dt")), dates);
+        assertPushed(lenient, new Filter.IsNull("dt"), "{$nor: [" + dates + "]}");
+        assertPushed(
+                lenient,
+                compare("dt", CompareOp.NE, LocalDate.parse("2024-03-10")),
+                "{$and: [" + dates + ", {$nor: [{dt: {$gte: {$date: '2024-03-10T00:00:00Z'}, $lt: {$date: "
+                        + "'2024-03-11T00:00:00Z'}, " + NOT_ARRAY + "}}]}]}");
 
         MongoPredicateTranslator skip = translator(BadRecordPolicy.SKIP);
         assertPushed(
@@ -288,10 +298,17 @@ class TestMongoPredicateTranslator {
         String next = "{$date: '2024-03-11T00:00:00Z'}";
         assertPushed(
                 compare("dt", CompareOp.EQ, day), "{dt: {$gte: " + start + ", $lt: " + next + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.LT, day), "{dt: {$lt: " + start + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.LE, day), "{dt: {$lt: " + next + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.GT, day), "{dt: {$gte: " + next + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.GE, day), "{dt: {$gte: " + start + ", " + NOT_ARRAY + "}}");
+        // ranges end where Hive's dates do: a stored date-time of year 0 or 10000 reads as a bad record
+        String first = "{$date: {$numberLong: '-62135596800000'}}"; // 0001-01-01
+        String end = "{$date: {$numberLong: '253402300800000'}}"; // 10000-01-01
+        assertPushed(
+                compare("dt", CompareOp.LT, day), "{dt: {$gte: " + first + ", $lt: " + start + ", " + NOT_ARRAY + "}}");
+        assertPushed(
+                compare("dt", CompareOp.LE, day), "{dt: {$gte: " + first + ", $lt: " + next + ", " + NOT_ARRAY + "}}");
+        assertPushed(
+                compare("dt", CompareOp.GT, day), "{dt: {$gte: " + next + ", $lt: " + end + ", " + NOT_ARRAY + "}}");
+        assertPushed(
+                compare("dt", CompareOp.GE, day), "{dt: {$gte: " + start + ", $lt: " + end + ", " + NOT_ARRAY + "}}");
         assertPushed(
                 new Filter.Between("dt", day, day.plusDays(1)),
                 "{dt: {$gte: " + start + ", $lt: {$date: '2024-03-12T00:00:00Z'}, " + NOT_ARRAY + "}}");
@@ -316,12 +333,12 @@ class TestMongoPredicateTranslator {
         assertPushed(compare("ts", CompareOp.EQ, finer), "{ts: {$in: []}}");
         assertPushed(
                 compare("ts", CompareOp.GT, finer),
-                "{$or: [{ts: {$gte: " + ms1 + ", " + NOT_ARRAY
+                "{$or: [{ts: {$gte: " + ms1 + ", $lte: {$date: '9999-12-31T23:59:59.999Z'}, " + NOT_ARRAY
                         + "}}, {ts: {$gte: {$timestamp: {t: 1710072001, i: 0}}, $lte: {$timestamp: {t: 4294967295, i: "
                         + "4294967295}}, " + NOT_ARRAY + "}}]}");
         assertPushed(
                 compare("ts", CompareOp.LE, finer),
-                "{$or: [{ts: {$lte: " + ms0 + ", " + NOT_ARRAY
+                "{$or: [{ts: {$gte: {$date: {$numberLong: '-62135596800000'}}, $lte: " + ms0 + ", " + NOT_ARRAY
                         + "}}, {ts: {$gte: {$timestamp: {t: 0, i: 0}}, $lte: {$timestamp: {t: 1710072000, i: 4294967295}}, "
                         + NOT_ARRAY + "}}]}");
         // a whole second also matches the BSON timestamps of that second

@@ -98,7 +98,7 @@ final class RedisClientFactory {
                 }
                 first = first == null ? e : first;
             } catch (JedisException e) {
-                throw RedisErrors.connectFailed(table, node, e);
+                throw RedisErrors.connectFailed(table, node, "reading its topology (INFO cluster)", e);
             }
         }
         throw requireNonNull(first, "no nodes");

@@ -5,6 +5,8 @@ import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.util.Locale;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -17,6 +19,12 @@ final class RedisErrors {
 
     /** A failure while opening a connection: unreachable, or credentials refused. */
     static HandlerException connectFailed(RedisTable table, HostAndPort node, JedisException e) {
+        // connected, but a first command (AUTH, SELECT, CLIENT SETNAME, PING) got no answer
+        return connectFailed(table, node, "opening a connection", e);
+    }
+
+    /** As {@link #connectFailed(RedisTable, HostAndPort, JedisException)}, saying what was being done. */
+    static HandlerException connectFailed(RedisTable table, HostAndPort node, String doing, JedisException e) {
         for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
             if (cause instanceof HandlerException refused) {
                 return refused; // e.g. an address the password is not bound to, refused before connecting
@@ -24,6 +32,9 @@ final class RedisErrors {
         }
         if (isAuthFailure(e)) {
             return authFailed(table, node, e);
+        }
+        if (isReadTimeout(e)) {
+            return timedOut(table, node, doing, e);
         }
         if (e instanceof JedisConnectionException || e instanceof JedisClusterOperationException) {
             return new HandlerException(
@@ -66,6 +77,10 @@ final class RedisErrors {
 
     /** A connection lost or a command failing during a read: an IOException so that Hive fails (or retries) the task. */
     static IOException readFailed(RedisTable table, HostAndPort node, String doing, JedisException e) {
+        if (isReadTimeout(e)) {
+            HandlerException error = timedOut(table, node, doing, e);
+            return new IOException(error.getMessage(), error);
+        }
         HandlerErrorCode code = e instanceof JedisConnectionException
                 ? HandlerErrorCode.STORE_UNREACHABLE
                 : HandlerErrorCode.STORE_ERROR;
@@ -79,12 +94,44 @@ final class RedisErrors {
 
     /** A write that the server did not acknowledge. */
     static IOException writeFailed(RedisTable table, HostAndPort node, String key, String detail, Throwable e) {
+        String timeout = e != null && isReadTimeout(e)
+                ? " (no answer within " + table.timeoutMillis() + " ms; raise '" + RedisTableProperties.TIMEOUT_MS.key()
+                        + "' if the server is busy)"
+                : "";
         HandlerException error = new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,
                 "writing key '" + key + "' of table " + table.name() + " to Redis at " + node + " failed: " + detail
-                        + (e == null ? "" : ": " + reason(e)) + "; the task fails so that no write is lost silently",
+                        + (e == null ? "" : ": " + reason(e)) + timeout
+                        + "; the task fails so that no write is lost silently",
                 e);
         return new IOException(error.getMessage(), error);
+    }
+
+    /**
+     * Whether the failure is a socket read that timed out ({@code redis.timeout.ms}): the server took the connection
+     * but did not answer in time. A connect timeout is not one (the host did not answer at all).
+     */
+    static boolean isReadTimeout(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SocketTimeoutException timeout) {
+                String message = String.valueOf(timeout.getMessage()).toLowerCase(Locale.ROOT);
+                return !message.contains("connect");
+            }
+        }
+        return false;
+    }
+
+    /** A server that accepted the connection but did not answer within {@code redis.timeout.ms}. */
+    private static HandlerException timedOut(RedisTable table, HostAndPort node, String doing, Throwable e) {
+        return new HandlerException(
+                HandlerErrorCode.STORE_UNREACHABLE,
+                "timed out reading from Redis at " + node + " after " + table.timeoutMillis() + " ms while " + doing
+                        + " of table " + table.name() + ": the server took the connection but did not answer within '"
+                        + RedisTableProperties.TIMEOUT_MS.key() + "' (" + table.timeoutMillis() + " ms). If the "
+                        + "server is busy (a long command or script, CLIENT PAUSE, a large SCAN), raise '"
+                        + RedisTableProperties.TIMEOUT_MS.key() + "' in TBLPROPERTIES; otherwise check the server "
+                        + "(SLOWLOG GET, INFO, its log)",
+                e);
     }
 
     /** The exception's message with the message of its root cause, e.g. "Failed to connect (Connection refused)". */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.types.Utf8;
 import io.hivenosql.api.types.ValueConversionException;
 import io.hivenosql.json.JsonLayout;
 import io.hivenosql.json.JsonRowDecoder;
@@ -68,7 +69,7 @@ final class RedisJsonCodec {
 
         private ValueConversionException malformed(byte[] json, String reason, Throwable cause) {
             return new ValueConversionException(
-                    new String(json, UTF_8), "a JSON object of table " + table.name(), reason, cause);
+                    Utf8.escape(json), "a JSON object of table " + table.name(), reason, cause);
         }
 
         private void failAll(Object[] values, RuntimeException[] errors, ValueConversionException error) {

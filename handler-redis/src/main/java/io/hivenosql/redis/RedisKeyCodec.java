@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.TextValueCodec;
+import io.hivenosql.api.types.Utf8;
 import io.hivenosql.api.types.ValueConversionException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -160,11 +161,12 @@ final class RedisKeyCodec {
     /**
      * The unescaped texts of a key's parts (the key has the prefix), one per key column.
      *
-     * @throws ValueConversionException when the key does not have one part per key column, or ends in a lone
-     *     backslash
+     * @throws ValueConversionException when the key does not have one part per key column, ends in a lone backslash,
+     *     or is not well-formed UTF-8
      */
     String[] split(byte[] key) {
-        String suffix = new String(key, prefix.length, key.length - prefix.length, UTF_8);
+        String suffix = Utf8.decode(
+                key, prefix.length, key.length - prefix.length, "the key columns (" + String.join(", ", names) + ")");
         if (columns.length == 1) {
             return new String[] {suffix};
         }

@@ -1,12 +1,11 @@
 package io.hivenosql.redis;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.TextValueCodec;
+import io.hivenosql.api.types.Utf8;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -131,7 +130,7 @@ final class RedisRecordReader implements RecordSource {
             throw RedisErrors.readFailed(
                     table,
                     node,
-                    "fetching the values of " + next.size() + " keys (first '" + new String(next.get(0), UTF_8) + "')",
+                    "fetching the values of " + next.size() + " keys (first '" + Utf8.escape(next.get(0)) + "')",
                     e);
         }
         return rows;
@@ -142,7 +141,7 @@ final class RedisRecordReader implements RecordSource {
         if (current == null) {
             throw new IllegalStateException("no current record: call next() first");
         }
-        return new String(current.key(), UTF_8);
+        return Utf8.escape(current.key()); // bytes that are not UTF-8 as \xHH
     }
 
     @Override

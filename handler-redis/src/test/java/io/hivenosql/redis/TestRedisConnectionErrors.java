@@ -137,6 +137,53 @@ class TestRedisConnectionErrors {
     }
 
     @Test
+    void aServerThatStopsAnsweringTimesOutNamingThePropertyNotAConnectFailure() throws Exception {
+        try (TestingRedisServer server = TestingRedisServer.start()) {
+            TableContext table = table("paused", server.address())
+                    .property("redis.scan.count", "10")
+                    .property("redis.timeout.ms", "200")
+                    .column("id", "int")
+                    .column("v", "string")
+                    .build();
+            List<Object[]> rows = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                rows.add(new Object[] {i, "v" + i});
+            }
+            write(table, rows);
+            ReadRequest request = request(table, allColumns(table), Optional.empty());
+            List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+            try {
+                try (RecordSource source = CONNECTOR.openReader(request, splits.get(0))) {
+                    assertThat(source.next()).isTrue();
+                    try (var jedis = server.connect()) {
+                        jedis.clientPause(60_000); // every client waits; the server is killed long before
+                    }
+                    // mid-scan: the next batch gets no answer
+                    assertThatThrownBy(() -> {
+                                while (source.next()) {
+                                    source.get(1);
+                                }
+                            })
+                            .isInstanceOf(IOException.class)
+                            .hasMessageContaining(
+                                    "timed out reading from Redis at " + server.address() + " after 200 ms")
+                            .hasMessageContaining("default.paused")
+                            .hasMessageContaining("raise 'redis.timeout.ms'");
+                }
+                // planning: the connection is made, its first command gets no answer
+                assertThatThrownBy(() -> CONNECTOR.planSplits(request, 0))
+                        .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
+                                .isEqualTo(HandlerErrorCode.STORE_UNREACHABLE))
+                        .hasMessageContaining("timed out reading from Redis at " + server.address() + " after 200 ms")
+                        .hasMessageContaining("raise 'redis.timeout.ms'")
+                        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("cannot connect"));
+            } finally {
+                server.kill();
+            }
+        }
+    }
+
+    @Test
     void serverKilledDuringWritesFailsTheSink() throws Exception {
         try (TestingRedisServer server = TestingRedisServer.start()) {
             TableContext table = table("killed_writer", server.address())

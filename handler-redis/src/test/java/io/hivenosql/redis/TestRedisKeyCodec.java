@@ -150,6 +150,22 @@ class TestRedisKeyCodec {
     }
 
     @Test
+    void keysThatAreNotUtf8AreErrorsShowingTheBytes() {
+        byte[] latin1 = "p:caf\u00e9:3".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> codec(":", "string", "int").split(latin1))
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageStartingWith("cannot read 'caf\\xE9:3' as the key columns (k1, k2): not valid UTF-8: byte "
+                        + "0xE9 at offset 3");
+        byte[] single = "p:caf\u00e9".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> codec(":", "string").decodeSingle(single))
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageStartingWith("cannot read 'caf\\xE9' as string: not valid UTF-8");
+        // a key of valid UTF-8 with a stored U+FFFD is a key like any other
+        assertThat(codec(":", "string").decodeSingle("p:\ufffd".getBytes(UTF_8)))
+                .isEqualTo("\ufffd");
+    }
+
+    @Test
     void firstPartPrefixIsTheLiteralStartOfTheKeys() {
         RedisKeyCodec codec = codec(":", "string", "int");
         assertThat(text(codec.firstPartPrefix("a:*"))).isEqualTo("p:a\\:*:");

@@ -9,6 +9,7 @@ import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.JsonStyle;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.TextValueCodec;
 import io.hivenosql.api.types.ValueConversionException;
 import io.hivenosql.api.types.VarcharType;
@@ -76,7 +77,8 @@ final class JsonGeneralWriter implements JsonValueWriter {
                     if (date == null) {
                         throw ValueConversionException.cannotWrite(String.valueOf(value), type, "not a date");
                     }
-                    style.dates().writeDate(generator, LocalDate.ofEpochDay(date.toEpochDay()));
+                    style.dates()
+                            .writeDate(generator, TemporalRange.checkWrite(LocalDate.ofEpochDay(date.toEpochDay())));
                 }
                 case TIMESTAMP -> {
                     Timestamp timestamp = PrimitiveObjectInspectorUtils.getTimestamp(value, inspector);
@@ -86,8 +88,8 @@ final class JsonGeneralWriter implements JsonValueWriter {
                     style.timestamps()
                             .writeTimestamp(
                                     generator,
-                                    LocalDateTime.ofEpochSecond(
-                                            timestamp.toEpochSecond(), timestamp.getNanos(), ZoneOffset.UTC));
+                                    TemporalRange.checkWrite(LocalDateTime.ofEpochSecond(
+                                            timestamp.toEpochSecond(), timestamp.getNanos(), ZoneOffset.UTC)));
                 }
             }
         }

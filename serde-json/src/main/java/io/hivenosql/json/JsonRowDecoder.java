@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.JsonValueCodec;
+import io.hivenosql.api.types.Utf8;
 import io.hivenosql.api.types.ValueConversionException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,12 +113,22 @@ public final class JsonRowDecoder {
      * its parent objects is missing or null); a value that does not convert leaves null there and its exception in
      * {@code errors[c]}. Other entries of the arrays are left alone.
      *
-     * @throws MalformedJsonException when the text is not exactly one JSON object
+     * @throws MalformedJsonException when the text is not exactly one JSON object, or not well-formed UTF-8
      */
     public void decode(byte[] bytes, int offset, int length, Object[] values, RuntimeException[] errors) {
         for (int column : columns) {
             values[column] = null;
             errors[column] = null;
+        }
+        // JSON text is UTF-8; Jackson rejects some ill-formed bytes but decodes overlong forms and surrogates into
+        // other characters, which a write would then store as other bytes (ASCII is checked 8 bytes at a time)
+        int invalid = Utf8.invalidAt(bytes, offset, length);
+        if (invalid >= 0) {
+            throw new MalformedJsonException(
+                    "not valid UTF-8: byte 0x" + String.format("%02X", bytes[invalid] & 0xff) + " at offset "
+                            + (invalid - offset) + " does not start a well-formed sequence; JSON text must be UTF-8",
+                    0,
+                    null);
         }
         try (JsonParser parser = JsonValueCodec.factory().createParser(bytes, offset, length)) {
             if (hiveValues) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.hivenosql.api.types.JsonStyle;
 import io.hivenosql.api.types.JsonTemporalFormat;
 import io.hivenosql.api.types.JsonTemporalFormat.Kind;
+import io.hivenosql.api.types.TemporalRange;
 import java.io.IOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -24,6 +25,10 @@ import org.apache.hadoop.hive.serde2.objectinspector.primitive.TimestampObjectIn
  */
 final class JsonTemporalWriter {
     private static final int SECONDS_PER_DAY = 86_400;
+    private static final long MIN_DAY = TemporalRange.MIN_DATE.toEpochDay();
+    private static final long MAX_DAY = TemporalRange.MAX_DATE.toEpochDay();
+    private static final long MIN_SECOND = MIN_DAY * SECONDS_PER_DAY;
+    private static final long MAX_SECOND = (MAX_DAY + 1) * SECONDS_PER_DAY - 1;
 
     private final JsonTemporalFormat format;
     private final Kind kind;
@@ -46,6 +51,7 @@ final class JsonTemporalWriter {
         }
         return (generator, value) -> {
             Date date = dates.getPrimitiveJavaObject(value);
+            checkDay(date.toEpochDay());
             if (writer.kind == Kind.ISO && writer.formatDate(date.getYear(), date.getMonth(), date.getDay())) {
                 writer.writeQuoted(generator, 10);
             } else {
@@ -59,6 +65,7 @@ final class JsonTemporalWriter {
         JsonTemporalWriter writer = new JsonTemporalWriter(style.timestamps());
         return (generator, value) -> {
             Timestamp timestamp = timestamps.getPrimitiveJavaObject(value);
+            checkSecond(timestamp.toEpochSecond(), timestamp.getNanos());
             if (writer.kind == Kind.ISO || writer.kind == Kind.ISO_UTC) {
                 int length = writer.formatTimestamp(timestamp);
                 if (length > 0) {
@@ -70,7 +77,24 @@ final class JsonTemporalWriter {
         };
     }
 
+    /**
+     * A date Hive computed beyond years 1 to 9999 ({@code date_add('9999-12-31', 1)}) fails the write: it would not
+     * read back.
+     */
+    private static void checkDay(long epochDay) {
+        if (epochDay < MIN_DAY || epochDay > MAX_DAY) {
+            TemporalRange.checkWrite(LocalDate.ofEpochDay(epochDay));
+        }
+    }
+
+    private static void checkSecond(long epochSecond, int nanos) {
+        if (epochSecond < MIN_SECOND || epochSecond > MAX_SECOND) {
+            TemporalRange.checkWrite(LocalDateTime.ofEpochSecond(epochSecond, nanos, ZoneOffset.UTC));
+        }
+    }
+
     void writeDate(JsonGenerator generator, long epochDay) throws IOException {
+        checkDay(epochDay);
         if (kind == Kind.EPOCH_DAYS) {
             generator.writeNumber(epochDay);
         } else if (kind == Kind.ISO && formatDate(epochDay)) {
@@ -81,6 +105,7 @@ final class JsonTemporalWriter {
     }
 
     void writeTimestamp(JsonGenerator generator, long epochSecond, int nanos) throws IOException {
+        checkSecond(epochSecond, nanos);
         switch (kind) {
             case ISO, ISO_UTC -> {
                 int length = formatTimestamp(epochSecond, nanos);

@@ -94,6 +94,33 @@ class TestJsonRowDecoder {
                 .hasMessageContaining("unexpected text after the JSON object");
     }
 
+    /** JSON text is UTF-8: bytes Jackson would decode into other characters (overlong, surrogates) are refused too. */
+    @Test
+    void textThatIsNotUtf8IsMalformed() {
+        JsonRowDecoder decoder = new JsonRowDecoder(layout(ORDERS), new int[] {0, 2});
+        byte[][] invalid = {
+            {(byte) 0xe9}, // Latin-1 é: Jackson refuses it
+            {(byte) 0xc0, (byte) 0xaf}, // an overlong '/': Jackson reads '/'
+            {(byte) 0xed, (byte) 0xa0, (byte) 0xbd, (byte) 0xed, (byte) 0xb8, (byte) 0x80}, // CESU-8: Jackson reads 😀
+        };
+        for (byte[] bad : invalid) {
+            byte[] prefix = "{\"_id\":1,\"customer\":{\"address\":{\"city\":\"a".getBytes(UTF_8);
+            byte[] suffix = "\"}}}".getBytes(UTF_8);
+            byte[] json = new byte[prefix.length + bad.length + suffix.length];
+            System.arraycopy(prefix, 0, json, 0, prefix.length);
+            System.arraycopy(bad, 0, json, prefix.length, bad.length);
+            System.arraycopy(suffix, 0, json, prefix.length + bad.length, suffix.length);
+            assertThatThrownBy(() -> decoder.decode(json, 0, json.length, new Object[5], new RuntimeException[5]))
+                    .isInstanceOf(MalformedJsonException.class)
+                    .hasMessage(
+                            "malformed JSON: not valid UTF-8: byte 0x%02X at offset %d does not start a "
+                                    + "well-formed sequence; JSON text must be UTF-8",
+                            bad[0] & 0xff, prefix.length);
+        }
+        Decoded row = decode(decoder, "{\"_id\":1,\"customer\":{\"address\":{\"city\":\"K\u00f8benhavn \ufffd\"}}}");
+        assertThat(row.values()[2]).isEqualTo("K\u00f8benhavn \ufffd");
+    }
+
     @Test
     void pathsAreCheckedWhenTheLayoutIsBuilt() {
         assertThatThrownBy(() -> layout(mapping("a int x..y")))

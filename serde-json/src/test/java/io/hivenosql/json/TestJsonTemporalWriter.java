@@ -12,7 +12,6 @@ import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.JsonStyle;
 import io.hivenosql.api.types.JsonTemporalFormat;
 import java.time.LocalDate;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.hadoop.hive.common.type.Date;
 import org.apache.hadoop.hive.common.type.Timestamp;
@@ -40,14 +39,44 @@ class TestJsonTemporalWriter {
         Date.valueOf("2000-02-29"),
         Date.valueOf("1900-03-01"),
         Date.valueOf("1582-10-04"),
-        Date.ofEpochDay(2_932_897), // 10000-01-01: the expanded form
     };
 
     @Test
     void datesInEveryFormat() {
         assertSameAsNeutral("date", ISO, DATES);
         assertSameAsNeutral("date", dates("epoch-days"), DATES);
-        assertSameAsNeutral("date", dates("dd.MM.yyyy"), Arrays.copyOf(DATES, DATES.length - 1));
+        assertSameAsNeutral("date", dates("dd.MM.yyyy"), DATES);
+    }
+
+    /** Hive computes dates beyond its range (date_add('9999-12-31', 1)); written, they would not read back. */
+    @Test
+    void valuesBeyondHivesRangeAreNotWritten() {
+        Object[] beyond = {
+            Date.ofEpochDay(2_932_897), // 10000-01-01
+            Date.ofEpochDay((int) LocalDate.of(0, 12, 31).toEpochDay()),
+        };
+        for (JsonStyle style : new JsonStyle[] {ISO, dates("epoch-days"), dates("dd.MM.yyyy")}) {
+            for (PrimitiveObjectInspector inspector : new PrimitiveObjectInspector[] {
+                PrimitiveObjectInspectorFactory.javaDateObjectInspector,
+                PrimitiveObjectInspectorFactory.writableDateObjectInspector
+            }) {
+                JsonValueWriter writer = JsonValueWriters.of(DataTypes.parse("date"), inspector, style);
+                for (Object date : beyond) {
+                    Object value = inspector.preferWritable() ? new DateWritableV2((Date) date) : date;
+                    assertThatThrownBy(() -> write(writer, value))
+                            .hasMessageStartingWith("cannot write '")
+                            .hasMessageContaining("as date: outside Hive's date range (0001-01-01 to 9999-12-31)");
+                }
+            }
+        }
+        for (JsonStyle style : new JsonStyle[] {ISO, timestamps("epoch-millis"), timestamps("yyyy-MM-dd HH:mm")}) {
+            JsonValueWriter writer = JsonValueWriters.of(
+                    DataTypes.parse("timestamp"), PrimitiveObjectInspectorFactory.javaTimestampObjectInspector, style);
+            assertThatThrownBy(() -> write(writer, Timestamp.valueOf("10000-01-01 00:00:00")))
+                    .hasMessageStartingWith("cannot write '+10000-01-01T00:00:00' as timestamp: outside Hive's");
+            assertThatThrownBy(() -> write(writer, Timestamp.valueOf("0000-12-31 23:59:59.5")))
+                    .hasMessageStartingWith("cannot write '0000-12-31T23:59:59.5' as timestamp");
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.VarcharType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -236,11 +237,17 @@ public final class HivePredicateTranslator {
                     ? Optional.of(value.toString())
                     : Optional.empty();
             case BINARY -> value instanceof byte[] bytes ? Optional.of(bytes.clone()) : Optional.empty();
+                // a constant beyond years 1 to 9999 equals no value a column reads (such stored values are bad
+                // records): not pushed, so that no store selects one that then reads as NULL
             case DATE -> value instanceof Date date
                     ? Optional.of(LocalDate.ofEpochDay(date.toEpochDay()))
+                            .filter(TemporalRange::contains)
+                            .map(v -> (Object) v)
                     : Optional.empty();
             case TIMESTAMP -> value instanceof Timestamp ts
                     ? Optional.of(LocalDateTime.ofEpochSecond(ts.toEpochSecond(), ts.getNanos(), ZoneOffset.UTC))
+                            .filter(TemporalRange::contains)
+                            .map(v -> (Object) v)
                     : Optional.empty();
         };
     }

@@ -11,6 +11,7 @@ import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.MapType;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.StructType;
+import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.ValueConversionException;
 import io.hivenosql.api.types.VarcharType;
 import java.math.BigDecimal;
@@ -107,7 +108,7 @@ public final class HiveValues {
     /**
      * A neutral value as the Java value of {@link #objectInspector(DataType)}. Decimals get Hive's precision and scale
      * enforcement (extra fraction digits are rounded as Hive rounds; too many integer digits is an error), varchar and
-     * char Hive's length enforcement.
+     * char Hive's length enforcement, dates and timestamps Hive's range ({@link TemporalRange}: years 1 to 9999).
      *
      * @throws ValueConversionException when the value does not fit the type or has the wrong class
      */
@@ -170,16 +171,18 @@ public final class HiveValues {
             case DOUBLE -> neutral instanceof Float f ? (Double) f.doubleValue() : expect(Double.class, type, neutral);
             case STRING -> expect(String.class, type, neutral);
             case BINARY -> expect(byte[].class, type, neutral);
-            case DATE -> Date.ofEpochDay(
-                    Math.toIntExact(expect(LocalDate.class, type, neutral).toEpochDay()));
-            case TIMESTAMP -> new Timestamp(expect(LocalDateTime.class, type, neutral));
+                // the one check of every reader (stores hold years Hive's types would carry into wrong results)
+            case DATE -> Date.ofEpochDay((int) TemporalRange.checkRead(expect(LocalDate.class, type, neutral))
+                    .toEpochDay());
+            case TIMESTAMP -> new Timestamp(TemporalRange.checkRead(expect(LocalDateTime.class, type, neutral)));
         };
     }
 
     /**
      * The neutral value of {@code data} seen through any ObjectInspector (writable or Java, nested), as a value of
      * {@code type}. Same-typed values convert exactly (BIGINT stays long, decimals keep every digit of their scale,
-     * timestamps keep nanoseconds); other primitive categories convert with Hive's own cast rules.
+     * timestamps keep nanoseconds); other primitive categories convert with Hive's own cast rules. A date or timestamp
+     * Hive computed beyond years 1 to 9999 ({@code date_add('9999-12-31', 1)}) is refused: it would not read back.
      *
      * @throws ValueConversionException when the value cannot be represented in {@code type}
      */
@@ -278,14 +281,15 @@ public final class HiveValues {
                 if (date == null) {
                     throw new ValueConversionException(String.valueOf(data), type, "not a date");
                 }
-                yield LocalDate.ofEpochDay(date.toEpochDay());
+                yield TemporalRange.checkWrite(LocalDate.ofEpochDay(date.toEpochDay()));
             }
             case TIMESTAMP -> {
                 Timestamp timestamp = PrimitiveObjectInspectorUtils.getTimestamp(data, inspector);
                 if (timestamp == null) {
                     throw new ValueConversionException(String.valueOf(data), type, "not a timestamp");
                 }
-                yield LocalDateTime.ofEpochSecond(timestamp.toEpochSecond(), timestamp.getNanos(), ZoneOffset.UTC);
+                yield TemporalRange.checkWrite(
+                        LocalDateTime.ofEpochSecond(timestamp.toEpochSecond(), timestamp.getNanos(), ZoneOffset.UTC));
             }
         };
     }

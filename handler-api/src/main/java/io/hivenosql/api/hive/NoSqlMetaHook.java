@@ -8,6 +8,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.UnsupportedTypeException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -224,7 +225,10 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
             throw metaException(e);
         } catch (IllegalArgumentException e) {
             throw metaException(new HandlerException(
-                    HandlerErrorCode.INVALID_MAPPING, "table " + qualifiedName(table) + ": " + e.getMessage()));
+                    e instanceof UnsupportedTypeException
+                            ? HandlerErrorCode.UNSUPPORTED_TYPE
+                            : HandlerErrorCode.INVALID_MAPPING,
+                    "table " + qualifiedName(table) + ": " + e.getMessage()));
         }
     }
 

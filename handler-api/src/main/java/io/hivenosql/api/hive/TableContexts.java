@@ -15,6 +15,7 @@ import io.hivenosql.api.mapping.MappingResolver;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.UnsupportedTypeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +64,11 @@ public final class TableContexts {
             columns = HiveColumn.fromHiveProperties(
                     map.get(serdeConstants.LIST_COLUMNS), map.get(serdeConstants.LIST_COLUMN_TYPES));
         } catch (IllegalArgumentException e) {
-            throw new HandlerException(HandlerErrorCode.INVALID_MAPPING, "table " + tableName + ": " + e.getMessage());
+            throw new HandlerException(
+                    e instanceof UnsupportedTypeException
+                            ? HandlerErrorCode.UNSUPPORTED_TYPE
+                            : HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": " + e.getMessage());
         }
         return create(connector, tableName, map, columns, conf);
     }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
+import io.hivenosql.api.types.UnsupportedTypeException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,14 +25,23 @@ public record HiveColumn(String name, DataType type) {
 
     /** A column from a Hive type name, e.g. {@code HiveColumn.of("tags", "array<string>")}. */
     public static HiveColumn of(String name, String hiveTypeName) {
-        return new HiveColumn(name, DataTypes.parse(hiveTypeName));
+        DataType type;
+        try {
+            type = DataTypes.parse(hiveTypeName);
+        } catch (UnsupportedTypeException e) {
+            throw new UnsupportedTypeException("column '" + name + "': " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("column '" + name + "': " + e.getMessage(), e);
+        }
+        return new HiveColumn(name, type);
     }
 
     /**
      * The columns from Hive's {@code columns} (comma-separated names) and {@code columns.types} (':'-separated types)
      * properties. Both empty or blank gives an empty list (a table whose columns come from a mapping file).
      *
-     * @throws IllegalArgumentException when a type does not parse or the counts differ
+     * @throws UnsupportedTypeException naming the column when its type is one hive-nosql does not support
+     * @throws IllegalArgumentException when a type does not parse (naming its column) or the counts differ
      */
     public static List<HiveColumn> fromHiveProperties(String columns, String columnTypes) {
         List<String> names = new ArrayList<>();
@@ -40,7 +50,11 @@ public record HiveColumn(String name, DataType type) {
                 names.add(name.trim());
             }
         }
-        List<DataType> types = columnTypes == null ? List.of() : DataTypes.parseColumnTypes(columnTypes);
+        List<DataType> types = columnTypes == null
+                ? List.of()
+                : DataTypes.parseColumnTypes(
+                        columnTypes,
+                        index -> index < names.size() ? "column '" + names.get(index) + "'" : "column " + (index + 1));
         if (names.size() != types.size()) {
             throw new IllegalArgumentException("Hive gave " + names.size() + " column names (" + columns + ") but "
                     + types.size() + " column types (" + columnTypes + ")");

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -33,6 +34,8 @@ public final class DataTypes {
     /**
      * Parses one Hive type name.
      *
+     * @throws UnsupportedTypeException for a type hive-nosql does not support (uniontype, void, intervals, timestamp
+     *     with local time zone), saying what to declare instead
      * @throws IllegalArgumentException naming the type string, the position (1-based) and what was expected
      */
     public static DataType parse(String hiveTypeName) {
@@ -54,7 +57,20 @@ public final class DataTypes {
      * @throws IllegalArgumentException naming the whole string and the position
      */
     public static List<DataType> parseColumnTypes(String columnsTypes) {
+        return parseColumnTypes(columnsTypes, index -> "column " + (index + 1));
+    }
+
+    /**
+     * As {@link #parseColumnTypes(String)}, with a type that does not parse reported for its column.
+     *
+     * @param columnName the column of a type index, for messages, e.g. {@code column 'tags'}
+     * @throws UnsupportedTypeException naming the column, the type and what to declare instead (uniontype, void,
+     *     intervals, timestamp with local time zone)
+     * @throws IllegalArgumentException naming the column, the whole string and the position
+     */
+    public static List<DataType> parseColumnTypes(String columnsTypes, IntFunction<String> columnName) {
         requireNonNull(columnsTypes, "columnsTypes is null");
+        requireNonNull(columnName, "columnName is null");
         List<DataType> types = new ArrayList<>();
         Parser parser = new Parser(columnsTypes);
         parser.skipWhitespace();
@@ -62,7 +78,13 @@ public final class DataTypes {
             return List.of();
         }
         while (true) {
-            types.add(parser.type());
+            try {
+                types.add(parser.type());
+            } catch (UnsupportedTypeException e) {
+                throw new UnsupportedTypeException(columnName.apply(types.size()) + ": " + e.getMessage());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(columnName.apply(types.size()) + ": " + e.getMessage(), e);
+            }
             parser.skipWhitespace();
             if (parser.atEnd()) {
                 return List.copyOf(types);
@@ -130,15 +152,50 @@ public final class DataTypes {
                 }
                 case "map" -> map();
                 case "struct" -> struct(start);
-                case "uniontype", "void", "interval_year_month", "interval_day_time" -> {
-                    pos = start;
-                    throw error("Hive type '" + word + "' is not supported by hive-nosql");
-                }
+                case "uniontype", "void", "interval_year_month", "interval_day_time" -> throw unsupported(start, word);
                 default -> {
                     pos = start;
                     throw error("unknown type '" + word + "'");
                 }
             };
+        }
+
+        private UnsupportedTypeException unsupported(int start, String word) {
+            String advice =
+                    switch (word.toLowerCase(Locale.ROOT)) {
+                        case "uniontype" -> "union types are not supported by hive-nosql; declare the column as one of "
+                                + "the union's types (a stored value of another type is then a bad record under "
+                                + "'nosql.bad-record.policy'), or as string where the store reads values as text";
+                        case "void" -> "void holds no values; declare the column's real type";
+                        default -> "interval types are not supported by hive-nosql; store the interval as a number "
+                                + "(e.g. bigint seconds) or as a string";
+                    };
+            return new UnsupportedTypeException("type '" + typeTextAt(start) + "' is not supported: " + advice);
+        }
+
+        /** The type written at {@code start}, up to the end of its brackets, for messages. */
+        private String typeTextAt(int start) {
+            int depth = 0;
+            int end = start;
+            while (end < text.length()) {
+                char c = text.charAt(end);
+                if (c == '<' || c == '(') {
+                    depth++;
+                } else if (c == '>' || c == ')') {
+                    if (depth == 0) {
+                        break;
+                    }
+                    depth--;
+                } else if (depth == 0 && (c == ',' || c == ':')) {
+                    break;
+                }
+                end++;
+                if (depth == 0 && (c == '>' || c == ')')) {
+                    // closed the type's own brackets: a word may still follow (timestamp with local time zone)
+                    break;
+                }
+            }
+            return text.substring(start, end).trim();
         }
 
         private void skipPrecisionKeyword() {
@@ -153,8 +210,8 @@ public final class DataTypes {
             int mark = pos;
             skipWhitespace();
             if (word().equalsIgnoreCase("with")) {
-                pos = start;
-                throw error("'timestamp with local time zone' is not supported by hive-nosql; use timestamp");
+                throw new UnsupportedTypeException("type '" + typeTextAt(start) + "' is not supported by hive-nosql; "
+                        + "declare the column as timestamp (a zone-less wall time, UTC for the stores' instants)");
             }
             pos = mark;
             return PrimitiveType.TIMESTAMP;

@@ -193,7 +193,7 @@ public final class JsonTemporalFormat {
     /** A timestamp in Hive's range (years 1 to 9999). */
     LocalDateTime readTimestamp(JsonParser parser, JsonToken token) throws IOException {
         LocalDateTime value = parseTimestamp(parser, token);
-        if (value.getYear() < 1 || value.getYear() > 9999) {
+        if (!TemporalRange.contains(value)) {
             throw new ValueConversionException(
                     parser.getText(), PrimitiveType.TIMESTAMP, "outside Hive's range (years 1 to 9999)");
         }
@@ -203,7 +203,7 @@ public final class JsonTemporalFormat {
     /** A date in Hive's range (years 1 to 9999). */
     LocalDate readDate(JsonParser parser, JsonToken token) throws IOException {
         LocalDate value = parseDate(parser, token);
-        if (value.getYear() < 1 || value.getYear() > 9999) {
+        if (!TemporalRange.contains(value)) {
             throw new ValueConversionException(
                     parser.getText(), PrimitiveType.DATE, "outside Hive's range (years 1 to 9999)");
         }

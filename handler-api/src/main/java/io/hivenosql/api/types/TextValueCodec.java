@@ -3,7 +3,6 @@ package io.hivenosql.api.types;
 import static java.util.Objects.requireNonNull;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Base64;
@@ -21,8 +20,10 @@ import java.util.Map;
  *   <tr><td>tinyint .. bigint</td><td>decimal digits</td><td>a whole number with a zero fraction or an exponent
  *       ({@code 42.0}, {@code 4.2e1}); out-of-range values are errors</td></tr>
  *   <tr><td>float, double</td><td>{@code Float.toString} / {@code Double.toString}: {@code 1.5}, {@code 1.0E10},
- *       {@code NaN}, {@code Infinity}, {@code -Infinity}</td><td>{@code nan}, {@code inf}, {@code -inf} in any
- *       case; a finite text too large for float is an error</td></tr>
+ *       {@code NaN}, {@code Infinity}, {@code -Infinity}</td><td>any decimal number (sign, fraction, exponent:
+ *       {@code +.5}, {@code 2.5E-3}), {@code nan}, {@code inf}, {@code infinity} in any case and signed; not Java's
+ *       literal forms ({@code 1.5f}, {@code 1.5d}, {@code 0x1p3}); a finite text too large for float is an
+ *       error</td></tr>
  *   <tr><td>decimal(p,s)</td><td>plain digits at scale s ({@code 12.50})</td><td>any decimal or exponent form,
  *       rounded HALF_UP to scale s like Hive; more than p-s integer digits is an error</td></tr>
  *   <tr><td>string</td><td>as is</td><td>anything</td></tr>
@@ -36,9 +37,13 @@ import java.util.Map;
  *   <tr><td>array, map, struct</td><td>JSON, see {@link JsonValueCodec}</td><td>as JsonValueCodec reads</td></tr>
  * </table>
  *
- * <p>Numbers, booleans, dates and timestamps tolerate surrounding whitespace on decode.
+ * <p>Numbers, booleans, dates and timestamps tolerate surrounding whitespace on decode. Text given as bytes must be
+ * well-formed UTF-8 ({@link Utf8}).
  */
 public final class TextValueCodec {
+    private static final String NOT_A_DECIMAL_NUMBER = "not a number: expected decimal digits with an optional sign, "
+            + "fraction and exponent (1.5, -2.5e3), or NaN, Infinity, -Infinity";
+
     private TextValueCodec() {}
 
     /**
@@ -97,7 +102,8 @@ public final class TextValueCodec {
      * Plain integers and plain decimal doubles are read straight from the bytes; everything else, errors included,
      * goes through {@link #decode(DataType, String)}, so the result is the same either way.
      *
-     * @throws ValueConversionException naming the text, the type and why it does not convert
+     * @throws ValueConversionException naming the text, the type and why it does not convert; bytes that are not
+     *     well-formed UTF-8 never convert (see {@link Utf8})
      */
     public static Object decode(DataType type, byte[] utf8) {
         requireNonNull(utf8, "utf8 is null");
@@ -121,7 +127,8 @@ public final class TextValueCodec {
                 default -> {}
             }
         }
-        return decode(type, new String(utf8, StandardCharsets.UTF_8));
+        // strict: bytes that are not UTF-8 are a bad value, never text with U+FFFD in their place
+        return decode(type, Utf8.decode(utf8, 0, utf8.length, type.typeName()));
     }
 
     /**
@@ -206,6 +213,9 @@ public final class TextValueCodec {
         if (special != null) {
             return special.floatValue();
         }
+        if (!isDecimalNumber(t)) {
+            throw new ValueConversionException(text, PrimitiveType.FLOAT, NOT_A_DECIMAL_NUMBER);
+        }
         float value;
         try {
             value = Float.parseFloat(t);
@@ -224,6 +234,9 @@ public final class TextValueCodec {
         if (special != null) {
             return special;
         }
+        if (!isDecimalNumber(t)) {
+            throw new ValueConversionException(text, PrimitiveType.DOUBLE, NOT_A_DECIMAL_NUMBER);
+        }
         double value;
         try {
             value = Double.parseDouble(t);
@@ -234,6 +247,51 @@ public final class TextValueCodec {
             throw NeutralValues.outOfRange(PrimitiveType.DOUBLE, text);
         }
         return value;
+    }
+
+    /**
+     * The number syntax float and double read, the same as integer and decimal columns read (BigDecimal's): an
+     * optional sign, digits with an optional fraction (or a fraction alone), an optional exponent; {@code 1.5},
+     * {@code -2.5e3}, {@code +.5}, {@code 7.}. Not Java's literal syntax, which {@link Double#parseDouble} would also
+     * take: type suffixes ({@code 1.5f}, {@code 1.5d}) and hexadecimal ({@code 0x1p3}).
+     */
+    static boolean isDecimalNumber(String t) {
+        int length = t.length();
+        int i = length > 0 && (t.charAt(0) == '-' || t.charAt(0) == '+') ? 1 : 0;
+        int digits = 0;
+        while (i < length && isDigit(t.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (i < length && t.charAt(i) == '.') {
+            i++;
+            while (i < length && isDigit(t.charAt(i))) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i < length && (t.charAt(i) == 'e' || t.charAt(i) == 'E')) {
+            i++;
+            if (i < length && (t.charAt(i) == '-' || t.charAt(i) == '+')) {
+                i++;
+            }
+            int exponentDigits = 0;
+            while (i < length && isDigit(t.charAt(i))) {
+                i++;
+                exponentDigits++;
+            }
+            if (exponentDigits == 0) {
+                return false;
+            }
+        }
+        return i == length;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** NaN and the infinities in their usual spellings (nan, inf, infinity; any case, signed), else null. */

@@ -124,6 +124,43 @@ class TestHiveValues {
     }
 
     @Test
+    void datesAndTimestampsKeepToYearsOneToNineThousandNineHundredNinetyNine() {
+        assertThat(HiveValues.toHive(PrimitiveType.DATE, LocalDate.of(1, 1, 1))).hasToString("0001-01-01");
+        assertThat(HiveValues.toHive(PrimitiveType.DATE, LocalDate.of(9999, 12, 31)))
+                .hasToString("9999-12-31");
+        assertThat(HiveValues.toHive(PrimitiveType.TIMESTAMP, LocalDateTime.of(1, 1, 1, 0, 0)))
+                .hasToString("0001-01-01 00:00:00");
+        assertThat(HiveValues.toHive(PrimitiveType.TIMESTAMP, LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_999)))
+                .hasToString("9999-12-31 23:59:59.999999999");
+        assertThatThrownBy(() -> HiveValues.toHive(PrimitiveType.DATE, LocalDate.of(1_701_533, 1, 31)))
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessage("cannot read '+1701533-01-31' as date: outside Hive's date range (0001-01-01 to "
+                        + "9999-12-31)");
+        assertThatThrownBy(() -> HiveValues.toHive(PrimitiveType.DATE, LocalDate.of(0, 12, 31)))
+                .hasMessageStartingWith("cannot read '0000-12-31' as date");
+        assertThatThrownBy(() -> HiveValues.toHive(PrimitiveType.TIMESTAMP, LocalDateTime.of(-1, 6, 1, 12, 0)))
+                .hasMessage("cannot read '-0001-06-01T12:00:00' as timestamp: outside Hive's timestamp range "
+                        + "(0001-01-01 00:00:00 to 9999-12-31 23:59:59.999999999)");
+        // inside arrays, maps and structs too
+        assertThatThrownBy(() -> HiveValues.toHive(
+                        DataTypes.parse("array<timestamp>"), List.of(LocalDateTime.of(10_000, 1, 1, 0, 0))))
+                .hasMessageStartingWith("cannot read '+10000-01-01T00:00:00' as timestamp");
+        // a value Hive computed beyond the range is not written
+        assertThatThrownBy(() -> HiveValues.fromHive(
+                        PrimitiveObjectInspectorFactory.javaDateObjectInspector,
+                        org.apache.hadoop.hive.common.type.Date.ofEpochDay(
+                                (int) LocalDate.of(10_000, 1, 1).toEpochDay()),
+                        PrimitiveType.DATE))
+                .hasMessage("cannot write '+10000-01-01' as date: outside Hive's date range (0001-01-01 to "
+                        + "9999-12-31), which is all a table reads");
+        assertThatThrownBy(() -> HiveValues.fromHive(
+                        PrimitiveObjectInspectorFactory.javaTimestampObjectInspector,
+                        org.apache.hadoop.hive.common.type.Timestamp.valueOf("0000-12-31 23:59:59"),
+                        PrimitiveType.TIMESTAMP))
+                .hasMessageStartingWith("cannot write '0000-12-31T23:59:59' as timestamp");
+    }
+
+    @Test
     void widensIntegersForLargerColumns() {
         assertThat(HiveValues.toHive(PrimitiveType.BIGINT, 7)).isEqualTo(7L);
         assertThat(HiveValues.toHive(DataTypes.parse("decimal(4,1)"), 7L)).isEqualTo(HiveDecimal.create("7"));

@@ -35,4 +35,22 @@ class TestNeutralConstants {
         assertThat(HivePredicateTranslator.neutralConstant(16777216d, DataTypes.parse("int")))
                 .contains(16777216);
     }
+
+    @Test
+    void dateAndTimestampConstantsBeyondHivesRangeAreNotPushed() {
+        assertThat(HivePredicateTranslator.neutralConstant(
+                        org.apache.hadoop.hive.common.type.Date.valueOf("9999-12-31"), DataTypes.parse("date")))
+                .contains(java.time.LocalDate.of(9999, 12, 31));
+        assertThat(HivePredicateTranslator.neutralConstant(
+                        org.apache.hadoop.hive.common.type.Date.valueOf("0000-06-15"), DataTypes.parse("date")))
+                .isEmpty();
+        assertThat(HivePredicateTranslator.neutralConstant(
+                        org.apache.hadoop.hive.common.type.Timestamp.valueOf("0001-01-01 00:00:00"),
+                        DataTypes.parse("timestamp")))
+                .contains(java.time.LocalDateTime.of(1, 1, 1, 0, 0));
+        assertThat(HivePredicateTranslator.neutralConstant(
+                        org.apache.hadoop.hive.common.type.Timestamp.valueOf("10000-01-01 00:00:00"),
+                        DataTypes.parse("timestamp")))
+                .isEmpty();
+    }
 }

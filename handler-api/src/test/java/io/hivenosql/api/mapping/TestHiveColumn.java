@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.api.types.DataTypes;
+import io.hivenosql.api.types.UnsupportedTypeException;
 import org.junit.jupiter.api.Test;
 
 class TestHiveColumn {
@@ -28,5 +29,21 @@ class TestHiveColumn {
         assertThat(HiveColumn.fromHiveProperties(null, null)).isEmpty();
         assertThatThrownBy(() -> HiveColumn.fromHiveProperties("a,b", "int"))
                 .hasMessage("Hive gave 2 column names (a,b) but 1 column types (int)");
+    }
+
+    @Test
+    void aTypeThatDoesNotParseNamesItsColumn() {
+        assertThatThrownBy(() -> HiveColumn.of("choice", "uniontype<int,string>"))
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("column 'choice': type 'uniontype<int,string>' is not supported: union types");
+        assertThatThrownBy(() -> HiveColumn.of("n", "strng"))
+                .isNotInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("column 'n': cannot parse Hive type 'strng'");
+        assertThatThrownBy(() ->
+                        HiveColumn.fromHiveProperties("id,nested,n", "int:struct<a:int,b:uniontype<int,string>>:int"))
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("column 'nested': type 'uniontype<int,string>' is not supported");
+        assertThatThrownBy(() -> HiveColumn.fromHiveProperties("id,n", "int:strng"))
+                .hasMessageStartingWith("column 'n': cannot parse Hive type 'int:strng' at position 5");
     }
 }

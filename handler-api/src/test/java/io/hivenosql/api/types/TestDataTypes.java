@@ -137,11 +137,31 @@ class TestDataTypes {
         assertThatThrownBy(() -> DataTypes.parse("struct<`a:int>")).hasMessageContaining("unclosed '`'");
         assertThatThrownBy(() -> DataTypes.parse("")).hasMessageContaining("expected a type name but the text ended");
         assertThatThrownBy(() -> DataTypes.parse("uniontype<int,string>"))
-                .hasMessageContaining("'uniontype' is not supported");
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessage("type 'uniontype<int,string>' is not supported: union types are not supported by "
+                        + "hive-nosql; declare the column as one of the union's types (a stored value of another type "
+                        + "is then a bad record under 'nosql.bad-record.policy'), or as string where the store reads "
+                        + "values as text");
+        assertThatThrownBy(() -> DataTypes.parse("struct<a:int,b:array<uniontype<int,struct<c:int>>>>"))
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("type 'uniontype<int,struct<c:int>>' is not supported");
         assertThatThrownBy(() -> DataTypes.parse("timestamp with local time zone"))
-                .hasMessageContaining("not supported");
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("type 'timestamp with local time zone' is not supported by hive-nosql; "
+                        + "declare the column as timestamp");
+        assertThatThrownBy(() -> DataTypes.parse("array<void>"))
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("type 'void' is not supported: void holds no values");
+        assertThatThrownBy(() -> DataTypes.parse("interval_day_time"))
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageContaining("interval types are not supported");
         assertThatThrownBy(() -> DataTypes.parseColumnTypes("int:strng:bigint"))
-                .hasMessageContaining("'int:strng:bigint' at position 5: unknown type 'strng'");
+                .hasMessageContaining(
+                        "column 2: cannot parse Hive type 'int:strng:bigint' at position 5: unknown type " + "'strng'");
+        assertThatThrownBy(() ->
+                        DataTypes.parseColumnTypes("int:uniontype<int,string>:bigint", index -> "column #" + index))
+                .isInstanceOf(UnsupportedTypeException.class)
+                .hasMessageStartingWith("column #1: type 'uniontype<int,string>' is not supported: union types");
         assertThatThrownBy(() -> DataTypes.parseColumnTypes("int;bigint"))
                 .hasMessageContaining("expected ':' between column types");
     }

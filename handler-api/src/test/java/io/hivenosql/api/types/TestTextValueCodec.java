@@ -97,6 +97,68 @@ class TestTextValueCodec {
     }
 
     @Test
+    void floatingPointReadsDecimalNumbersOnly() {
+        for (String text : new String[] {"1.5", "+1.5", "-1.5", ".5", "5.", "1e3", "1E+3", "2.5e-3", " 1.5 ", "007"}) {
+            double expected = new BigDecimal(text.strip()).doubleValue();
+            assertThat(TextValueCodec.decode(DOUBLE, text)).as(text).isEqualTo(expected);
+            assertThat(TextValueCodec.decode(DOUBLE, text.getBytes(StandardCharsets.UTF_8)))
+                    .as(text)
+                    .isEqualTo(expected);
+            assertThat(TextValueCodec.decode(FLOAT, text)).as(text).isEqualTo((float) expected);
+        }
+        // Java's literal syntax, which Double.parseDouble accepts, is not a stored number
+        for (String text : new String[] {
+            "1.5f",
+            "1.5F",
+            "1.5d",
+            "1.5D",
+            "0x1p3",
+            "0X1.8P1",
+            "1e",
+            "1e+",
+            ".",
+            "-",
+            "+",
+            "1.2.3",
+            "1_000",
+            "--1",
+            "1 5",
+            "Infinityx",
+            "NaNd",
+            ""
+        }) {
+            assertThatThrownBy(() -> TextValueCodec.decode(DOUBLE, text))
+                    .as(text)
+                    .isInstanceOf(ValueConversionException.class)
+                    .hasMessageContaining("as double: not a number: expected decimal digits");
+            assertThatThrownBy(() -> TextValueCodec.decode(DOUBLE, text.getBytes(StandardCharsets.UTF_8)))
+                    .as(text)
+                    .isInstanceOf(ValueConversionException.class);
+            assertThatThrownBy(() -> TextValueCodec.decode(FLOAT, text))
+                    .as(text)
+                    .hasMessageContaining("as float: not a number");
+        }
+    }
+
+    @Test
+    void bytesThatAreNotUtf8NeverConvert() {
+        byte[] latin1 = "caf\u00e9".getBytes(StandardCharsets.ISO_8859_1);
+        for (DataType type : List.of(STRING, new VarcharType(10), new CharType(5), DOUBLE, DATE)) {
+            assertThatThrownBy(() -> TextValueCodec.decode(type, latin1))
+                    .as(type.typeName())
+                    .isInstanceOf(ValueConversionException.class)
+                    .hasMessageContaining("'caf\\xE9' as " + type.typeName() + ": not valid UTF-8");
+        }
+        assertThatThrownBy(() -> TextValueCodec.decode(
+                        DataTypes.parse("array<string>"), "[\"a\", \"\u00e9\"]".getBytes(StandardCharsets.ISO_8859_1)))
+                .hasMessageContaining("not valid UTF-8");
+        // valid text, a stored U+FFFD among it, reads unchanged
+        String valid = "ok \u00fc \ufffd";
+        assertThat(TextValueCodec.decode(STRING, valid.getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(valid);
+    }
+
+    @Test
     void decimals() {
         DecimalType wide = new DecimalType(38, 18);
         assertRoundTrip(
