@@ -95,7 +95,8 @@ public final class TableContexts {
         Map<String, String> properties = propertiesFromJobConf(connector, conf);
         TableConfig config = validate(connector, tableName, properties);
         TableMapping bound = connector.bind(config, MappingResolver.fromJson(mapping));
-        return new TableContext(tableName, config, bound, new HadoopSecretResolver(conf, config));
+        return new TableContext(
+                tableName, config, bound, new HadoopSecretResolver(conf, config), TaskAttempts.of(conf));
     }
 
     /** The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. */
@@ -133,7 +134,8 @@ public final class TableContexts {
                 connector.columnsMappingProperty(),
                 new HadoopMappingSource(effective));
         TableMapping bound = connector.bind(config, mapping);
-        return new TableContext(tableName, config, bound, new HadoopSecretResolver(effective, config));
+        return new TableContext(
+                tableName, config, bound, new HadoopSecretResolver(effective, config), TaskAttempts.of(conf));
     }
 
     /**
