@@ -4,14 +4,22 @@ import static java.util.Objects.requireNonNull;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import com.mongodb.connection.ServerDescription;
+import com.mongodb.event.ClusterDescriptionChangedEvent;
+import com.mongodb.event.ClusterListener;
 import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SharedResources;
+import io.hivenosql.api.spi.StoreOutages;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.bson.BsonDocument;
 
 /**
@@ -32,12 +40,19 @@ import org.bson.BsonDocument;
  * connections of its pools, which it opens for selected servers (the minimum pool size is kept at 0, so that no pool
  * fills itself in the background); its monitoring connections (hello and heartbeats, to every known server) carry no
  * credential.
+ *
+ * <p>A deployment whose servers stopped answering is remembered in {@link #OUTAGES} (by {@link MongoErrors} when an
+ * operation fails for that reason, until a client connects to one of its servers again): while it is, a lease gets a
+ * client whose server selection waits only for what is left of the timeout ({@link StoreOutages#waitMillis}), so that
+ * Tez's retries of a failed task do not each wait the whole timeout again.
  */
 final class MongoClients {
     static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
     private static final String APPLICATION_NAME = "hive-nosql";
     private static final SharedResources<ClientKey, MongoClient> CLIENTS =
             new SharedResources<>("hive-nosql-mongo-client", IDLE_CLOSE_DELAY, MongoClient::close);
+    /** Deployments this JVM found unreachable; a client that connects to a server ends an outage. */
+    static final StoreOutages OUTAGES = new StoreOutages();
 
     private MongoClients() {}
 
@@ -50,6 +65,8 @@ final class MongoClients {
         requireNonNull(secrets, "secrets is null");
         Optional<BoundSecret> password = table.passwordAlias()
                 .map(alias -> secrets.requireBound(table.name(), table.uri().secretUse(alias)));
+        long wait = selectionWaitMillis(table);
+        OptionalLong shortened = wait == selectionTimeoutMillis(table) ? OptionalLong.empty() : OptionalLong.of(wait);
         ClientKey key = new ClientKey(
                 table.uri().connectionString().getConnectionString(),
                 table.user(),
@@ -59,16 +76,73 @@ final class MongoClients {
                 table.authMechanism(),
                 table.ssl(),
                 table.timeoutMillis(),
-                table.config().isSet(MongoTableProperties.TIMEOUT_MS));
+                table.config().isSet(MongoTableProperties.TIMEOUT_MS),
+                shortened);
         try {
-            return new Lease(table, CLIENTS.acquire(key, () -> open(table, password)));
+            return new Lease(table, CLIENTS.acquire(key, () -> open(table, password, shortened)));
         } finally {
             password.ifPresent(BoundSecret::clear);
         }
     }
 
-    private static MongoClient open(MongoTable table, Optional<BoundSecret> password) {
-        return com.mongodb.client.MongoClients.create(settings(table, password));
+    private static MongoClient open(MongoTable table, Optional<BoundSecret> password, OptionalLong selectionTimeout) {
+        return com.mongodb.client.MongoClients.create(settings(table, password, selectionTimeout));
+    }
+
+    /**
+     * The deployment a table's client talks to, as {@link #OUTAGES} knows it: the URI's hosts (no credentials, no
+     * options), sorted.
+     */
+    static String deployment(MongoTable table) {
+        return table.uri().connectionString().getHosts().stream()
+                .map(host -> host.toLowerCase(Locale.ROOT))
+                .sorted()
+                .collect(Collectors.joining(","));
+    }
+
+    /**
+     * How long a lease's server selection waits now: {@link #selectionTimeoutMillis}, shortened while the deployment is
+     * in an outage or in a retried task attempt ({@link StoreOutages#waitMillis}).
+     */
+    static long selectionWaitMillis(MongoTable table) {
+        return OUTAGES.waitMillis(deployment(table), selectionTimeoutMillis(table), table.attempt());
+    }
+
+    /** How long server selection waits for this table: mongo.timeout.ms, or the URI's serverSelectionTimeoutMS. */
+    static long selectionTimeoutMillis(MongoTable table) {
+        Integer fromUri = table.uri().connectionString().getServerSelectionTimeout();
+        return table.config().isSet(MongoTableProperties.TIMEOUT_MS) || fromUri == null
+                ? table.timeoutMillis()
+                : fromUri;
+    }
+
+    /**
+     * For messages: how long no server of the table's deployment has answered this JVM, and that retries waited only
+     * for the rest of the timeout; empty when no outage is remembered.
+     */
+    static String outageText(MongoTable table) {
+        long selectionTimeout = selectionTimeoutMillis(table);
+        OptionalLong since = OUTAGES.since(deployment(table), selectionTimeout);
+        if (since.isEmpty()) {
+            return "";
+        }
+        return "; no server of it has answered this JVM for " + (OUTAGES.now() - since.getAsLong()) + " ms, so "
+                + "retried task attempts wait only for the rest of the timeout (at least "
+                + StoreOutages.MINIMUM_WAIT.toMillis() + " ms)";
+    }
+
+    /**
+     * Records that no server of the table's deployment answered an operation that failed with {@code failure}: since
+     * now when a connection broke, since the start of server selection when selection timed out.
+     */
+    static void unreachable(MongoTable table, Throwable failure) {
+        long now = OUTAGES.now();
+        boolean selectionTimedOut = false;
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            selectionTimedOut |= cause instanceof MongoTimeoutException;
+        }
+        long since = selectionTimedOut ? now - Math.max(0, selectionTimeoutMillis(table)) : now;
+        OUTAGES.unreachable(deployment(table), since);
     }
 
     /**
@@ -78,14 +152,36 @@ final class MongoClients {
      * {@code socketTimeoutMS}: a selective scan or a long deleteMany may wait long for its first reply.
      */
     static MongoClientSettings settings(MongoTable table, Optional<BoundSecret> password) {
+        return settings(table, password, OptionalLong.empty());
+    }
+
+    /**
+     * As {@link #settings(MongoTable, Optional)}, with server selection waiting {@code selectionTimeout} when given
+     * (a deployment in an outage, see {@link #OUTAGES}); a client that connects to a server of its deployment ends an
+     * outage of it.
+     */
+    static MongoClientSettings settings(
+            MongoTable table, Optional<BoundSecret> password, OptionalLong selectionTimeout) {
         int timeout = table.timeoutMillis();
         ConnectionString uri = table.uri().connectionString();
         boolean explicit = table.config().isSet(MongoTableProperties.TIMEOUT_MS);
         MongoClientSettings.Builder settings =
                 MongoClientSettings.builder().applyConnectionString(uri).applicationName(APPLICATION_NAME);
-        if (explicit || uri.getServerSelectionTimeout() == null) {
+        if (selectionTimeout.isPresent()) {
+            settings.applyToClusterSettings(
+                    cluster -> cluster.serverSelectionTimeout(selectionTimeout.getAsLong(), TimeUnit.MILLISECONDS));
+        } else if (explicit || uri.getServerSelectionTimeout() == null) {
             settings.applyToClusterSettings(cluster -> cluster.serverSelectionTimeout(timeout, TimeUnit.MILLISECONDS));
         }
+        String deployment = deployment(table);
+        settings.applyToClusterSettings(cluster -> cluster.addClusterListener(new ClusterListener() {
+            @Override
+            public void clusterDescriptionChanged(ClusterDescriptionChangedEvent event) {
+                if (event.getNewDescription().getServerDescriptions().stream().anyMatch(ServerDescription::isOk)) {
+                    OUTAGES.reachable(deployment);
+                }
+            }
+        }));
         if (explicit || uri.getConnectTimeout() == null) {
             settings.applyToSocketSettings(socket -> socket.connectTimeout(timeout, TimeUnit.MILLISECONDS));
         }
@@ -121,7 +217,8 @@ final class MongoClients {
             MongoAuthMechanism mechanism,
             boolean ssl,
             int timeoutMillis,
-            boolean timeoutSet) {}
+            boolean timeoutSet,
+            OptionalLong shortenedSelectionTimeout) {}
 
     /** One user's hold on a shared client; close it when done. */
     static final class Lease implements AutoCloseable {

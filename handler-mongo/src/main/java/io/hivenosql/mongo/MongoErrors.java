@@ -39,13 +39,15 @@ final class MongoErrors {
             return new HandlerException(HandlerErrorCode.AUTHENTICATION_FAILED, message, e);
         }
         if (isUnreachable(e)) {
+            String outage = MongoClients.outageText(table);
+            MongoClients.unreachable(table, e);
             return new HandlerException(
                     HandlerErrorCode.STORE_UNREACHABLE,
                     "MongoDB at " + table.uri().redacted() + " could not be reached while " + doing + " for table "
                             + table.name() + " (" + table.namespace() + "): " + reason(e) + "; check "
                             + MongoTableProperties.URI.key() + " and that the servers are running and reachable "
                             + "from this host (timeout " + MongoTableProperties.TIMEOUT_MS.key() + "="
-                            + table.timeoutMillis() + ")",
+                            + table.timeoutMillis() + ")" + outage,
                     e);
         }
         return new HandlerException(

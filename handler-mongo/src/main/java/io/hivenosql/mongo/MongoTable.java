@@ -8,6 +8,7 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TaskAttempt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,9 +32,11 @@ final class MongoTable {
     private final Optional<BsonDocument> inputQuery;
     private final DocumentLayout layout;
     private final int idColumn;
+    private final TaskAttempt attempt;
 
-    private MongoTable(String name, TableConfig config, TableMapping mapping) {
+    private MongoTable(String name, TableConfig config, TableMapping mapping, TaskAttempt attempt) {
         this.name = name;
+        this.attempt = attempt;
         this.config = config;
         this.mapping = mapping;
         this.uri = MongoUri.parse(name, config.get(MongoTableProperties.URI));
@@ -51,13 +54,13 @@ final class MongoTable {
     }
 
     static MongoTable of(TableContext context) {
-        return new MongoTable(context.tableName(), context.config(), context.mapping());
+        return new MongoTable(context.tableName(), context.config(), context.mapping(), context.attempt());
     }
 
     /** Checks the mapping against the properties (no server contacted) and marks the {@code _id} column as the key. */
     static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(tableName, mapping, "MongoDB");
-        MongoTable table = new MongoTable(tableName, config, mapping);
+        MongoTable table = new MongoTable(tableName, config, mapping, TaskAttempt.NONE);
         // parsed here so that a bad or unacknowledged write concern fails the CREATE, not the first query
         table.writeConcern();
         if (table.writeMode().needsId() && table.idColumn < 0) {
@@ -108,6 +111,11 @@ final class MongoTable {
 
     MongoUri uri() {
         return uri;
+    }
+
+    /** The task attempt that opened the table ({@link TaskAttempt#NONE} outside tasks). */
+    TaskAttempt attempt() {
+        return attempt;
     }
 
     String database() {

@@ -183,8 +183,9 @@ public enum MongoTableProperties implements TableProperty {
             false,
             "Timeout in milliseconds for selecting a server and for connecting; when this property is not set, "
                     + "serverSelectionTimeoutMS and connectTimeoutMS in mongo.uri win. Socket reads have no timeout "
-                    + "(a selective scan may wait long for its first batch) unless mongo.uri sets socketTimeoutMS; a "
-                    + "killed server still fails the query at once (its connections are reset).");
+                    + "(a selective scan may wait long for its first batch) unless mongo.uri sets socketTimeoutMS. A "
+                    + "query fails within about this timeout of its servers becoming unreachable: the retries of a "
+                    + "failed task wait only for what is left of it.");
 
     private final PropertySpec spec;
 

@@ -106,7 +106,7 @@ public final class TableContexts {
         HadoopSecretResolver secrets = providers == null
                 ? HadoopSecretResolver.forTable(conf, config)
                 : HadoopSecretResolver.of(conf, providers);
-        return new TableContext(tableName, config, bound, secrets);
+        return new TableContext(tableName, config, bound, secrets, TaskAttempts.of(conf));
     }
 
     /** The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. */
@@ -148,7 +148,8 @@ public final class TableContexts {
                 connector.columnsMappingProperty(),
                 new HadoopMappingSource(effective));
         TableMapping bound = connector.bind(config, mapping);
-        return new TableContext(tableName, config, bound, HadoopSecretResolver.forTable(effective, config));
+        return new TableContext(
+                tableName, config, bound, HadoopSecretResolver.forTable(effective, config), TaskAttempts.of(conf));
     }
 
     /**

@@ -66,8 +66,8 @@ public final class LocalHiveConf {
         conf.put("hive.exec.submitviachild", "false");
         conf.put("hive.exec.submit.local.task.via.child", "false");
         conf.put("hive.execution.engine", engine.hiveName());
-        // every local task shares this JVM: start each query with fresh per-input I/O state (see the hook)
-        conf.put("hive.exec.pre.hooks", LocalTaskStateReset.class.getName());
+        // every local task shares this JVM and Hive's per-input I/O state: one query's jobs at a time (see the hook)
+        conf.put("hive.query.lifetime.hooks", LocalJobSerializer.class.getName());
         if (engine == HiveEngine.TEZ) {
             conf.put(
                     "tez.local.cache.root.folder",

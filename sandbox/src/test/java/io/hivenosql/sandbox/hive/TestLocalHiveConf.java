@@ -45,6 +45,16 @@ class TestLocalHiveConf {
     }
 
     @Test
+    void bothEnginesRunOneQuerysJobsAtATime() {
+        // every local task shares the server's JVM and Hive's per-input I/O contexts (see LocalJobSerializer)
+        for (HiveEngine engine : HiveEngine.values()) {
+            assertThat(LocalHiveConf.properties(WORK, 1, engine, List.of(), Map.of()))
+                    .containsEntry("hive.query.lifetime.hooks", LocalJobSerializer.class.getName())
+                    .doesNotContainKey("hive.exec.pre.hooks");
+        }
+    }
+
+    @Test
     void auxJarsBecomeFileUrisAndExtraConfWins() {
         Map<String, String> conf = LocalHiveConf.properties(
                 WORK,
