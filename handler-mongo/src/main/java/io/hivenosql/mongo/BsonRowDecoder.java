@@ -3,7 +3,10 @@ package io.hivenosql.mongo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.FieldNameMatcher;
+import io.hivenosql.api.types.AmbiguousFieldException;
 import io.hivenosql.api.types.ValueConversionException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -19,26 +22,48 @@ import org.bson.RawBsonDocument;
 
 /**
  * Decodes documents into the neutral values of a {@link DocumentLayout}'s columns (conversions per
- * {@link BsonValueDecoder}), for collections and BSON files alike.
+ * {@link BsonValueDecoder}), for collections and BSON files alike. A missing field, BSON null or undefined is NULL, and
+ * so is a path whose parent is missing or not a document. A document is decoded in one pass over its fields on the
+ * first {@link #get} after {@link #reset}: a {@link RawBsonDocument} straight from its bytes, skipping every field no
+ * column needs, with no intermediate document.
  *
- * <p>Each column's dotted field path ({@code address.city}) is looked up as MongoDB does, field names matched exactly:
- * a missing field, BSON null or undefined is NULL, and so is a path whose parent is missing or not a document. A
- * document is decoded in one pass over its fields on the first {@link #get} after {@link #reset}: a
- * {@link RawBsonDocument} straight from its bytes, skipping every field no column needs, with no intermediate
- * document. When a field repeats in a document, the first one counts.
+ * <p>How a column's dotted field path ({@code address.city}) finds its fields:
  *
- * <p>Not thread-safe: one decoder per reader.
+ * <ul>
+ *   <li>A column with {@linkplain ColumnMapping#storedPaths stored spellings} (a collection: sampled when the query was
+ *       planned, and fetched by exactly those paths) reads exactly them. With one spelling, that path; with several,
+ *       the one a document has, the mapped path first when it has several, and a document with two of them and not the
+ *       mapped path is a bad record ({@link AmbiguousFieldException}).
+ *   <li>A column without (a BSON file: whole documents) follows {@link FieldNameMatcher}'s rule at every level of its
+ *       path: the field spelt exactly as the segment, else the one field equal to it ignoring case, else (several)
+ *       a bad record. Names spelt as mapped are found with one hash lookup, as before; only a miss looks further.
+ * </ul>
+ *
+ * A field name that repeats within a document counts once, the first time. Not thread-safe: one decoder per reader.
  */
 final class BsonRowDecoder {
+    static final String MAPPING_HINT = "'" + MongoTableProperties.COLUMNS_MAPPING.key()
+            + "' (or the mapping file of 'nosql.mapping.url'), e.g. {\"column\":\"fieldName\"}";
+    private static final Node[] NO_NODES = new Node[0];
+    private static final int NAME_CACHE_LIMIT = 1024;
+
     private final DocumentLayout layout;
-    private final Map<String, Node> root;
+    private final Level root = new Level();
+    private final List<Node> nodes = new ArrayList<>();
     private final BsonValueDecoder.ValueReader[] readers;
+    /** Columns, then one slot per spelling of the columns with several. */
     private final Object[] values;
+
     private final BsonValueDecoder.Failure[] failures;
+    private final RuntimeException[] errors;
+    private final String[] slotPaths;
+    private final int[] slotColumns;
+    private final int[] slotNodes;
+    private final int[][] spellingSlots;
+    private final FieldNameMatcher matcher;
     private BsonDocument document;
     private boolean decoded;
     private String key;
-    private int generation;
 
     /** A decoder of every column of the layout. */
     BsonRowDecoder(DocumentLayout layout) {
@@ -55,9 +80,10 @@ final class BsonRowDecoder {
         requireNonNull(columns, "columns is null");
         int size = layout.mapping().size();
         this.readers = new BsonValueDecoder.ValueReader[size];
-        this.values = new Object[size];
-        this.failures = new BsonValueDecoder.Failure[size];
-        this.root = new HashMap<>();
+        this.spellingSlots = new int[size][];
+        List<String> slots = new ArrayList<>();
+        List<Integer> owners = new ArrayList<>();
+        List<Integer> leaves = new ArrayList<>();
         for (int column : columns) {
             if (column < 0 || column >= size) {
                 throw new IllegalArgumentException("column index " + column + " is out of range [0, " + size + ")");
@@ -67,17 +93,45 @@ final class BsonRowDecoder {
             }
             ColumnMapping mapping = layout.mapping().column(column);
             readers[column] = BsonValueDecoder.of(mapping.type());
-            Map<String, Node> level = root;
-            String[] segments = mapping.path().split("\\.", -1);
-            for (int i = 0; i < segments.length; i++) {
-                Node node = level.computeIfAbsent(segments[i], name -> new Node());
-                if (i == segments.length - 1) {
-                    node.addColumn(column);
-                } else {
-                    level = node.children();
+            if (mapping.hasSeveralSpellings()) {
+                int[] own = new int[mapping.storedPaths().size()];
+                for (int i = 0; i < own.length; i++) {
+                    own[i] = size + slots.size();
+                    slots.add(mapping.storedPaths().get(i));
+                    owners.add(column);
+                    leaves.add(add(mapping.storedPaths().get(i), own[i], false).id);
                 }
+                spellingSlots[column] = own;
+            } else {
+                add(mapping.path(), column, mapping.storedPaths().isEmpty());
             }
         }
+        this.slotPaths = slots.toArray(new String[0]);
+        this.slotColumns = owners.stream().mapToInt(Integer::intValue).toArray();
+        this.slotNodes = leaves.stream().mapToInt(Integer::intValue).toArray();
+        this.values = new Object[size + slots.size()];
+        this.failures = new BsonValueDecoder.Failure[values.length];
+        this.errors = new RuntimeException[values.length];
+        this.matcher = new FieldNameMatcher(nodes.size());
+        nodes.forEach(Node::seal);
+        root.seal();
+    }
+
+    /**
+     * Adds a path ending in a column (or a spelling's slot); {@code folding}: matched ignoring case as a fallback.
+     * Returns the path's last node.
+     */
+    private Node add(String path, int slot, boolean folding) {
+        Level level = root;
+        Node node = null;
+        for (String segment : path.split("\\.", -1)) {
+            node = level.node(segment, node, folding, nodes);
+            node.below.add(slot);
+            level = node.children();
+        }
+        node.columns = Arrays.copyOf(node.columns, node.columns.length + 1);
+        node.columns[node.columns.length - 1] = slot;
+        return node;
     }
 
     DocumentLayout layout() {
@@ -94,7 +148,8 @@ final class BsonRowDecoder {
     /**
      * The neutral value of a column (mapping index) of the current document, {@code null} for NULL.
      *
-     * @throws ValueConversionException naming the field path, the BSON type and the value when it does not convert
+     * @throws ValueConversionException naming the field path, the BSON type and the value when it does not convert,
+     *     or ({@link AmbiguousFieldException}) naming the spellings when the document spells the field in two ways
      * @throws IllegalArgumentException when the decoder was not built for the column
      * @throws IllegalStateException before the first {@link #reset}
      */
@@ -106,11 +161,18 @@ final class BsonRowDecoder {
         if (!decoded) {
             decode();
         }
+        if (errors[column] != null) {
+            throw errors[column];
+        }
         BsonValueDecoder.Failure failure = failures[column];
         if (failure != null) {
-            throw failure.toException(layout.mapping().column(column).path());
+            throw failure.toException(path(column));
         }
         return values[column];
+    }
+
+    private String path(int slot) {
+        return slot < readers.length ? layout.mapping().column(slot).path() : slotPaths[slot - readers.length];
     }
 
     /** The current document's {@code _id} as text for messages: hex for an ObjectId, {@code (no _id)} if none. */
@@ -127,69 +189,266 @@ final class BsonRowDecoder {
         }
         Arrays.fill(values, null);
         Arrays.fill(failures, null);
-        generation++;
+        Arrays.fill(errors, null);
+        matcher.reset();
         try (BsonReader reader = document instanceof RawBsonDocument raw
                 ? new BsonBinaryReader(raw.getByteBuffer().asNIO())
                 : new BsonDocumentReader(document)) {
             reader.readStartDocument();
             readFields(reader, root);
         }
+        for (int i = 0; i < matcher.ambiguousCount(); i++) {
+            int target = matcher.ambiguousTarget(i);
+            if (matcher.isAmbiguous(target)) {
+                ambiguous(nodes.get(target));
+            }
+        }
+        for (int column = 0; column < spellingSlots.length; column++) {
+            if (spellingSlots[column] != null) {
+                chooseSpelling(column);
+            }
+        }
         decoded = true;
     }
 
     /** Reads the fields of the document the reader has started, down to the end of the document. */
-    private void readFields(BsonReader reader, Map<String, Node> level) {
+    private void readFields(BsonReader reader, Level level) {
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-            Node node = level.get(reader.readName());
-            if (node == null || node.stamp == generation) {
-                reader.skipValue(); // no column reads it, or a repeated name: the first one counts
+            String name = reader.readName();
+            Node node = level.exact.get(name);
+            Node[] folded = !level.folding ? NO_NODES : node == null ? level.folded(name) : node.foldedRivals;
+            if (folded.length == 0) {
+                // the usual case: the name spelt as mapped, or no column reads it
+                FieldNameMatcher.Decision decision =
+                        node == null ? FieldNameMatcher.Decision.SKIP : matcher.offer(node.id, name, true);
+                if (decision == FieldNameMatcher.Decision.SKIP) {
+                    reader.skipValue(); // no column reads it, or a repeated name: the first one counts
+                    continue;
+                }
+                if (decision == FieldNameMatcher.Decision.REPLACE) {
+                    forget(node); // the exact spelling after another one
+                }
+                readNode(reader, node);
                 continue;
             }
-            node.stamp = generation;
-            boolean descend = node.children != null && reader.getCurrentBsonType() == BsonType.DOCUMENT;
-            int[] columns = node.columns;
-            for (int i = 0; i < columns.length; i++) {
-                // several columns read this value (or a column and the paths below it): read it again from a mark
-                BsonReaderMark mark = i < columns.length - 1 || descend ? reader.getMark() : null;
-                readColumn(reader, columns[i]);
+            // columns whose path matches the name only ignoring case: the matcher decides which read it
+            Node[] reads = new Node[folded.length + 1];
+            int count = 0;
+            for (int m = node == null ? 1 : 0; m <= folded.length; m++) {
+                Node match = m == 0 ? node : folded[m - 1];
+                FieldNameMatcher.Decision decision = matcher.offer(match.id, name, m == 0);
+                if (decision == FieldNameMatcher.Decision.REPLACE) {
+                    forget(match);
+                }
+                if (decision != FieldNameMatcher.Decision.SKIP) {
+                    reads[count++] = match;
+                }
+            }
+            if (count == 0) {
+                reader.skipValue(); // other spellings of fields already read, or rivals of them
+            }
+            for (int i = 0; i < count; i++) {
+                BsonReaderMark mark = i < count - 1 ? reader.getMark() : null;
+                readNode(reader, reads[i]);
                 if (mark != null) {
                     mark.reset();
                 }
-            }
-            if (descend) {
-                reader.readStartDocument();
-                readFields(reader, node.children);
-            } else if (columns.length == 0) {
-                reader.skipValue(); // a parent that is not a document: the paths below it are NULL
             }
         }
         reader.readEndDocument();
     }
 
-    private void readColumn(BsonReader reader, int column) {
+    /** Reads one field's value into the node's columns and, for a document, the paths below it. */
+    private void readNode(BsonReader reader, Node node) {
+        boolean descend = node.children != null && reader.getCurrentBsonType() == BsonType.DOCUMENT;
+        int[] columns = node.columns;
+        for (int i = 0; i < columns.length; i++) {
+            // several columns read this value (or a column and the paths below it): read it again from a mark
+            BsonReaderMark mark = i < columns.length - 1 || descend ? reader.getMark() : null;
+            readColumn(reader, columns[i]);
+            if (mark != null) {
+                mark.reset();
+            }
+        }
+        if (descend) {
+            reader.readStartDocument();
+            readFields(reader, node.children);
+        } else if (columns.length == 0) {
+            reader.skipValue(); // a parent that is not a document: the paths below it are NULL
+        }
+    }
+
+    private void readColumn(BsonReader reader, int slot) {
         try {
-            values[column] = BsonValueDecoder.read(readers[column], reader);
+            values[slot] = BsonValueDecoder.read(slotReader(slot), reader);
         } catch (BsonValueDecoder.Failure e) {
-            failures[column] = e;
+            failures[slot] = e;
+        }
+    }
+
+    private BsonValueDecoder.ValueReader slotReader(int slot) {
+        return slot < readers.length ? readers[slot] : readers[slotColumns[slot - readers.length]];
+    }
+
+    /** An exact spelling replaces what another spelling read: the columns at and below the node read nothing yet. */
+    private void forget(Node node) {
+        for (int slot : node.belowSlots) {
+            values[slot] = null;
+            failures[slot] = null;
+            errors[slot] = null;
+        }
+        for (Node descendant : node.descendants) {
+            matcher.forget(descendant.id);
+        }
+    }
+
+    private void ambiguous(Node node) {
+        List<String> spellings = new ArrayList<>();
+        String prefix = spelledParent(node.parent);
+        for (String spelling : matcher.rivalSpellings(node.id)) {
+            spellings.add(prefix + spelling);
+        }
+        AmbiguousFieldException error = new AmbiguousFieldException(node.path, spellings, MAPPING_HINT);
+        for (int slot : node.belowSlots) {
+            values[slot] = null;
+            failures[slot] = null;
+            errors[slot] = error;
+        }
+    }
+
+    private String spelledParent(Node parent) {
+        if (parent == null) {
+            return "";
+        }
+        String spelling = matcher.spelling(parent.id);
+        return spelledParent(parent.parent) + (spelling == null ? parent.name : spelling) + ".";
+    }
+
+    /** A column with several stored spellings: the mapped path if the document has it, else its only spelling. */
+    private void chooseSpelling(int column) {
+        int[] own = spellingSlots[column];
+        String mapped = layout.mapping().column(column).path();
+        int chosen = -1;
+        List<String> present = new ArrayList<>(2);
+        for (int slot : own) {
+            if (!has(slot)) {
+                continue;
+            }
+            String path = slotPaths[slot - readers.length];
+            present.add(path);
+            if (path.equals(mapped)) {
+                chosen = slot;
+                present.clear();
+                break;
+            }
+            chosen = slot;
+        }
+        if (present.size() > 1) {
+            errors[column] = new AmbiguousFieldException(mapped, present, MAPPING_HINT);
+        } else if (chosen >= 0) {
+            values[column] = values[chosen];
+            failures[column] = failures[chosen];
+            errors[column] = errors[chosen];
+            if (failures[column] != null) {
+                // the message names the spelling the document has
+                errors[column] = failures[column].toException(slotPaths[chosen - readers.length]);
+                failures[column] = null;
+            }
+        }
+    }
+
+    /** Whether the current document has the field of a slot (its path's fields all present). */
+    private boolean has(int slot) {
+        return matcher.matched(slotNodes[slot - readers.length]);
+    }
+
+    /** The field names of one document level that columns read, by exact name and (where allowed) folded. */
+    private static final class Level {
+        private final Map<String, Node> exact = new HashMap<>();
+        private final Map<String, List<Node>> byFold = new HashMap<>();
+        /** Names met in documents that are not spelt as mapped, and the nodes they match ignoring case. */
+        private final Map<String, Node[]> seen = new HashMap<>();
+
+        private boolean folding;
+
+        Node node(String segment, Node parent, boolean folding, List<Node> all) {
+            Node node = exact.get(segment);
+            if (node == null) {
+                node = new Node(all.size(), segment, parent);
+                all.add(node);
+                exact.put(segment, node);
+            }
+            if (folding && !node.folding) {
+                node.folding = true;
+                this.folding = true;
+                byFold.computeIfAbsent(FieldNameMatcher.fold(segment), k -> new ArrayList<>())
+                        .add(node);
+            }
+            return node;
+        }
+
+        /** Gives every node the folding nodes its exact name matches ignoring case, down the tree. */
+        void seal() {
+            for (Node node : exact.values()) {
+                List<Node> rivals = byFold.getOrDefault(FieldNameMatcher.fold(node.name), List.of()).stream()
+                        .filter(rival -> rival != node)
+                        .toList();
+                node.foldedRivals = rivals.toArray(NO_NODES);
+                if (node.children != null) {
+                    node.children.seal();
+                }
+            }
+        }
+
+        /** The folding nodes a name not spelt as any node matches ignoring case; remembered per name. */
+        Node[] folded(String name) {
+            Node[] known = seen.get(name);
+            if (known != null) {
+                return known;
+            }
+            List<Node> matches = byFold.get(FieldNameMatcher.fold(name));
+            Node[] result = matches == null ? NO_NODES : matches.toArray(NO_NODES);
+            if (seen.size() < NAME_CACHE_LIMIT) {
+                seen.put(name, result); // documents repeat their spellings: fold each one once
+            }
+            return result;
         }
     }
 
     /** One field name of the paths: the columns whose path ends here and the names below it. */
     private static final class Node {
+        private final int id;
+        private final String name;
+        private final String path;
+        private final Node parent;
         private int[] columns = new int[0];
-        private Map<String, Node> children;
-        private int stamp;
+        private final List<Integer> below = new ArrayList<>();
+        private int[] belowSlots;
+        private final List<Node> descendants = new ArrayList<>();
+        private Level children;
+        private boolean folding;
+        /** The other folding nodes of this level that this node's exact name matches ignoring case. */
+        private Node[] foldedRivals = NO_NODES;
 
-        void addColumn(int column) {
-            columns = Arrays.copyOf(columns, columns.length + 1);
-            columns[columns.length - 1] = column;
+        Node(int id, String name, Node parent) {
+            this.id = id;
+            this.name = name;
+            this.parent = parent;
+            this.path = parent == null ? name : parent.path + "." + name;
+            for (Node ancestor = parent; ancestor != null; ancestor = ancestor.parent) {
+                ancestor.descendants.add(this);
+            }
         }
 
-        Map<String, Node> children() {
+        Level children() {
             if (children == null) {
-                children = new HashMap<>();
+                children = new Level();
             }
             return children;
+        }
+
+        void seal() {
+            belowSlots = below.stream().mapToInt(Integer::intValue).distinct().toArray();
         }
     }
 }

@@ -2,6 +2,7 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.mapping.FieldNameMatcher;
 import io.hivenosql.api.types.ArrayType;
 import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataType;
@@ -20,7 +21,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonReader;
@@ -43,7 +43,8 @@ import org.bson.types.ObjectId;
  *       arrays as relaxed Extended JSON text.
  *   <li>binary: binary of any subtype, ObjectId (its 12 bytes).
  *   <li>date: date-time (its UTC calendar date); timestamp: date-time (UTC wall time), BSON timestamp (its seconds).
- *   <li>struct: document, fields matched by name case-insensitively (missing: NULL); an ObjectId into a struct with an
+ *   <li>struct: document, fields matched by name: as declared, else ignoring case (two such spellings: a failure;
+ *       missing: NULL); an ObjectId into a struct with an
  *       {@code oid} string field (mongo-hadoop's {@code struct<oid:string,bsontype:int>}) gives (hex, 8).
  *   <li>map: document (keys from the field names, parsed for non-string key types); array: array.
  * </ul>
@@ -263,12 +264,23 @@ final class BsonValueDecoder {
         }
     }
 
-    /** A document as a struct, fields matched by name case-insensitively; an ObjectId as (hex, 8) when it fits. */
+    /**
+     * A document as a struct, fields matched by name as {@link FieldNameMatcher} says (the field spelt as declared, else
+     * the one equal to it ignoring case; two such spellings and none exact is a failure); an ObjectId as (hex, 8) when
+     * it fits.
+     */
     private static final class StructReader implements ValueReader {
+        /** A name matches no field. */
+        private static final int NONE = Integer.MIN_VALUE;
+
         private final StructType type;
         private final ValueReader[] fields;
-        private final Map<String, Integer> byName = new HashMap<>();
-        private final Map<String, Integer> byLowerName = new HashMap<>();
+        private final Map<String, Integer> exact = new HashMap<>();
+        private final Map<String, Integer> byFold = new HashMap<>();
+        /** Names met in documents: field index for an exact name, -(index + 1) for a folded one, or NONE. */
+        private final Map<String, Integer> seen = new HashMap<>();
+
+        private final FieldNameMatcher matcher;
         private final int oidField;
         private final int bsonTypeField;
 
@@ -276,13 +288,14 @@ final class BsonValueDecoder {
             this.type = type;
             List<StructType.Field> declared = type.fields();
             this.fields = new ValueReader[declared.size()];
+            this.matcher = new FieldNameMatcher(declared.size());
             int oid = -1;
             int bsonType = -1;
             for (int f = 0; f < declared.size(); f++) {
                 StructType.Field field = declared.get(f);
                 fields[f] = of(field.type());
-                byName.put(field.name(), f);
-                byLowerName.put(field.name().toLowerCase(Locale.ROOT), f);
+                exact.put(field.name(), f);
+                byFold.putIfAbsent(FieldNameMatcher.fold(field.name()), f);
                 if (field.name().equalsIgnoreCase("oid") && field.type() == PrimitiveType.STRING) {
                     oid = f;
                 } else if (field.name().equalsIgnoreCase("bsontype") && isInteger(field.type())) {
@@ -315,44 +328,77 @@ final class BsonValueDecoder {
             if (bson != BsonType.DOCUMENT) {
                 throw mismatch(reader, bson, type);
             }
+            // a struct nested in itself is impossible in Hive: this reader is never re-entered while it reads
+            matcher.reset();
             Object[] values = new Object[fields.length];
-            Arrays.fill(values, UNSET);
-            Failure failure = null;
+            Failure[] failed = null;
             reader.readStartDocument();
             while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
                 String name = reader.readName();
-                int f = failure == null ? index(name) : -1;
-                if (f < 0 || values[f] != UNSET) {
-                    reader.skipValue(); // not a field of the struct, or a repeated name: the first one wins
+                int code = index(name);
+                FieldNameMatcher.Decision decision = code == NONE
+                        ? FieldNameMatcher.Decision.SKIP
+                        : matcher.offer(code >= 0 ? code : -code - 1, name, code >= 0);
+                if (decision == FieldNameMatcher.Decision.SKIP) {
+                    reader.skipValue(); // not a field of the struct, a repeated name, or another spelling
                     continue;
                 }
+                int f = code >= 0 ? code : -code - 1;
                 try {
                     values[f] = BsonValueDecoder.read(fields[f], reader);
+                    if (failed != null) {
+                        failed[f] = null; // an exact spelling replaces a bad value of another one
+                    }
                 } catch (Failure e) {
-                    failure = e.under(name);
+                    values[f] = null;
+                    if (failed == null) {
+                        failed = new Failure[fields.length];
+                    }
+                    failed[f] = e.under(name);
                 }
             }
             reader.readEndDocument();
-            if (failure != null) {
-                throw failure;
+            for (int i = 0; i < matcher.ambiguousCount(); i++) {
+                int f = matcher.ambiguousTarget(i);
+                if (matcher.isAmbiguous(f)) {
+                    List<String> spellings = matcher.rivalSpellings(f);
+                    throw new Failure(
+                            String.join(", ", spellings),
+                            type,
+                            "has the fields '" + spellings.get(0) + "' and '" + spellings.get(1) + "', which both "
+                                    + "match struct field '"
+                                    + type.fields().get(f).name() + "' when case is "
+                                    + "ignored, and neither is spelt exactly so: which one to read is ambiguous; "
+                                    + "rename one in the store, or read the document as a map or a string");
+                }
             }
-            for (int f = 0; f < values.length; f++) {
-                if (values[f] == UNSET) {
-                    values[f] = null;
+            if (failed != null) {
+                for (Failure failure : failed) {
+                    if (failure != null) {
+                        throw failure;
+                    }
                 }
             }
             return Arrays.asList(values);
         }
 
         private int index(String name) {
-            Integer index = byName.get(name);
-            if (index == null) {
-                index = byLowerName.getOrDefault(name.toLowerCase(Locale.ROOT), -1);
-                if (byName.size() < NAME_CACHE_LIMIT) {
-                    byName.put(name, index); // documents repeat their spellings: lower-case each one once
-                }
+            Integer known = seen.get(name);
+            if (known != null) {
+                return known;
             }
-            return index;
+            Integer f = exact.get(name);
+            int code;
+            if (f != null) {
+                code = f;
+            } else {
+                Integer folded = byFold.get(FieldNameMatcher.fold(name));
+                code = folded == null ? NONE : -folded - 1;
+            }
+            if (seen.size() < NAME_CACHE_LIMIT) {
+                seen.put(name, code); // documents repeat their spellings: fold each one once
+            }
+            return code;
         }
     }
 

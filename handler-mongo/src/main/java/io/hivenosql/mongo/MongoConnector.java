@@ -55,6 +55,12 @@ public final class MongoConnector implements NoSqlConnector {
         return MongoTable.bind(config.tableName(), config, mapping);
     }
 
+    /** The spellings the collection's first documents use for the mapped paths ({@link MongoSpellings}). */
+    @Override
+    public TableContext withStoredSpellings(TableContext table) {
+        return MongoSpellings.resolve(table);
+    }
+
     @Override
     public FilterCapabilities filterCapabilities(TableContext table) {
         return MongoReads.filterCapabilities(table);

@@ -94,13 +94,15 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     }
 
     /**
-     * Only the table's {@code <store>.*} / {@code nosql.*} keys, the resolved mapping and the table name go to the
-     * job; secrets are never table properties (the metastore hook refuses them), only aliases.
+     * Only the table's {@code <store>.*} / {@code nosql.*} keys, the resolved mapping (with the field spellings the
+     * store uses, sampled once per query: {@link PlannedSpellings}) and the table name go to the job; secrets are
+     * never table properties (the metastore hook refuses them), only aliases.
      */
     private TableContext configureJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         TableContext table = TableContexts.fromTableProperties(connector, tableDesc.getProperties(), conf());
-        jobProperties.putAll(TableContexts.jobProperties(connector, table));
-        return table;
+        TableContext planned = PlannedSpellings.shared().resolve(connector, table, conf());
+        jobProperties.putAll(TableContexts.jobProperties(connector, planned));
+        return planned;
     }
 
     @Override
@@ -110,6 +112,9 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         }
         TableContext table = noSqlSerDe.tableContext();
         try {
+            // the same sample as the job properties of this query: a column whose field the store spells in several
+            // ways is not pushed
+            table = PlannedSpellings.shared().resolve(connector, table, jobConf == null ? conf() : jobConf);
             return HivePredicateDecomposer.decompose(
                     table.tableName(), predicate, table.mapping(), connector.filterCapabilities(table));
         } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The one interface a store implements. It knows nothing of Hive: the generic adapters in {@code io.hivenosql.api.hive}
@@ -31,6 +32,21 @@ public interface NoSqlConnector {
      */
     TableMapping bind(TableConfig config, TableMapping mapping);
 
+    /**
+     * The table with the spellings its store uses for the columns' field paths
+     * ({@link io.hivenosql.api.mapping.ColumnMapping#storedPaths}), for stores that project or filter by exact field
+     * name on the server: they sample the names their records use ({@link io.hivenosql.api.mapping.StoredSpellings}).
+     * Called when Hive plans a query that reads or writes the table (in HiveServer2: {@code decomposePredicate} and the
+     * job properties), once per query and table; the result reaches the tasks with the mapping in the job
+     * configuration, and {@link #filterCapabilities} sees it. The default returns the table as it is: a store whose
+     * readers get whole records matches names per record.
+     *
+     * @throws IOException when the store cannot be sampled
+     */
+    default TableContext withStoredSpellings(TableContext table) throws IOException {
+        return table;
+    }
+
     /** What this table's store enforces exactly. */
     FilterCapabilities filterCapabilities(TableContext table);
 
@@ -52,6 +68,14 @@ public interface NoSqlConnector {
      */
     default boolean createTable(TableContext table, boolean managed) throws IOException {
         return false;
+    }
+
+    /**
+     * {@link #createTable(TableContext, boolean)}, with a way to warn the user who creates the table (HiveServer2 shows
+     * the warnings to the beeline user and logs them) about something that is accepted but may be a mistake.
+     */
+    default boolean createTable(TableContext table, boolean managed, Consumer<String> warnings) throws IOException {
+        return createTable(table, managed);
     }
 
     /** Deletes all of the table's data (INSERT OVERWRITE, TRUNCATE, DROP with purge). */
