@@ -79,6 +79,12 @@ public final class RedisConnector implements NoSqlConnector {
         return RedisTable.resolve(config.tableName(), config, mapping).boundMapping();
     }
 
+    /** Hash tables: the spellings the hashes use for the stored columns' field names ({@link RedisSpellings}). */
+    @Override
+    public TableContext withStoredSpellings(TableContext table) throws IOException {
+        return RedisSpellings.resolve(table);
+    }
+
     @Override
     public FilterCapabilities filterCapabilities(TableContext table) {
         RedisTable redisTable = RedisTable.of(table);
