@@ -14,6 +14,7 @@ import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * MongoDB collections: each Hive column is a field at a dotted path of the collection's documents (see
@@ -83,7 +84,12 @@ public final class MongoConnector implements NoSqlConnector {
 
     @Override
     public boolean createTable(TableContext table, boolean managed) throws IOException {
-        return MongoCollections.create(table, managed);
+        return MongoCollections.create(table, managed, warning -> {});
+    }
+
+    @Override
+    public boolean createTable(TableContext table, boolean managed, Consumer<String> warnings) throws IOException {
+        return MongoCollections.create(table, managed, warnings);
     }
 
     @Override
