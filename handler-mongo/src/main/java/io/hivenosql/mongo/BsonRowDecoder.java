@@ -60,8 +60,14 @@ final class BsonRowDecoder {
     private final int[] slotColumns;
     private final int[] slotNodes;
     private final int[][] spellingSlots;
+    /** The columns with several spellings, chosen between after each document. */
+    private final int[] severalSpellings;
+
     private final FieldNameMatcher matcher;
     private BsonDocument document;
+    /** Whether {@code errors} holds anything (rare: clearing it per document would cost every document). */
+    private boolean anyErrors;
+
     private boolean decoded;
     private String key;
 
@@ -112,6 +118,8 @@ final class BsonRowDecoder {
         this.values = new Object[size + slots.size()];
         this.failures = new BsonValueDecoder.Failure[values.length];
         this.errors = new RuntimeException[values.length];
+        this.severalSpellings =
+                IntStream.range(0, size).filter(c -> spellingSlots[c] != null).toArray();
         this.matcher = new FieldNameMatcher(nodes.size());
         nodes.forEach(Node::seal);
         root.seal();
@@ -189,7 +197,10 @@ final class BsonRowDecoder {
         }
         Arrays.fill(values, null);
         Arrays.fill(failures, null);
-        Arrays.fill(errors, null);
+        if (anyErrors) {
+            Arrays.fill(errors, null);
+            anyErrors = false;
+        }
         matcher.reset();
         try (BsonReader reader = document instanceof RawBsonDocument raw
                 ? new BsonBinaryReader(raw.getByteBuffer().asNIO())
@@ -203,10 +214,8 @@ final class BsonRowDecoder {
                 ambiguous(nodes.get(target));
             }
         }
-        for (int column = 0; column < spellingSlots.length; column++) {
-            if (spellingSlots[column] != null) {
-                chooseSpelling(column);
-            }
+        for (int column : severalSpellings) {
+            chooseSpelling(column);
         }
         decoded = true;
     }
@@ -309,6 +318,7 @@ final class BsonRowDecoder {
             spellings.add(prefix + spelling);
         }
         AmbiguousFieldException error = new AmbiguousFieldException(node.path, spellings, MAPPING_HINT);
+        anyErrors = true;
         for (int slot : node.belowSlots) {
             values[slot] = null;
             failures[slot] = null;
@@ -344,13 +354,16 @@ final class BsonRowDecoder {
             chosen = slot;
         }
         if (present.size() > 1) {
+            anyErrors = true;
             errors[column] = new AmbiguousFieldException(mapped, present, MAPPING_HINT);
         } else if (chosen >= 0) {
             values[column] = values[chosen];
             failures[column] = failures[chosen];
             errors[column] = errors[chosen];
+            anyErrors |= errors[column] != null;
             if (failures[column] != null) {
                 // the message names the spelling the document has
+                anyErrors = true;
                 errors[column] = failures[column].toException(slotPaths[chosen - readers.length]);
                 failures[column] = null;
             }
