@@ -6,11 +6,11 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.FieldNameMatcher;
 import io.hivenosql.api.types.AmbiguousFieldException;
 import io.hivenosql.api.types.ValueConversionException;
+import io.hivenosql.mongo.BsonFieldTree.Level;
+import io.hivenosql.mongo.BsonFieldTree.Node;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
@@ -44,8 +44,6 @@ import org.bson.RawBsonDocument;
 final class BsonRowDecoder {
     static final String MAPPING_HINT = "'" + MongoTableProperties.COLUMNS_MAPPING.key()
             + "' (or the mapping file of 'nosql.mapping.url'), e.g. {\"column\":\"fieldName\"}";
-    private static final Node[] NO_NODES = new Node[0];
-    private static final int NAME_CACHE_LIMIT = 1024;
 
     private final DocumentLayout layout;
     private final Level root = new Level();
@@ -225,7 +223,7 @@ final class BsonRowDecoder {
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
             String name = reader.readName();
             Node node = level.exact.get(name);
-            Node[] folded = !level.folding ? NO_NODES : node == null ? level.folded(name) : node.foldedRivals;
+            Node[] folded = !level.folding ? Node.NONE : node == null ? level.folded(name) : node.foldedRivals;
             if (folded.length == 0) {
                 // the usual case: the name spelt as mapped, or no column reads it
                 FieldNameMatcher.Decision decision =
@@ -373,95 +371,5 @@ final class BsonRowDecoder {
     /** Whether the current document has the field of a slot (its path's fields all present). */
     private boolean has(int slot) {
         return matcher.matched(slotNodes[slot - readers.length]);
-    }
-
-    /** The field names of one document level that columns read, by exact name and (where allowed) folded. */
-    private static final class Level {
-        private final Map<String, Node> exact = new HashMap<>();
-        private final Map<String, List<Node>> byFold = new HashMap<>();
-        /** Names met in documents that are not spelt as mapped, and the nodes they match ignoring case. */
-        private final Map<String, Node[]> seen = new HashMap<>();
-
-        private boolean folding;
-
-        Node node(String segment, Node parent, boolean folding, List<Node> all) {
-            Node node = exact.get(segment);
-            if (node == null) {
-                node = new Node(all.size(), segment, parent);
-                all.add(node);
-                exact.put(segment, node);
-            }
-            if (folding && !node.folding) {
-                node.folding = true;
-                this.folding = true;
-                byFold.computeIfAbsent(FieldNameMatcher.fold(segment), k -> new ArrayList<>())
-                        .add(node);
-            }
-            return node;
-        }
-
-        /** Gives every node the folding nodes its exact name matches ignoring case, down the tree. */
-        void seal() {
-            for (Node node : exact.values()) {
-                List<Node> rivals = byFold.getOrDefault(FieldNameMatcher.fold(node.name), List.of()).stream()
-                        .filter(rival -> rival != node)
-                        .toList();
-                node.foldedRivals = rivals.toArray(NO_NODES);
-                if (node.children != null) {
-                    node.children.seal();
-                }
-            }
-        }
-
-        /** The folding nodes a name not spelt as any node matches ignoring case; remembered per name. */
-        Node[] folded(String name) {
-            Node[] known = seen.get(name);
-            if (known != null) {
-                return known;
-            }
-            List<Node> matches = byFold.get(FieldNameMatcher.fold(name));
-            Node[] result = matches == null ? NO_NODES : matches.toArray(NO_NODES);
-            if (seen.size() < NAME_CACHE_LIMIT) {
-                seen.put(name, result); // documents repeat their spellings: fold each one once
-            }
-            return result;
-        }
-    }
-
-    /** One field name of the paths: the columns whose path ends here and the names below it. */
-    private static final class Node {
-        private final int id;
-        private final String name;
-        private final String path;
-        private final Node parent;
-        private int[] columns = new int[0];
-        private final List<Integer> below = new ArrayList<>();
-        private int[] belowSlots;
-        private final List<Node> descendants = new ArrayList<>();
-        private Level children;
-        private boolean folding;
-        /** The other folding nodes of this level that this node's exact name matches ignoring case. */
-        private Node[] foldedRivals = NO_NODES;
-
-        Node(int id, String name, Node parent) {
-            this.id = id;
-            this.name = name;
-            this.parent = parent;
-            this.path = parent == null ? name : parent.path + "." + name;
-            for (Node ancestor = parent; ancestor != null; ancestor = ancestor.parent) {
-                ancestor.descendants.add(this);
-            }
-        }
-
-        Level children() {
-            if (children == null) {
-                children = new Level();
-            }
-            return children;
-        }
-
-        void seal() {
-            belowSlots = below.stream().mapToInt(Integer::intValue).distinct().toArray();
-        }
     }
 }

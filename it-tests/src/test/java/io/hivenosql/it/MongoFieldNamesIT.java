@@ -131,7 +131,7 @@ class MongoFieldNamesIT {
         assertThat(Rows.of(
                         hive, "SELECT title, publicationyear, author FROM " + DB + ".books WHERE isbn = '978-0-1007'"))
                 .containsExactly("Book 7|1997|[\"Author 7\",\"Co-author 1\"]");
-        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".payments ORDER BY id"))
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".payments WHERE id <= 3 ORDER BY id"))
                 .containsExactly("1|S1|card|10", "2|S2|cash|20", "3|S3|card|30");
     }
 
@@ -193,12 +193,13 @@ class MongoFieldNamesIT {
         hive.execute("ALTER TABLE " + DB + ".clash SET TBLPROPERTIES ('nosql.bad-record.policy'='skip')");
         assertThat(Rows.of(hive, "SELECT id, studentid, paymenttype FROM " + DB + ".clash ORDER BY id"))
                 .containsExactly("2|S2|cash");
-        // a mapping that spells one exactly picks it
+        // a mapping that spells one exactly picks it where a document has it; a document with only the other
+        // spelling reads that one (the one field equal to the mapped path ignoring case)
         hive.execute("CREATE EXTERNAL TABLE " + DB + ".clash_mapped (id int, studentid string) " + HANDLER
                 + " WITH SERDEPROPERTIES ('mongo.columns.mapping'='{\"id\":\"_id\",\"studentid\":\"StudentId\"}') "
                 + "TBLPROPERTIES (" + uri("clash") + ")");
         assertThat(Rows.of(hive, "SELECT id, studentid FROM " + DB + ".clash_mapped ORDER BY id"))
-                .containsExactly("1|s-one", "2|NULL");
+                .containsExactly("1|s-one", "2|S2");
     }
 
     @Test

@@ -61,12 +61,14 @@ class RedisFieldNamesIT {
 
     @Test
     void camelCaseHashFieldsReadThroughScansAndKeyLookups() throws Exception {
-        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".payments ORDER BY id"))
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".payments WHERE id <= 3 ORDER BY id"))
                 .containsExactly("1|S1|card|10.50", "2|S2|cash|20.00", "3|S3|card|NULL");
         // a fetch task (HMGET in HiveServer2) and a key lookup (HGETALL) read the same
         assertThat(Rows.of(hive, "SELECT studentid, paymenttype FROM " + DB + ".payments WHERE id = 2"))
                 .containsExactly("S2|cash");
-        assertThat(Rows.of(hive, "SELECT count(*), count(studentid), count(amount) FROM " + DB + ".payments"))
+        assertThat(Rows.of(
+                        hive,
+                        "SELECT count(*), count(studentid), count(amount) FROM " + DB + ".payments WHERE id <= 3"))
                 .containsExactly("3|3|2");
     }
 
@@ -85,13 +87,14 @@ class RedisFieldNamesIT {
         hive.execute("ALTER TABLE " + DB + ".clash SET TBLPROPERTIES ('nosql.bad-record.policy'='skip')");
         assertThat(Rows.of(hive, "SELECT id, studentid, paymenttype FROM " + DB + ".clash ORDER BY id"))
                 .containsExactly("2|S2|cash");
-        // a mapping that spells one exactly picks it
+        // a mapping that spells one exactly picks it where a hash has it; a hash with only the other spelling reads
+        // that one (the one field equal to the mapped name ignoring case)
         hive.execute("CREATE EXTERNAL TABLE " + DB + ".clash_mapped (id int, studentid string) "
                 + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
                 + redis.address() + "', 'redis.key.prefix'='" + PREFIX + "clash:', "
                 + "'redis.columns.mapping'='{\"studentid\":\"StudentId\"}')");
         assertThat(Rows.of(hive, "SELECT id, studentid FROM " + DB + ".clash_mapped ORDER BY id"))
-                .containsExactly("1|s-one", "2|NULL");
+                .containsExactly("1|s-one", "2|S2");
     }
 
     @Test
