@@ -3,6 +3,7 @@ package io.hivenosql.redis;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.mapping.StoredSpellings;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,10 +13,14 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
@@ -40,6 +45,14 @@ final class RedisSpellings {
 
     /** The table with its stored columns' spellings; hash tables only. */
     static TableContext resolve(TableContext context) throws IOException {
+        return resolve(context, Optional.empty());
+    }
+
+    /**
+     * As {@link #resolve(TableContext)}; when the query pushes key lookups ({@code pushed}), the sample is the first
+     * {@value #SAMPLE_KEYS} of the looked-up keys, so that a lookup costs no SCAN.
+     */
+    static TableContext resolve(TableContext context, Optional<Filter> pushed) throws IOException {
         RedisTable table = RedisTable.of(context);
         if (table.valueType() != RedisValueType.HASH) {
             return context;
@@ -60,6 +73,11 @@ final class RedisSpellings {
         } else {
             nodes.add(topology.node());
         }
+        Optional<List<byte[]>> lookups = pushed.flatMap(filter -> lookupKeys(filter, table));
+        if (lookups.isPresent()) {
+            sampleLookups(clients, topology, table, lookups.get(), spellings);
+            return log(table, spellings, context);
+        }
         int perNode = Math.max(1, SAMPLE_KEYS / nodes.size());
         for (HostAndPort node : nodes) {
             try (Jedis jedis = clients.connect(node)) {
@@ -71,6 +89,58 @@ final class RedisSpellings {
                         table, node, "sampling the field names of the table's hashes (SCAN, HKEYS)", e);
             }
         }
+        return log(table, spellings, context);
+    }
+
+    /** The keys a pushed key filter looks up (at most the sample's size), or empty when it is no key filter. */
+    private static Optional<List<byte[]>> lookupKeys(Filter filter, RedisTable table) {
+        try {
+            return Optional.of(RedisKeyFilter.keys(filter, table).stream()
+                    .limit(SAMPLE_KEYS)
+                    .map(ByteKey::bytes)
+                    .toList());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty(); // not (only) key lookups: a scanned sample
+        }
+    }
+
+    private static void sampleLookups(
+            RedisClientFactory clients,
+            RedisTopology topology,
+            RedisTable table,
+            List<byte[]> keys,
+            StoredSpellings spellings)
+            throws IOException {
+        HostAndPort node = topology.cluster() ? table.nodes().get(0) : topology.node();
+        try (AutoCloseable connection =
+                topology.cluster() ? clients.cluster(table.nodes()) : clients.connect(topology.node())) {
+            Supplier<? extends AbstractPipeline> pipelines =
+                    connection instanceof JedisCluster cluster ? cluster::pipelined : ((Jedis) connection)::pipelined;
+            List<Response<Set<byte[]>>> replies = new ArrayList<>(keys.size());
+            try (AbstractPipeline pipeline = pipelines.get()) {
+                keys.forEach(key -> replies.add(pipeline.hkeys(key)));
+                pipeline.sync();
+            }
+            for (Response<Set<byte[]>> reply : replies) {
+                try {
+                    Set<byte[]> fields = reply.get();
+                    if (!fields.isEmpty()) {
+                        spellings.add(new SampledHash(fields));
+                    }
+                } catch (JedisException e) {
+                    // a key of another type: no row, and no part of the sample
+                }
+            }
+        } catch (JedisException e) {
+            throw RedisErrors.readFailed(table, node, "sampling the field names of the looked-up hashes (HKEYS)", e);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("table " + table.name() + ": cannot close the connection to Redis at " + node, e);
+        }
+    }
+
+    private static TableContext log(RedisTable table, StoredSpellings spellings, TableContext context) {
         List<String> changes = spellings.changes();
         if (!changes.isEmpty()) {
             log.info(

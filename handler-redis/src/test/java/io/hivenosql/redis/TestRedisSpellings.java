@@ -54,6 +54,25 @@ class TestRedisSpellings {
     }
 
     @Test
+    void keyLookupsSampleTheLookedUpHashesWithoutAScan() throws Exception {
+        TableContext table = students("lookups");
+        try (Jedis jedis = REDIS.connect()) {
+            jedis.hset(prefix(table) + "1", Map.of("studentID", "S1", "paymentType", "card"));
+            jedis.hset(prefix(table) + "2", Map.of("STUDENTID", "S2", "paymentType", "cash"));
+            long scans = TestingRedisTable.calls(jedis, "scan");
+            TableContext resolved = TestingRedisTable.CONNECTOR.withStoredSpellings(
+                    table, Optional.of(new Filter.In("id", List.of("2", "3"))));
+            assertThat(TestingRedisTable.calls(jedis, "scan")).isEqualTo(scans);
+            assertThat(resolved.mapping().column(1).path()).isEqualTo("STUDENTID");
+            // without a key filter: a scanned sample of the table's hashes
+            TableContext scanned = TestingRedisTable.CONNECTOR.withStoredSpellings(
+                    table, Optional.of(new Filter.Compare("score", CompareOp.GT, 3)));
+            assertThat(TestingRedisTable.calls(jedis, "scan")).isGreaterThan(scans);
+            assertThat(scanned.mapping().column(1).fetchPaths()).containsExactly("STUDENTID", "studentID");
+        }
+    }
+
+    @Test
     void aHashWithTwoSpellingsOfAFieldIsABadRecordOfThatColumn() throws Exception {
         TableContext table = students("both");
         try (Jedis jedis = REDIS.connect()) {

@@ -2,6 +2,7 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
@@ -114,7 +115,9 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         try {
             // the same sample as the job properties of this query: a column whose field the store spells in several
             // ways is not pushed
-            table = PlannedSpellings.shared().resolve(connector, table, jobConf == null ? conf() : jobConf);
+            Optional<Filter> hint =
+                    HivePredicateDecomposer.pushable(predicate, table.mapping(), connector.filterCapabilities(table));
+            table = PlannedSpellings.shared().resolve(connector, table, jobConf == null ? conf() : jobConf, hint);
             return HivePredicateDecomposer.decompose(
                     table.tableName(), predicate, table.mapping(), connector.filterCapabilities(table));
         } catch (RuntimeException e) {

@@ -5,12 +5,14 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.MappingResolver;
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import org.apache.hadoop.conf.Configuration;
@@ -55,6 +57,15 @@ final class PlannedSpellings {
      * @throws HandlerException naming the table when the store cannot be sampled
      */
     TableContext resolve(NoSqlConnector connector, TableContext table, Configuration conf) {
+        return resolve(connector, table, conf, Optional.empty());
+    }
+
+    /**
+     * As {@link #resolve(NoSqlConnector, TableContext, Configuration)}; a first call with the filter the query pushes
+     * lets the store sample only what that filter selects ({@link NoSqlConnector#withStoredSpellings(TableContext,
+     * Optional)}); later calls of the query reuse that sample.
+     */
+    TableContext resolve(NoSqlConnector connector, TableContext table, Configuration conf, Optional<Filter> pushed) {
         String queryId = conf == null ? null : conf.get(QUERY_ID);
         boolean known = queryId != null && !queryId.isBlank();
         Key key = new Key(
@@ -73,7 +84,7 @@ final class PlannedSpellings {
         }
         TableContext resolved;
         try {
-            resolved = connector.withStoredSpellings(table);
+            resolved = connector.withStoredSpellings(table, pushed);
         } catch (IOException e) {
             throw new HandlerException(
                     HandlerErrorCode.STORE_ERROR,

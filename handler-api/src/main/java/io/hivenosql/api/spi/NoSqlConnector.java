@@ -3,6 +3,7 @@ package io.hivenosql.api.spi;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.util.List;
@@ -45,6 +46,16 @@ public interface NoSqlConnector {
      */
     default TableContext withStoredSpellings(TableContext table) throws IOException {
         return table;
+    }
+
+    /**
+     * {@link #withStoredSpellings(TableContext)}, knowing what the query pushes to the table where Hive tells it at
+     * planning (its WHERE clause, as the table would push it before the spellings are known): a store whose pushed
+     * filter selects records directly (Redis key lookups) may sample just those, rather than scan for a sample. The
+     * sample serves the whole query. The default ignores the filter.
+     */
+    default TableContext withStoredSpellings(TableContext table, Optional<Filter> pushed) throws IOException {
+        return withStoredSpellings(table);
     }
 
     /** What this table's store enforces exactly. */
