@@ -9,10 +9,12 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -117,10 +119,34 @@ final class CassandraTable {
         }
     }
 
+    /**
+     * The primary key of {@code cassandra.primary-key}; without it, the one column a mapping file gives the role
+     * {@code key} (several cannot say which are partition and which clustering columns: refused). A property and a file
+     * that name different key columns, and the role {@code ttl}, are refused.
+     */
     private static Optional<PrimaryKey> primaryKey(String tableName, TableConfig config, TableMapping mapping) {
+        MappingRoles.refuse(
+                tableName,
+                mapping,
+                ColumnRole.TTL,
+                column -> false,
+                "Hive writes Cassandra rows without a time to live (a table's default_time_to_live applies: "
+                        + CassandraTableProperties.TABLE_OPTIONS.key() + ")");
+        List<String> fileKeys = MappingRoles.names(mapping, ColumnRole.KEY);
         Optional<String> text = config.getOptional(CassandraTableProperties.PRIMARY_KEY);
         if (text.isEmpty()) {
-            return Optional.empty();
+            if (fileKeys.size() > 1) {
+                throw new HandlerException(
+                        HandlerErrorCode.INVALID_MAPPING,
+                        "table " + tableName + ": the mapping gives the role key to columns "
+                                + String.join(", ", fileKeys) + ", which cannot say which of them are the partition "
+                                + "key and which clustering columns; set "
+                                + CassandraTableProperties.PRIMARY_KEY.key() + " (e.g. '((" + fileKeys.get(0)
+                                + "), " + String.join(", ", fileKeys.subList(1, fileKeys.size())) + ")')");
+            }
+            return fileKeys.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(new PrimaryKey(List.of(fileKeys.get(0)), List.of()));
         }
         PrimaryKey key;
         try {
@@ -139,6 +165,18 @@ final class CassandraTable {
                                 + "': no column '" + column + "'; the table's columns are "
                                 + String.join(", ", mapping.names()));
             }
+        }
+        if (!fileKeys.isEmpty()
+                && !new HashSet<>(fileKeys)
+                        .equals(new HashSet<>(key.columns().stream()
+                                .map(c -> mapping.column(mapping.indexOf(c)).name())
+                                .toList()))) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": the mapping gives the role key to column(s) "
+                            + String.join(", ", fileKeys)
+                            + ", but " + CassandraTableProperties.PRIMARY_KEY.key() + " is " + key + "; make both "
+                            + "name the same columns, or set the key in one place only");
         }
         return Optional.of(key);
     }

@@ -51,6 +51,7 @@ final class BsonFileConnector extends FileTableConnector {
     @Override
     public TableMapping bind(TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(config.tableName(), mapping, "BSON");
+        DocumentLayout.checkRoles(config.tableName(), mapping);
         DocumentLayout layout = DocumentLayout.of(config.tableName(), config, mapping);
         if (layout.idColumn() < 0) {
             return mapping;

@@ -3,11 +3,14 @@ package io.hivenosql.mongo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.FieldNameMatcher;
+import io.hivenosql.api.types.AmbiguousFieldException;
 import io.hivenosql.api.types.ValueConversionException;
+import io.hivenosql.mongo.BsonFieldTree.Level;
+import io.hivenosql.mongo.BsonFieldTree.Node;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import org.bson.BsonDocument;
 import org.bson.BsonDocumentReader;
@@ -18,26 +21,52 @@ import org.bson.RawBsonDocument;
 
 /**
  * Decodes documents into the neutral values of a {@link DocumentLayout}'s columns (conversions per
- * {@link BsonValueDecoder}), for collections and BSON files alike.
+ * {@link BsonValueDecoder}), for collections and BSON files alike. A missing field, BSON null or undefined is NULL, and
+ * so is a path whose parent is missing or not a document. A document is decoded in one pass over its fields on the
+ * first {@link #get} after {@link #reset}: a {@link RawBsonDocument} straight from its bytes, skipping every field no
+ * column needs, with no intermediate document.
  *
- * <p>Each column's dotted field path ({@code address.city}) is looked up as MongoDB does, field names matched exactly:
- * a missing field, BSON null or undefined is NULL, and so is a path whose parent is missing or not a document. A
- * document is decoded in one pass over its fields on the first {@link #get} after {@link #reset}: a
- * {@link RawBsonDocument} straight from its bytes, skipping every field no column needs, with no intermediate
- * document. When a field repeats in a document, the first one counts.
+ * <p>How a column's dotted field path ({@code address.city}) finds its fields:
  *
- * <p>Not thread-safe: one decoder per reader.
+ * <ul>
+ *   <li>A column with {@linkplain ColumnMapping#storedPaths stored spellings} (a collection: sampled when the query was
+ *       planned, and fetched by exactly those paths) reads exactly them. With one spelling, that path; with several,
+ *       the one a document has, the mapped path first when it has several, and a document with two of them and not the
+ *       mapped path is a bad record ({@link AmbiguousFieldException}).
+ *   <li>A column without (a BSON file: whole documents) follows {@link FieldNameMatcher}'s rule at every level of its
+ *       path: the field spelt exactly as the segment, else the one field equal to it ignoring case, else (several)
+ *       a bad record. Names spelt as mapped are found with one hash lookup, as before; only a miss looks further.
+ * </ul>
+ *
+ * A field name that repeats within a document counts once, the first time. Not thread-safe: one decoder per reader.
  */
 final class BsonRowDecoder {
+    static final String MAPPING_HINT = "'" + MongoTableProperties.COLUMNS_MAPPING.key()
+            + "' (or the mapping file of 'nosql.mapping.url'), e.g. {\"column\":\"fieldName\"}";
+
     private final DocumentLayout layout;
-    private final Map<String, Node> root;
+    private final Level root = new Level();
+    private final List<Node> nodes = new ArrayList<>();
     private final BsonValueDecoder.ValueReader[] readers;
+    /** Columns, then one slot per spelling of the columns with several. */
     private final Object[] values;
+
     private final BsonValueDecoder.Failure[] failures;
+    private final RuntimeException[] errors;
+    private final String[] slotPaths;
+    private final int[] slotColumns;
+    private final int[] slotNodes;
+    private final int[][] spellingSlots;
+    /** The columns with several spellings, chosen between after each document. */
+    private final int[] severalSpellings;
+
+    private final FieldNameMatcher matcher;
     private BsonDocument document;
+    /** Whether {@code errors} holds anything (rare: clearing it per document would cost every document). */
+    private boolean anyErrors;
+
     private boolean decoded;
     private String key;
-    private int generation;
 
     /** A decoder of every column of the layout. */
     BsonRowDecoder(DocumentLayout layout) {
@@ -54,9 +83,10 @@ final class BsonRowDecoder {
         requireNonNull(columns, "columns is null");
         int size = layout.mapping().size();
         this.readers = new BsonValueDecoder.ValueReader[size];
-        this.values = new Object[size];
-        this.failures = new BsonValueDecoder.Failure[size];
-        this.root = new HashMap<>();
+        this.spellingSlots = new int[size][];
+        List<String> slots = new ArrayList<>();
+        List<Integer> owners = new ArrayList<>();
+        List<Integer> leaves = new ArrayList<>();
         for (int column : columns) {
             if (column < 0 || column >= size) {
                 throw new IllegalArgumentException("column index " + column + " is out of range [0, " + size + ")");
@@ -66,17 +96,47 @@ final class BsonRowDecoder {
             }
             ColumnMapping mapping = layout.mapping().column(column);
             readers[column] = BsonValueDecoder.of(mapping.type());
-            Map<String, Node> level = root;
-            String[] segments = mapping.path().split("\\.", -1);
-            for (int i = 0; i < segments.length; i++) {
-                Node node = level.computeIfAbsent(segments[i], name -> new Node());
-                if (i == segments.length - 1) {
-                    node.addColumn(column);
-                } else {
-                    level = node.children();
+            if (mapping.hasSeveralSpellings()) {
+                int[] own = new int[mapping.storedPaths().size()];
+                for (int i = 0; i < own.length; i++) {
+                    own[i] = size + slots.size();
+                    slots.add(mapping.storedPaths().get(i));
+                    owners.add(column);
+                    leaves.add(add(mapping.storedPaths().get(i), own[i], false).id);
                 }
+                spellingSlots[column] = own;
+            } else {
+                add(mapping.path(), column, mapping.storedPaths().isEmpty());
             }
         }
+        this.slotPaths = slots.toArray(new String[0]);
+        this.slotColumns = owners.stream().mapToInt(Integer::intValue).toArray();
+        this.slotNodes = leaves.stream().mapToInt(Integer::intValue).toArray();
+        this.values = new Object[size + slots.size()];
+        this.failures = new BsonValueDecoder.Failure[values.length];
+        this.errors = new RuntimeException[values.length];
+        this.severalSpellings =
+                IntStream.range(0, size).filter(c -> spellingSlots[c] != null).toArray();
+        this.matcher = new FieldNameMatcher(nodes.size());
+        nodes.forEach(Node::seal);
+        root.seal();
+    }
+
+    /**
+     * Adds a path ending in a column (or a spelling's slot); {@code folding}: matched ignoring case as a fallback.
+     * Returns the path's last node.
+     */
+    private Node add(String path, int slot, boolean folding) {
+        Level level = root;
+        Node node = null;
+        for (String segment : path.split("\\.", -1)) {
+            node = level.node(segment, node, folding, nodes);
+            node.below.add(slot);
+            level = node.children();
+        }
+        node.columns = Arrays.copyOf(node.columns, node.columns.length + 1);
+        node.columns[node.columns.length - 1] = slot;
+        return node;
     }
 
     DocumentLayout layout() {
@@ -93,7 +153,8 @@ final class BsonRowDecoder {
     /**
      * The neutral value of a column (mapping index) of the current document, {@code null} for NULL.
      *
-     * @throws ValueConversionException naming the field path, the BSON type and the value when it does not convert
+     * @throws ValueConversionException naming the field path, the BSON type and the value when it does not convert,
+     *     or ({@link AmbiguousFieldException}) naming the spellings when the document spells the field in two ways
      * @throws IllegalArgumentException when the decoder was not built for the column
      * @throws IllegalStateException before the first {@link #reset}
      */
@@ -105,11 +166,18 @@ final class BsonRowDecoder {
         if (!decoded) {
             decode();
         }
+        if (errors[column] != null) {
+            throw errors[column];
+        }
         BsonValueDecoder.Failure failure = failures[column];
         if (failure != null) {
-            throw failure.toException(layout.mapping().column(column).path());
+            throw failure.toException(path(column));
         }
         return values[column];
+    }
+
+    private String path(int slot) {
+        return slot < readers.length ? layout.mapping().column(slot).path() : slotPaths[slot - readers.length];
     }
 
     /** The current document's {@code _id} as text for messages: hex for an ObjectId, {@code (no _id)} if none. */
@@ -126,69 +194,181 @@ final class BsonRowDecoder {
         }
         Arrays.fill(values, null);
         Arrays.fill(failures, null);
-        generation++;
+        if (anyErrors) {
+            Arrays.fill(errors, null);
+            anyErrors = false;
+        }
+        matcher.reset();
         try (BsonReader reader = document instanceof RawBsonDocument raw
                 ? new Utf8CheckingBsonReader(raw.getByteBuffer().asNIO())
                 : new BsonDocumentReader(document)) {
             reader.readStartDocument();
             readFields(reader, root);
         }
+        for (int i = 0; i < matcher.ambiguousCount(); i++) {
+            int target = matcher.ambiguousTarget(i);
+            if (matcher.isAmbiguous(target)) {
+                ambiguous(nodes.get(target));
+            }
+        }
+        for (int column : severalSpellings) {
+            chooseSpelling(column);
+        }
         decoded = true;
     }
 
     /** Reads the fields of the document the reader has started, down to the end of the document. */
-    private void readFields(BsonReader reader, Map<String, Node> level) {
+    private void readFields(BsonReader reader, Level level) {
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-            Node node = level.get(reader.readName());
-            if (node == null || node.stamp == generation) {
-                reader.skipValue(); // no column reads it, or a repeated name: the first one counts
+            String name = reader.readName();
+            Node node = level.exact.get(name);
+            Node[] folded = !level.folding ? Node.NONE : node == null ? level.folded(name) : node.foldedRivals;
+            if (folded.length == 0) {
+                // the usual case: the name spelt as mapped, or no column reads it
+                FieldNameMatcher.Decision decision =
+                        node == null ? FieldNameMatcher.Decision.SKIP : matcher.offer(node.id, name, true);
+                if (decision == FieldNameMatcher.Decision.SKIP) {
+                    reader.skipValue(); // no column reads it, or a repeated name: the first one counts
+                    continue;
+                }
+                if (decision == FieldNameMatcher.Decision.REPLACE) {
+                    forget(node); // the exact spelling after another one
+                }
+                readNode(reader, node);
                 continue;
             }
-            node.stamp = generation;
-            boolean descend = node.children != null && reader.getCurrentBsonType() == BsonType.DOCUMENT;
-            int[] columns = node.columns;
-            for (int i = 0; i < columns.length; i++) {
-                // several columns read this value (or a column and the paths below it): read it again from a mark
-                BsonReaderMark mark = i < columns.length - 1 || descend ? reader.getMark() : null;
-                readColumn(reader, columns[i]);
+            // columns whose path matches the name only ignoring case: the matcher decides which read it
+            Node[] reads = new Node[folded.length + 1];
+            int count = 0;
+            for (int m = node == null ? 1 : 0; m <= folded.length; m++) {
+                Node match = m == 0 ? node : folded[m - 1];
+                FieldNameMatcher.Decision decision = matcher.offer(match.id, name, m == 0);
+                if (decision == FieldNameMatcher.Decision.REPLACE) {
+                    forget(match);
+                }
+                if (decision != FieldNameMatcher.Decision.SKIP) {
+                    reads[count++] = match;
+                }
+            }
+            if (count == 0) {
+                reader.skipValue(); // other spellings of fields already read, or rivals of them
+            }
+            for (int i = 0; i < count; i++) {
+                BsonReaderMark mark = i < count - 1 ? reader.getMark() : null;
+                readNode(reader, reads[i]);
                 if (mark != null) {
                     mark.reset();
                 }
-            }
-            if (descend) {
-                reader.readStartDocument();
-                readFields(reader, node.children);
-            } else if (columns.length == 0) {
-                reader.skipValue(); // a parent that is not a document: the paths below it are NULL
             }
         }
         reader.readEndDocument();
     }
 
-    private void readColumn(BsonReader reader, int column) {
-        try {
-            values[column] = BsonValueDecoder.read(readers[column], reader);
-        } catch (BsonValueDecoder.Failure e) {
-            failures[column] = e;
+    /** Reads one field's value into the node's columns and, for a document, the paths below it. */
+    private void readNode(BsonReader reader, Node node) {
+        boolean descend = node.children != null && reader.getCurrentBsonType() == BsonType.DOCUMENT;
+        int[] columns = node.columns;
+        for (int i = 0; i < columns.length; i++) {
+            // several columns read this value (or a column and the paths below it): read it again from a mark
+            BsonReaderMark mark = i < columns.length - 1 || descend ? reader.getMark() : null;
+            readColumn(reader, columns[i]);
+            if (mark != null) {
+                mark.reset();
+            }
+        }
+        if (descend) {
+            reader.readStartDocument();
+            readFields(reader, node.children);
+        } else if (columns.length == 0) {
+            reader.skipValue(); // a parent that is not a document: the paths below it are NULL
         }
     }
 
-    /** One field name of the paths: the columns whose path ends here and the names below it. */
-    private static final class Node {
-        private int[] columns = new int[0];
-        private Map<String, Node> children;
-        private int stamp;
-
-        void addColumn(int column) {
-            columns = Arrays.copyOf(columns, columns.length + 1);
-            columns[columns.length - 1] = column;
+    private void readColumn(BsonReader reader, int slot) {
+        try {
+            values[slot] = BsonValueDecoder.read(slotReader(slot), reader);
+        } catch (BsonValueDecoder.Failure e) {
+            failures[slot] = e;
         }
+    }
 
-        Map<String, Node> children() {
-            if (children == null) {
-                children = new HashMap<>();
+    private BsonValueDecoder.ValueReader slotReader(int slot) {
+        return slot < readers.length ? readers[slot] : readers[slotColumns[slot - readers.length]];
+    }
+
+    /** An exact spelling replaces what another spelling read: the columns at and below the node read nothing yet. */
+    private void forget(Node node) {
+        for (int slot : node.belowSlots) {
+            values[slot] = null;
+            failures[slot] = null;
+            errors[slot] = null;
+        }
+        for (Node descendant : node.descendants) {
+            matcher.forget(descendant.id);
+        }
+    }
+
+    private void ambiguous(Node node) {
+        List<String> spellings = new ArrayList<>();
+        String prefix = spelledParent(node.parent);
+        for (String spelling : matcher.rivalSpellings(node.id)) {
+            spellings.add(prefix + spelling);
+        }
+        AmbiguousFieldException error = new AmbiguousFieldException(node.path, spellings, MAPPING_HINT);
+        anyErrors = true;
+        for (int slot : node.belowSlots) {
+            values[slot] = null;
+            failures[slot] = null;
+            errors[slot] = error;
+        }
+    }
+
+    private String spelledParent(Node parent) {
+        if (parent == null) {
+            return "";
+        }
+        String spelling = matcher.spelling(parent.id);
+        return spelledParent(parent.parent) + (spelling == null ? parent.name : spelling) + ".";
+    }
+
+    /** A column with several stored spellings: the mapped path if the document has it, else its only spelling. */
+    private void chooseSpelling(int column) {
+        int[] own = spellingSlots[column];
+        String mapped = layout.mapping().column(column).path();
+        int chosen = -1;
+        List<String> present = new ArrayList<>(2);
+        for (int slot : own) {
+            if (!has(slot)) {
+                continue;
             }
-            return children;
+            String path = slotPaths[slot - readers.length];
+            present.add(path);
+            if (path.equals(mapped)) {
+                chosen = slot;
+                present.clear();
+                break;
+            }
+            chosen = slot;
         }
+        if (present.size() > 1) {
+            anyErrors = true;
+            errors[column] = new AmbiguousFieldException(mapped, present, MAPPING_HINT);
+        } else if (chosen >= 0) {
+            values[column] = values[chosen];
+            failures[column] = failures[chosen];
+            errors[column] = errors[chosen];
+            anyErrors |= errors[column] != null;
+            if (failures[column] != null) {
+                // the message names the spelling the document has
+                anyErrors = true;
+                errors[column] = failures[column].toException(slotPaths[chosen - readers.length]);
+                failures[column] = null;
+            }
+        }
+    }
+
+    /** Whether the current document has the field of a slot (its path's fields all present). */
+    private boolean has(int slot) {
+        return matcher.matched(slotNodes[slot - readers.length]);
     }
 }

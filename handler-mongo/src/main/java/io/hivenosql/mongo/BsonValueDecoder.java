@@ -16,17 +16,13 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.types.ObjectId;
 
 /**
  * BSON values to neutral values (see {@link DataType}) of a Hive column type, read straight from a {@link BsonReader}
@@ -45,7 +41,8 @@ import org.bson.types.ObjectId;
  *   <li>binary: binary of any subtype, ObjectId (its 12 bytes).
  *   <li>date: date-time (its UTC calendar date); timestamp: date-time (UTC wall time), BSON timestamp (its seconds).
  *       Any year comes out; {@code HiveValues.toHive} refuses those outside 1 to 9999 for every reader alike.
- *   <li>struct: document, fields matched by name case-insensitively (missing: NULL); an ObjectId into a struct with an
+ *   <li>struct: document, fields matched by name: as declared, else ignoring case (two such spellings: a failure;
+ *       missing: NULL); an ObjectId into a struct with an
  *       {@code oid} string field (mongo-hadoop's {@code struct<oid:string,bsontype:int>}) gives (hex, 8).
  *   <li>map: document (keys from the field names, parsed for non-string key types); array: array.
  * </ul>
@@ -55,11 +52,11 @@ import org.bson.types.ObjectId;
  */
 final class BsonValueDecoder {
     private static final Object UNSET = new Object();
-    private static final int NAME_CACHE_LIMIT = 1024;
+    static final int NAME_CACHE_LIMIT = 1024;
     /** Milliseconds of a UTC day: a date is the UTC calendar day of a BSON date-time (reads, writes, pushdown). */
     static final long MILLIS_PER_DAY = 86_400_000L;
     /** The {@code bsontype} mongo-hadoop's ObjectId struct carries. */
-    private static final int MONGO_HADOOP_OBJECT_ID_TYPE = 8;
+    static final int MONGO_HADOOP_OBJECT_ID_TYPE = 8;
 
     private BsonValueDecoder() {}
 
@@ -110,7 +107,7 @@ final class BsonValueDecoder {
         if (type instanceof MapType map) {
             return new MapReader(map);
         }
-        return new StructReader((StructType) type);
+        return new BsonStructReader((StructType) type);
     }
 
     /** Reads the current value: NULL for BSON null and undefined, else the value reader's result. */
@@ -282,99 +279,6 @@ final class BsonValueDecoder {
                         "has the field name '" + name + "', which is not a "
                                 + type.keyType().typeName() + " map key");
             }
-        }
-    }
-
-    /** A document as a struct, fields matched by name case-insensitively; an ObjectId as (hex, 8) when it fits. */
-    private static final class StructReader implements ValueReader {
-        private final StructType type;
-        private final ValueReader[] fields;
-        private final Map<String, Integer> byName = new HashMap<>();
-        private final Map<String, Integer> byLowerName = new HashMap<>();
-        private final int oidField;
-        private final int bsonTypeField;
-
-        StructReader(StructType type) {
-            this.type = type;
-            List<StructType.Field> declared = type.fields();
-            this.fields = new ValueReader[declared.size()];
-            int oid = -1;
-            int bsonType = -1;
-            for (int f = 0; f < declared.size(); f++) {
-                StructType.Field field = declared.get(f);
-                fields[f] = of(field.type());
-                byName.put(field.name(), f);
-                byLowerName.put(field.name().toLowerCase(Locale.ROOT), f);
-                if (field.name().equalsIgnoreCase("oid") && field.type() == PrimitiveType.STRING) {
-                    oid = f;
-                } else if (field.name().equalsIgnoreCase("bsontype") && isInteger(field.type())) {
-                    bsonType = f;
-                }
-            }
-            this.oidField = oid;
-            this.bsonTypeField = bsonType;
-        }
-
-        private static boolean isInteger(DataType type) {
-            return type == PrimitiveType.TINYINT
-                    || type == PrimitiveType.SMALLINT
-                    || type == PrimitiveType.INT
-                    || type == PrimitiveType.BIGINT;
-        }
-
-        @Override
-        public Object read(BsonReader reader, BsonType bson) {
-            if (bson == BsonType.OBJECT_ID && oidField >= 0) {
-                ObjectId id = reader.readObjectId();
-                Object[] values = new Object[fields.length];
-                values[oidField] = id.toHexString();
-                if (bsonTypeField >= 0) {
-                    values[bsonTypeField] = BsonNumberDecoder.narrow(MONGO_HADOOP_OBJECT_ID_TYPE, (PrimitiveType)
-                            type.fields().get(bsonTypeField).type());
-                }
-                return Arrays.asList(values);
-            }
-            if (bson != BsonType.DOCUMENT) {
-                throw mismatch(reader, bson, type);
-            }
-            Object[] values = new Object[fields.length];
-            Arrays.fill(values, UNSET);
-            Failure failure = null;
-            reader.readStartDocument();
-            while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-                String name = reader.readName();
-                int f = failure == null ? index(name) : -1;
-                if (f < 0 || values[f] != UNSET) {
-                    reader.skipValue(); // not a field of the struct, or a repeated name: the first one wins
-                    continue;
-                }
-                try {
-                    values[f] = BsonValueDecoder.read(fields[f], reader);
-                } catch (Failure e) {
-                    failure = e.under(name);
-                }
-            }
-            reader.readEndDocument();
-            if (failure != null) {
-                throw failure;
-            }
-            for (int f = 0; f < values.length; f++) {
-                if (values[f] == UNSET) {
-                    values[f] = null;
-                }
-            }
-            return Arrays.asList(values);
-        }
-
-        private int index(String name) {
-            Integer index = byName.get(name);
-            if (index == null) {
-                index = byLowerName.getOrDefault(name.toLowerCase(Locale.ROOT), -1);
-                if (byName.size() < NAME_CACHE_LIMIT) {
-                    byName.put(name, index); // documents repeat their spellings: lower-case each one once
-                }
-            }
-            return index;
         }
     }
 

@@ -6,6 +6,8 @@ import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.PrimitiveType;
@@ -80,6 +82,29 @@ record DocumentLayout(
                 }
             }
         }
+    }
+
+    /**
+     * Checks the roles a mapping file gives: {@code key} only to the document's {@code _id} (or a path under it, a
+     * compound {@code _id}), which is what identifies a document; {@code ttl} never (a document has no time to live of
+     * its own: a TTL index expires documents by a date field).
+     *
+     * @throws HandlerException INVALID_MAPPING naming the table, the columns and the role
+     */
+    static void checkRoles(String tableName, TableMapping mapping) {
+        MappingRoles.refuse(
+                tableName,
+                mapping,
+                ColumnRole.KEY,
+                column -> column.path().equals(ID_FIELD) || column.path().startsWith(ID_FIELD + "."),
+                "a document's key is its _id: give the key column \"path\": \"_id\" (the other columns are fields)");
+        MappingRoles.refuse(
+                tableName,
+                mapping,
+                ColumnRole.TTL,
+                column -> false,
+                "a document has no time to live of its own (a MongoDB TTL index expires documents by a date field; "
+                        + "create one with mongosh)");
     }
 
     /** Whether the column holds ObjectIds. */

@@ -7,13 +7,16 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.DeleteOptions;
 import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.result.DeleteResult;
+import io.hivenosql.api.config.Suggestions;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.slf4j.Logger;
@@ -27,7 +30,7 @@ final class MongoCollections {
     private static final Logger log = LoggerFactory.getLogger(MongoCollections.class);
     /** The server's code for "a collection of that name exists already". */
     private static final int NAMESPACE_EXISTS = 48;
-    /** The most existing collections a "does not exist" message names. */
+    /** The most similarly named collections a "does not exist yet" warning names. */
     private static final int LISTED_COLLECTIONS = 20;
 
     private MongoCollections() {}
@@ -35,15 +38,18 @@ final class MongoCollections {
     /**
      * Managed (Hive owns the data): creates the collection, which must not exist yet, with the indexes of
      * {@code mongo.indexes}; if an index fails the collection is dropped again, so that nothing half-made stays. Not
-     * managed: checks that the collection exists ({@code mongo.indexes} is only checked for syntax: Hive builds no
-     * index on a collection it does not own).
+     * managed: an external table may name a collection that does not exist yet (mongo-hadoop's export pattern: CREATE
+     * EXTERNAL TABLE, then INSERT, and MongoDB creates the collection on its first write); it reads as empty until
+     * then, and {@code warnings} gets a warning that lists the database's similarly named collections, so that a typo
+     * is still easy to see. ({@code mongo.indexes} is only checked for syntax there: Hive builds no index on a
+     * collection it does not own.)
      *
      * @return true only when this call created the collection
      * @throws HandlerException INVALID_TABLE_PROPERTY or COLUMN_NOT_FOUND for a bad {@code mongo.indexes} (before any
-     *     server is contacted), UNSUPPORTED_OPERATION when a managed table's collection exists, STORE_TABLE_NOT_FOUND
-     *     when an external table's does not, or the store error of a failed command
+     *     server is contacted), UNSUPPORTED_OPERATION when a managed table's collection exists, or the store error of a
+     *     failed command
      */
-    static boolean create(TableContext context, boolean managed) throws IOException {
+    static boolean create(TableContext context, boolean managed, Consumer<String> warnings) throws IOException {
         MongoTable table = MongoTable.of(context);
         List<MongoIndexes.Index> indexes = table.indexes()
                 .map(value -> MongoIndexes.parse(table.name(), value, table.mapping()))
@@ -53,17 +59,7 @@ final class MongoCollections {
             boolean exists = exists(table, database);
             if (!managed) {
                 if (!exists) {
-                    throw new HandlerException(
-                            HandlerErrorCode.STORE_TABLE_NOT_FOUND,
-                            "table " + table.name() + ": MongoDB collection " + table.namespace() + " does not exist "
-                                    + "at " + table.uri().redacted() + " (" + existing(table, database)
-                                    + "). An external table maps an existing "
-                                    + "collection: create it first (mongosh: db.getSiblingDB('" + table.database()
-                                    + "').createCollection('" + table.collection() + "')), or create the table "
-                                    + "without EXTERNAL so that Hive creates the collection (and drops it with the "
-                                    + "table); check " + MongoTableProperties.URI.key() + ", "
-                                    + MongoTableProperties.DATABASE.key() + " and "
-                                    + MongoTableProperties.COLLECTION.key());
+                    warnings.accept(missingCollection(table, database));
                 }
                 if (!indexes.isEmpty()) {
                     log.info(
@@ -89,6 +85,15 @@ final class MongoCollections {
         }
     }
 
+    /** The warning of an external table whose collection does not exist yet. */
+    private static String missingCollection(MongoTable table, MongoDatabase database) {
+        return "table " + table.name() + ": MongoDB collection " + table.namespace() + " does not exist yet at "
+                + table.uri().redacted() + "; the table reads as empty until an INSERT writes to it (MongoDB creates "
+                + "the collection on its first write). " + similar(table, database) + " If you meant an existing "
+                + "collection, drop the table and create it again with the right " + MongoTableProperties.URI.key()
+                + " (or " + MongoTableProperties.DATABASE.key() + ", " + MongoTableProperties.COLLECTION.key() + ").";
+    }
+
     private static boolean exists(MongoTable table, MongoDatabase database) {
         try {
             // the names are compared too: a server that ignores the filter (the test double) lists every collection
@@ -106,23 +111,51 @@ final class MongoCollections {
     }
 
     /**
-     * The collections the database has, for the message of a missing one: up to {@value #LISTED_COLLECTIONS} names in
-     * order, or why they are not known.
+     * The database's collections whose names resemble the table's (equal ignoring case, one inside the other, or a few
+     * edits apart), for the warning of a missing one: up to {@value #LISTED_COLLECTIONS}, or why there are none.
      */
-    private static String existing(MongoTable table, MongoDatabase database) {
+    static String similar(MongoTable table, MongoDatabase database) {
         List<String> names = new ArrayList<>();
         try {
             database.listCollectionNames().into(names);
         } catch (RuntimeException e) {
-            return "its collections cannot be listed: " + MongoErrors.reason(e);
+            return "The collections of database " + table.database() + " cannot be listed: " + MongoErrors.reason(e)
+                    + ".";
         }
         if (names.isEmpty()) {
-            return "database " + table.database() + " has no collections";
+            return "Database " + table.database() + " has no collections yet.";
         }
-        Collections.sort(names);
-        String shown = String.join(", ", names.subList(0, Math.min(LISTED_COLLECTIONS, names.size())));
-        return "collections of database " + table.database() + ": " + shown
-                + (names.size() > LISTED_COLLECTIONS ? " and " + (names.size() - LISTED_COLLECTIONS) + " more" : "");
+        List<String> similar = similarNames(table.collection(), names);
+        if (similar.isEmpty()) {
+            return "Database " + table.database() + " has " + names.size() + " collection(s), none named similarly.";
+        }
+        return "Similarly named collections of database " + table.database() + ": "
+                + String.join(", ", similar.subList(0, Math.min(LISTED_COLLECTIONS, similar.size())))
+                + (similar.size() > LISTED_COLLECTIONS ? " and " + (similar.size() - LISTED_COLLECTIONS) + " more" : "")
+                + ".";
+    }
+
+    /** The names like {@code wanted}, closest first: equal ignoring case, containing or contained, or few edits off. */
+    static List<String> similarNames(String wanted, List<String> names) {
+        String lower = wanted.toLowerCase(Locale.ROOT);
+        int tolerance = Math.max(2, wanted.length() / 4);
+        List<String> similar = new ArrayList<>();
+        for (String name : names) {
+            String other = name.toLowerCase(Locale.ROOT);
+            if (name.equals(wanted)) {
+                continue;
+            }
+            if (other.equals(lower)
+                    || other.contains(lower)
+                    || lower.contains(other)
+                    || Suggestions.distance(lower, other) <= tolerance) {
+                similar.add(name);
+            }
+        }
+        similar.sort(
+                Comparator.comparingInt((String name) -> Suggestions.distance(lower, name.toLowerCase(Locale.ROOT)))
+                        .thenComparing(Comparator.naturalOrder()));
+        return similar;
     }
 
     private static void createCollection(MongoTable table, MongoDatabase database) {

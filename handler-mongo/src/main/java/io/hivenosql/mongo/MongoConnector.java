@@ -15,6 +15,7 @@ import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * MongoDB collections: each Hive column is a field at a dotted path of the collection's documents (see
@@ -56,6 +57,12 @@ public final class MongoConnector implements NoSqlConnector {
         return MongoTable.bind(config.tableName(), config, mapping);
     }
 
+    /** The spellings the collection's first documents use for the mapped paths ({@link MongoSpellings}). */
+    @Override
+    public TableContext withStoredSpellings(TableContext table) {
+        return MongoSpellings.resolve(table);
+    }
+
     @Override
     public Optional<SecretUse> secretUse(TableConfig config) {
         return config.<String>getOptional(MongoTableProperties.PASSWORD_ALIAS)
@@ -85,7 +92,12 @@ public final class MongoConnector implements NoSqlConnector {
 
     @Override
     public boolean createTable(TableContext table, boolean managed) throws IOException {
-        return MongoCollections.create(table, managed);
+        return MongoCollections.create(table, managed, warning -> {});
+    }
+
+    @Override
+    public boolean createTable(TableContext table, boolean managed, Consumer<String> warnings) throws IOException {
+        return MongoCollections.create(table, managed, warnings);
     }
 
     @Override

@@ -49,7 +49,8 @@ import org.bson.BsonValue;
  *       other branch would match.
  * </ul>
  *
- * <p>Not pushed (Hive applies them): float columns (Hive compares floats widened to double), char (padding), binary,
+ * <p>Not pushed (Hive applies them): columns whose field the collection spells in several ways
+ * ({@link io.hivenosql.api.mapping.ColumnMapping#hasSeveralSpellings}), float columns (Hive compares floats widened to double), char (padding), binary,
  * struct, map and array columns, ranges on ObjectId columns, NaN and infinite double literals, and literals that do
  * not fit the column type or whose decimal bounds need more than decimal128's 34 digits (decimal columns of precision
  * 34 and more push only literals that leave room). Documented limits of exactness: a decimal column holding a double exactly halfway between
@@ -206,7 +207,8 @@ final class MongoPredicateTranslator {
 
     private Optional<MongoFieldFilter> field(String column) {
         int index = layout.mapping().indexOf(column);
-        if (index < 0) {
+        if (index < 0 || layout.mapping().column(index).hasSeveralSpellings()) {
+            // documents spell the field in several ways: a filter on one spelling would drop the others (Hive filters)
             return Optional.empty();
         }
         return MongoFieldFilter.of(layout.mapping().column(index), layout.isObjectId(index), policy);

@@ -14,7 +14,8 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 
 /**
- * The {@code find} projection of a scan: the field paths of the projected columns, for a struct column only the
+ * The {@code find} projection of a scan: the field paths of the projected columns (each spelling the collection was
+ * found to use, {@link ColumnMapping#fetchPaths}), for a struct column only the
  * sub-fields Hive reads when its nested column pruning names them ({@code address.city}) and
  * {@code mongo.read.prune-nested} is true, so that the server sends nothing else. {@code _id} is always fetched, so that
  * a bad record's message names its document; an empty column list (a row count) fetches {@code _id} only. When a
@@ -66,12 +67,15 @@ final class MongoProjection {
                     }
                 }
             }
-            if (nested.isEmpty()) {
-                paths.add(column.path());
-            } else {
-                pruned = true;
-                for (String subPath : nested) {
-                    paths.add(column.path() + structPath(column.type(), subPath));
+            // every spelling the collection was found to use (one, the path, unless documents differ)
+            for (String fetched : column.fetchPaths()) {
+                if (nested.isEmpty()) {
+                    paths.add(fetched);
+                } else {
+                    pruned = true;
+                    for (String subPath : nested) {
+                        paths.add(fetched + structPath(column.type(), subPath));
+                    }
                 }
             }
         }

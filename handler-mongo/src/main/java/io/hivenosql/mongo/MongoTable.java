@@ -60,6 +60,7 @@ final class MongoTable {
     /** Checks the mapping against the properties (no server contacted) and marks the {@code _id} column as the key. */
     static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(tableName, mapping, "MongoDB");
+        DocumentLayout.checkRoles(tableName, mapping);
         MongoTable table = new MongoTable(tableName, config, mapping, TaskAttempt.NONE);
         // parsed here so that a bad or unacknowledged write concern fails the CREATE, not the first query
         table.writeConcern();

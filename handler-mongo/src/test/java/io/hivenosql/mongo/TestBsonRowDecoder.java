@@ -215,8 +215,18 @@ class TestBsonRowDecoder {
         assertThat(values(layout, BsonDocument.parse("{address: {geo: [1, 2], city: null}}")))
                 .containsExactly(null, null, null);
         assertThat(values(layout, BsonDocument.parse("{address: null}"))).containsExactly(null, null, null);
-        // paths match field names exactly, as MongoDB's do
-        assertThat(values(layout, BsonDocument.parse("{Address: {city: 'Oslo'}}")))
+        // without stored spellings (a BSON file) a segment falls back to the one field equal to it ignoring case
+        assertThat(values(layout, BsonDocument.parse("{Address: {City: 'Oslo'}}")))
+                .containsExactly("Oslo", null, null);
+        // with them (a collection, sampled when the query was planned) the stored paths match exactly, as MongoDB's
+        DocumentLayout sampled = layout().column("city", "string", "address.city")
+                .stored()
+                .column("lat", "double", "address.geo.lat")
+                .stored()
+                .column("zip", "int", "address.zip")
+                .stored()
+                .build();
+        assertThat(values(sampled, BsonDocument.parse("{Address: {city: 'Oslo'}}")))
                 .containsExactly(null, null, null);
     }
 

@@ -177,41 +177,57 @@ class TestMongoCollections {
     }
 
     @Test
-    void externalCreateNeedsAnExistingCollection() throws IOException {
+    void externalCreateOfAMissingCollectionIsAcceptedWithAWarning() throws IOException {
+        // mongo-hadoop's export pattern: CREATE EXTERNAL TABLE over a collection that the first INSERT creates
         TableContext missing = orders("missing").build();
-        assertThatThrownBy(() -> CONNECTOR.createTable(missing, false))
-                .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
-                        .isEqualTo(HandlerErrorCode.STORE_TABLE_NOT_FOUND))
-                .hasMessageStartingWith("HNS-116")
-                .hasMessageContaining("table " + DATABASE + ".missing")
-                .hasMessageContaining("collection " + DATABASE + ".missing does not exist")
-                .hasMessageContaining("createCollection('missing')")
-                .hasMessageContaining("without EXTERNAL");
-        assertThat(collectionNames()).doesNotContain("missing");
+        List<String> warnings = new ArrayList<>();
+        assertThat(CONNECTOR.createTable(missing, false, warnings::add)).isFalse();
+        assertThat(warnings)
+                .singleElement()
+                .asString()
+                .contains("table " + DATABASE + ".missing")
+                .contains("collection " + DATABASE + ".missing does not exist yet")
+                .contains("reads as empty until an INSERT")
+                .contains("mongo.uri");
+        assertThat(collectionNames())
+                .as("MongoDB creates it on the first write")
+                .doesNotContain("missing");
 
         collection(client, DATABASE, "present").insertOne(new BsonDocument("_id", new BsonInt32(1)));
         // indexes are Hive's only on collections it creates
         TableContext present =
                 orders("present").property("mongo.indexes", "comment").build();
-        assertThat(CONNECTOR.createTable(present, false)).isFalse();
+        List<String> none = new ArrayList<>();
+        assertThat(CONNECTOR.createTable(present, false, none::add)).isFalse();
+        assertThat(none).isEmpty();
         assertThat(indexes("present")).hasSize(1);
         assertThat(collection(client, DATABASE, "present").countDocuments()).isEqualTo(1);
     }
 
     @Test
-    void externalCreateOfAMissingCollectionListsTheExistingOnes() {
-        TableContext missing = orders("not_there").build();
-        assertThatThrownBy(() -> CONNECTOR.createTable(missing, false))
-                .hasMessageStartingWith("HNS-116")
-                .hasMessageContaining("collections of database " + DATABASE + ": ")
-                .hasMessageContaining("bystander");
+    void theWarningOfAMissingCollectionListsSimilarlyNamedOnes() throws IOException {
+        collection(client, DATABASE, "Not_There").insertOne(new BsonDocument("_id", new BsonInt32(1)));
+        collection(client, DATABASE, "not_theer").insertOne(new BsonDocument("_id", new BsonInt32(1)));
+        List<String> warnings = new ArrayList<>();
+        CONNECTOR.createTable(orders("not_there").build(), false, warnings::add);
+        assertThat(warnings)
+                .singleElement()
+                .asString()
+                .contains("Similarly named collections of database " + DATABASE + ": Not_There, not_theer.")
+                .doesNotContain("bystander");
         // a database without collections says so
         TableContext empty = TestingMongoWriteTables.table(server, DATABASE + "_empty", "none")
                 .column("id", "bigint")
                 .build();
-        assertThatThrownBy(() -> CONNECTOR.createTable(empty, false))
-                .hasMessageStartingWith("HNS-116")
-                .hasMessageContaining("database " + DATABASE + "_empty has no collections");
+        warnings.clear();
+        CONNECTOR.createTable(empty, false, warnings::add);
+        assertThat(warnings)
+                .singleElement()
+                .asString()
+                .contains("Database " + DATABASE + "_empty has no collections yet");
+        assertThat(MongoCollections.similarNames(
+                        "orders", List.of("Orders", "order", "orders_2024", "customer", "ordres")))
+                .containsExactly("Orders", "order", "ordres", "orders_2024");
     }
 
     @Test

@@ -38,6 +38,16 @@ final class TestingLayouts {
         return this;
     }
 
+    /**
+     * Gives the last column added the spellings a sample found ({@link ColumnMapping#withStoredSpellings}); none: its
+     * path as mapped, matched exactly.
+     */
+    TestingLayouts stored(String... spellings) {
+        int last = columns.size() - 1;
+        columns.set(last, columns.get(last).withStoredSpellings(List.of(spellings)));
+        return this;
+    }
+
     /** Marks the last column added as an ObjectId column. */
     TestingLayouts objectId() {
         objectIdColumns.add(columns.size() - 1);

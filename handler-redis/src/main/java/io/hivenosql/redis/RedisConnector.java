@@ -6,6 +6,7 @@ import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
@@ -78,6 +79,18 @@ public final class RedisConnector implements NoSqlConnector {
     @Override
     public TableMapping bind(TableConfig config, TableMapping mapping) {
         return RedisTable.resolve(config.tableName(), config, mapping).boundMapping();
+    }
+
+    /** Hash tables: the spellings the hashes use for the stored columns' field names ({@link RedisSpellings}). */
+    @Override
+    public TableContext withStoredSpellings(TableContext table) throws IOException {
+        return RedisSpellings.resolve(table);
+    }
+
+    /** Key lookups sample the looked-up hashes only (no SCAN). */
+    @Override
+    public TableContext withStoredSpellings(TableContext table, Optional<Filter> pushed) throws IOException {
+        return RedisSpellings.resolve(table, pushed);
     }
 
     @Override

@@ -238,6 +238,10 @@ final class RedisRecordReader implements RecordSource {
                     ? (Object) (int) Math.min(Integer.MAX_VALUE, ttl)
                     : (Object) ttl;
         }
+        RuntimeException error = row.error(column);
+        if (error != null) {
+            throw error;
+        }
         byte[] raw = row.field(column);
         return raw == null
                 ? null

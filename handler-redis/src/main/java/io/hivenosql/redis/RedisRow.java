@@ -11,12 +11,24 @@ final class RedisRow {
     private final byte[][] fields;
     private final byte[] json;
     private final Long ttl;
+    private final RuntimeException[] errors;
 
     RedisRow(byte[] key, byte[][] fields, byte[] json, Long ttl) {
+        this(key, fields, json, ttl, null);
+    }
+
+    /** A row some of whose columns are bad as fetched ({@code errors} by column, null when none is). */
+    RedisRow(byte[] key, byte[][] fields, byte[] json, Long ttl, RuntimeException[] errors) {
         this.key = requireNonNull(key, "key is null");
         this.fields = fields;
         this.json = json;
         this.ttl = ttl;
+        this.errors = errors;
+    }
+
+    /** Why a column cannot be read as fetched (a field spelt in two ways), or null. */
+    RuntimeException error(int column) {
+        return errors == null ? null : errors[column];
     }
 
     byte[] key() {
@@ -38,6 +50,9 @@ final class RedisRow {
     }
 
     boolean allFieldsNull() {
+        if (errors != null) {
+            return false;
+        }
         if (fields != null) {
             for (byte[] field : fields) {
                 if (field != null) {

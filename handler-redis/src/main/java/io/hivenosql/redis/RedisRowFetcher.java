@@ -1,7 +1,10 @@
 package io.hivenosql.redis;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.types.AmbiguousFieldException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -28,7 +31,9 @@ import redis.clients.jedis.exceptions.JedisDataException;
  *   <li>TTL only when the TTL column is projected.
  * </ul>
  *
- * A key that is gone (HGETALL empty, GET nil, TYPE none) or holds another type (WRONGTYPE) yields no row.
+ * A stored column whose field the table's hashes spell in several ways (sampled when the query was planned:
+ * {@link RedisSpellings}) fetches every spelling and reads the one a hash has. A key that is gone (HGETALL empty, GET
+ * nil, TYPE none) or holds another type (WRONGTYPE) yields no row.
  */
 final class RedisRowFetcher {
     enum Mode {
@@ -39,12 +44,20 @@ final class RedisRowFetcher {
         GET
     }
 
+    static final String MAPPING_HINT = "'" + RedisTableProperties.COLUMNS_MAPPING.key()
+            + "' (or the mapping file of 'nosql.mapping.url'), e.g. {\"column\":\"fieldName\"}";
+
     private final RedisTable table;
     private final Mode mode;
     private final boolean ttl;
     private final int[] projectedFields;
-    private final byte[][] projectedFieldNames;
-    private final Map<ByteKey, Integer> columnByField = new HashMap<>();
+    /** The field names fetched: each projected stored column's spellings ({@link ColumnMapping#fetchPaths}). */
+    private final byte[][] slotNames;
+
+    private final int[] slotColumns;
+    private final int[][] columnSlots;
+    private final Map<ByteKey, Integer> slotByField = new HashMap<>();
+    private final boolean severalSpellings;
 
     /**
      * @param projection the projected column indexes
@@ -60,11 +73,29 @@ final class RedisRowFetcher {
             }
         }
         this.projectedFields = fields.stream().mapToInt(Integer::intValue).toArray();
-        this.projectedFieldNames = new byte[projectedFields.length][];
-        for (int i = 0; i < projectedFields.length; i++) {
-            projectedFieldNames[i] = table.fieldName(projectedFields[i]);
-            columnByField.put(new ByteKey(projectedFieldNames[i]), projectedFields[i]);
+        this.columnSlots = new int[table.mapping().size()][];
+        List<byte[]> names = new ArrayList<>();
+        List<Integer> owners = new ArrayList<>();
+        boolean several = false;
+        for (int column : projectedFields) {
+            ColumnMapping mapping = table.mapping().column(column);
+            List<String> spellings = mapping.fetchPaths();
+            several |= spellings.size() > 1;
+            int[] own = new int[spellings.size()];
+            for (int i = 0; i < own.length; i++) {
+                own[i] = names.size();
+                byte[] name = spellings.size() == 1
+                        ? table.fieldName(column)
+                        : spellings.get(i).getBytes(UTF_8);
+                names.add(name);
+                owners.add(column);
+                slotByField.put(new ByteKey(name), own[i]);
+            }
+            columnSlots[column] = own;
         }
+        this.slotNames = names.toArray(new byte[0][]);
+        this.slotColumns = owners.stream().mapToInt(Integer::intValue).toArray();
+        this.severalSpellings = several;
         this.ttl = table.ttlColumn() >= 0 && projection.contains(table.ttlColumn());
         if (projectedFields.length == 0) {
             this.mode = checkType || ttl ? Mode.TYPE : Mode.NONE;
@@ -96,7 +127,7 @@ final class RedisRowFetcher {
                         switch (mode) {
                             case NONE -> null;
                             case TYPE -> pipeline.type(key);
-                            case HMGET -> pipeline.hmget(key, projectedFieldNames);
+                            case HMGET -> pipeline.hmget(key, slotNames);
                             case HGETALL -> pipeline.hgetAll(key);
                             case GET -> pipeline.get(key);
                         });
@@ -143,27 +174,71 @@ final class RedisRowFetcher {
             case GET -> value == null ? null : new RedisRow(key, null, (byte[]) value, remaining);
             case HMGET -> {
                 List<byte[]> list = (List<byte[]>) value;
-                byte[][] fields = new byte[table.mapping().size()][];
-                for (int i = 0; i < projectedFields.length; i++) {
-                    fields[projectedFields[i]] = list.get(i);
-                }
-                yield new RedisRow(key, fields, null, remaining);
+                yield row(key, list.toArray(new byte[0][]), remaining);
             }
             case HGETALL -> {
                 Map<byte[], byte[]> all = (Map<byte[], byte[]>) value;
                 if (all.isEmpty()) {
                     yield null;
                 }
-                byte[][] fields = new byte[table.mapping().size()][];
+                byte[][] slots = new byte[slotNames.length][];
                 for (Map.Entry<byte[], byte[]> entry : all.entrySet()) {
-                    Integer column = columnByField.get(new ByteKey(entry.getKey()));
-                    if (column != null) {
-                        fields[column] = entry.getValue();
+                    Integer slot = slotByField.get(new ByteKey(entry.getKey()));
+                    if (slot != null) {
+                        slots[slot] = entry.getValue();
                     }
                 }
-                yield new RedisRow(key, fields, null, remaining);
+                yield row(key, slots, remaining);
             }
         };
+    }
+
+    /**
+     * The row of the fetched field values by slot: a column's value is its one spelling's, or of several spellings
+     * the one the hash has, the mapped name first when it has several; two others are an
+     * {@link AmbiguousFieldException} of the column.
+     */
+    private RedisRow row(byte[] key, byte[][] slots, Long remaining) {
+        byte[][] fields = new byte[table.mapping().size()][];
+        if (!severalSpellings) {
+            for (int slot = 0; slot < slots.length; slot++) {
+                fields[slotColumns[slot]] = slots[slot];
+            }
+            return new RedisRow(key, fields, null, remaining);
+        }
+        RuntimeException[] errors = null;
+        for (int column : projectedFields) {
+            int[] own = columnSlots[column];
+            if (own.length == 1) {
+                fields[column] = slots[own[0]];
+                continue;
+            }
+            String mapped = table.mapping().column(column).path();
+            List<String> present = new ArrayList<>(2);
+            int chosen = -1;
+            for (int slot : own) {
+                if (slots[slot] == null) {
+                    continue;
+                }
+                String spelling = new String(slotNames[slot], UTF_8);
+                if (spelling.equals(mapped)) {
+                    chosen = slot;
+                    present.clear();
+                    break;
+                }
+                present.add(spelling);
+                chosen = slot;
+            }
+            if (present.size() > 1) {
+                if (errors == null) {
+                    errors = new RuntimeException[fields.length];
+                }
+                errors[column] = new AmbiguousFieldException(mapped, present, MAPPING_HINT);
+            } else if (chosen >= 0) {
+                fields[column] = slots[chosen];
+            }
+        }
+        return new RedisRow(key, fields, null, remaining, errors);
     }
 
     /** HMGET gives only NULLs for a key that is gone too: EXISTS tells them apart. */

@@ -10,6 +10,7 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.types.DataType;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A Redis table as the connector sees it: the validated properties, the key and TTL columns, the stored field of each
@@ -122,7 +124,7 @@ final class RedisTable {
     static RedisTable resolve(String tableName, TableConfig config, TableMapping mapping) {
         int[] keyColumns = keyColumns(tableName, config, mapping);
         int ttlColumn = -1;
-        Optional<String> ttlName = config.getOptional(RedisTableProperties.TTL_COLUMN);
+        Optional<String> ttlName = ttlColumnName(tableName, config, mapping);
         if (ttlName.isPresent()) {
             ttlColumn = findColumn(tableName, mapping, RedisTableProperties.TTL_COLUMN, ttlName.get());
             DataType ttlType = mapping.column(ttlColumn).type();
@@ -152,10 +154,25 @@ final class RedisTable {
         return table;
     }
 
-    /** The key columns named by {@code redis.key.column} (default: the first column), each once and primitive. */
+    /**
+     * The key columns named by {@code redis.key.column}, else those a mapping file gives the role {@code key} (in the
+     * file's order, exactly as if {@code redis.key.column} listed them), else the first column; each once and
+     * primitive. A property and a file that name different key columns are refused.
+     */
     private static int[] keyColumns(String tableName, TableConfig config, TableMapping mapping) {
-        List<String> names = config.<List<String>>getOptional(RedisTableProperties.KEY_COLUMN)
-                .orElse(List.of(mapping.column(0).name()));
+        List<String> fileKeys = MappingRoles.names(mapping, ColumnRole.KEY);
+        Optional<List<String>> property = config.getOptional(RedisTableProperties.KEY_COLUMN);
+        if (property.isPresent() && !fileKeys.isEmpty() && !sameColumns(mapping, property.get(), fileKeys)) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": the mapping gives the role key to column(s) "
+                            + String.join(", ", fileKeys) + ", but " + RedisTableProperties.KEY_COLUMN.key() + " is '"
+                            + String.join(",", property.get()) + "'; the mapping file's key columns mean what "
+                            + RedisTableProperties.KEY_COLUMN.key() + " means: make both name the same columns, or "
+                            + "set the key in one place only");
+        }
+        List<String> names =
+                property.orElse(fileKeys.isEmpty() ? List.of(mapping.column(0).name()) : fileKeys);
         int[] keyColumns = new int[names.size()];
         for (int i = 0; i < names.size(); i++) {
             int column = findColumn(tableName, mapping, RedisTableProperties.KEY_COLUMN, names.get(i));
@@ -178,6 +195,37 @@ final class RedisTable {
             keyColumns[i] = column;
         }
         return keyColumns;
+    }
+
+    /**
+     * The TTL column: {@code redis.ttl.column}, else the one column a mapping file gives the role {@code ttl}. Two TTL
+     * columns, or a property and a file that name different ones, are refused.
+     */
+    private static Optional<String> ttlColumnName(String tableName, TableConfig config, TableMapping mapping) {
+        List<String> fileTtl = MappingRoles.names(mapping, ColumnRole.TTL);
+        Optional<String> property = config.getOptional(RedisTableProperties.TTL_COLUMN);
+        if (fileTtl.size() > 1) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": the mapping gives the role ttl to columns " + String.join(", ", fileTtl)
+                            + ", but a row has one time to live; give the role to one column");
+        }
+        if (property.isPresent() && !fileTtl.isEmpty() && !sameColumns(mapping, List.of(property.get()), fileTtl)) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": the mapping gives the role ttl to column " + fileTtl.get(0) + ", but "
+                            + RedisTableProperties.TTL_COLUMN.key() + " is '" + property.get() + "'; make both name "
+                            + "the same column, or set the TTL column in one place only");
+        }
+        return property.isPresent() ? property : fileTtl.stream().findFirst();
+    }
+
+    /** Whether two lists of column names name the same columns (in any order). */
+    private static boolean sameColumns(TableMapping mapping, List<String> first, List<String> second) {
+        return first.stream()
+                .map(mapping::indexOf)
+                .collect(Collectors.toSet())
+                .equals(second.stream().map(mapping::indexOf).collect(Collectors.toSet()));
     }
 
     private static boolean contains(int[] columns, int column) {

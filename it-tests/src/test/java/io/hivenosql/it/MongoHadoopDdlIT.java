@@ -187,4 +187,38 @@ class MongoHadoopDdlIT {
         assertThat(sortedRows("SELECT * FROM " + DB + ".person WHERE name >= 'E'"))
                 .containsExactly("Eve|1999|25|true", "Frank|1970|NULL|false", "Grace|NULL|NULL|NULL");
     }
+
+    /**
+     * mongo-hadoop's export pattern: an external table over a collection that does not exist yet, then INSERT into it
+     * (MongoDB creates the collection on its first write). The CREATE warns, naming the collection; the table reads as
+     * empty until written.
+     */
+    @Test
+    void exportIntoANewCollectionThroughAnExternalTable() throws Exception {
+        try (MongoClient client = stack.mongoClient()) {
+            client.getDatabase(MONGO_DB).getCollection("person_export").drop();
+        }
+        String log = QueryLog.of(
+                hive,
+                List.of(),
+                "CREATE EXTERNAL TABLE " + DB + ".person_export (name string, yob int, age INT, status boolean) "
+                        + "STORED BY 'io.hivenosql.mongo.MongoStorageHandler' "
+                        + "TBLPROPERTIES('mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, "person_export") + "')");
+        assertThat(log)
+                .contains("collection " + MONGO_DB + ".person_export does not exist yet")
+                .contains("none named similarly");
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".person_export")).isEmpty();
+        hive.execute("INSERT INTO " + DB + ".person_export SELECT name, yob, age, status FROM " + DB + ".person "
+                + "WHERE name IN ('Alice', 'Bob')");
+        assertThat(sortedRows("SELECT * FROM " + DB + ".person_export"))
+                .containsExactly("Alice|1990|NULL|true", "Bob|1985|39|false");
+        try (MongoClient client = stack.mongoClient()) {
+            assertThat(client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>()))
+                    .contains("person_export");
+            assertThat(client.getDatabase(MONGO_DB)
+                            .getCollection("person_export")
+                            .countDocuments())
+                    .isEqualTo(2);
+        }
+    }
 }

@@ -3,6 +3,8 @@ package io.hivenosql.json;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.hive.FileTableConnector;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import java.util.List;
 
@@ -34,10 +36,23 @@ final class JsonFileConnector extends FileTableConnector {
         return JsonTableProperties.COLUMNS_MAPPING.key();
     }
 
-    /** Checks that every column has a JSON path of its own ({@link JsonLayout}). */
+    /**
+     * Checks that every column has a JSON path of its own ({@link JsonLayout}), and the roles of a mapping file: as for
+     * a MongoDB collection (one mapping file may describe a collection and its JSON export), {@code key} only on the
+     * {@code _id} field, which a line keeps as a field (a file enforces no key), and never {@code ttl}.
+     */
     @Override
     public TableMapping bind(TableConfig config, TableMapping mapping) {
         JsonTables.layout(config, mapping);
+        MappingRoles.refuse(
+                config.tableName(),
+                mapping,
+                ColumnRole.KEY,
+                column -> column.path().equals("_id") || column.path().startsWith("_id."),
+                "a JSON file has no keys: only the _id field of a MongoDB export may keep the role key of the "
+                        + "collection's mapping");
+        MappingRoles.refuse(
+                config.tableName(), mapping, ColumnRole.TTL, column -> false, "a JSON line has no time to live");
         return mapping;
     }
 }

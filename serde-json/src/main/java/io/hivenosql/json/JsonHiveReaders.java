@@ -10,6 +10,7 @@ import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.JsonValueCodec;
 import io.hivenosql.api.types.MapType;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.StructFieldChoice;
 import io.hivenosql.api.types.StructType;
 import io.hivenosql.api.types.TextValueCodec;
 import java.io.IOException;
@@ -108,6 +109,8 @@ final class JsonHiveReaders {
         private final boolean unique;
 
         private final Map<String, Integer> seen = new HashMap<>();
+        /** Never re-entered while it reads: a struct cannot hold its own type. */
+        private final StructFieldChoice choice;
 
         StructReader(StructType type, JsonValueReader[] readers, JsonValueCodec codec) {
             this.type = type;
@@ -115,6 +118,7 @@ final class JsonHiveReaders {
             this.codec = codec;
             this.caseInsensitive = codec.style().caseInsensitive();
             this.names = new String[readers.length];
+            this.choice = new StructFieldChoice(readers.length);
             Set<String> distinct = new HashSet<>();
             for (int i = 0; i < names.length; i++) {
                 names[i] = type.fields().get(i).name().intern();
@@ -141,17 +145,20 @@ final class JsonHiveReaders {
                 return general(type, codec).read(parser);
             }
             Object[] values = new Object[readers.length];
+            choice.reset();
             int expected = 0;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                int index = index(parser.currentName(), expected);
+                String name = parser.currentName();
+                int index = index(name, expected);
                 JsonToken token = parser.nextToken();
-                if (index < 0) {
+                if (index < 0 || !choice.take(index, name, names[index].equals(name))) {
                     parser.skipChildren();
                 } else {
                     values[index] = token == JsonToken.VALUE_NULL ? null : readers[index].read(parser);
                     expected = index + 1;
                 }
             }
+            choice.check(type);
             return Arrays.asList(values);
         }
 

@@ -33,6 +33,7 @@ public final class JsonLayout {
     private final boolean writeNulls;
     private final Node root = new Node("", null);
     private final String overlap;
+    private final String property;
 
     /** One field of an object: a column's value, an object holding other fields, or both. */
     static final class Node {
@@ -68,6 +69,7 @@ public final class JsonLayout {
         this.mapping = requireNonNull(mapping, "mapping is null");
         this.codec = JsonValueCodec.of(style);
         this.writeNulls = writeNulls;
+        this.property = requireNonNull(property, "property is null");
         String firstOverlap = null;
         Map<Node, List<Integer>> below = new LinkedHashMap<>();
         for (int column : columns) {
@@ -164,6 +166,11 @@ public final class JsonLayout {
 
     public boolean writeNulls() {
         return writeNulls;
+    }
+
+    /** The property that maps columns to paths (e.g. {@code json.columns.mapping}), named in messages. */
+    public String mappingProperty() {
+        return property;
     }
 
     /** Why rows of this table cannot be written, when two columns overlap; null when they can. */

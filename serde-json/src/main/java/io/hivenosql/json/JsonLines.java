@@ -9,6 +9,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.AmbiguousFieldException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.Supplier;
@@ -114,7 +115,11 @@ final class JsonLines {
                 "table " + table.tableName() + ", " + where.get() + ", column '" + column.name() + "'"
                         + (column.path().equals(column.name()) ? "" : " (JSON path '" + column.path() + "')") + ": "
                         + error.getMessage() + "; the line: " + quote(bytes, length)
-                        + ". Fix the value or the column type, or set "
+                        + ". "
+                        + (error instanceof AmbiguousFieldException ambiguous
+                                ? ambiguous.remedy()
+                                : "Fix the value or the column type")
+                        + ", or set "
                         + "'nosql.bad-record.policy'='null' or 'skip' to read past it",
                 error);
     }

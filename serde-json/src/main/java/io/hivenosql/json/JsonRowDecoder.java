@@ -8,21 +8,29 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
+import io.hivenosql.api.mapping.FieldNameMatcher;
+import io.hivenosql.api.types.AmbiguousFieldException;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.JsonValueCodec;
 import io.hivenosql.api.types.Utf8;
 import io.hivenosql.api.types.ValueConversionException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Reads the columns of a table from one JSON object in a single pass of a streaming parser: each field is looked up
  * in the {@link JsonLayout}'s tree, values of wanted columns are converted by the table's {@link JsonValueCodec}, and
  * everything else (unknown fields, columns not wanted) is skipped without being converted. A value that does not
- * convert is kept to its column ({@code errors}); the rest of the row still reads. Not thread-safe: one per reader.
+ * convert is kept to its column ({@code errors}); the rest of the row still reads.
+ *
+ * <p>Each segment of a column's path finds its field by {@link FieldNameMatcher}'s rule: the field spelt as mapped,
+ * else (with the style's case-insensitive matching, the default) the one field equal to it ignoring case; two such
+ * spellings and none as mapped give the columns below an {@link AmbiguousFieldException}. Of a name that repeats, the
+ * last one counts, as JSON parsers have it. Not thread-safe: one per reader.
  */
 public final class JsonRowDecoder {
     private final JsonLayout layout;
@@ -30,22 +38,39 @@ public final class JsonRowDecoder {
     private final boolean caseInsensitive;
     private final boolean hiveValues;
     private final int[] columns;
+    private final List<Step> steps = new ArrayList<>();
     private final Step root;
+    private final FieldNameMatcher matcher;
 
     /** Field names remembered per object, hits and misses alike, before lookups stop being remembered. */
     private static final int MAX_REMEMBERED = 4096;
 
-    private static final Step MISSING = new Step();
+    private static final Match MISSING = new Match(null, false);
+
+    /** A field name's step, and whether the name is spelt exactly as mapped (else it is equal ignoring case). */
+    private record Match(Step step, boolean exact) {}
 
     /** The decoder's view of a layout node that holds a wanted column or leads to one. */
     private static final class Step {
+        final int id;
+        final String path;
+        final Step parent;
         final Map<String, Step> exact = new HashMap<>();
         final Map<String, Step> folded = new HashMap<>();
-        /** Field names seen in the data (Jackson hands out the same String for a repeated name) and their steps. */
-        final Map<String, Step> seen = new HashMap<>();
+        /** Field names seen in the data (Jackson hands out the same String for a repeated name) and their matches. */
+        final Map<String, Match> seen = new HashMap<>();
+
+        final List<Step> descendants = new ArrayList<>();
+        int[] columnsBelow = new int[0];
 
         int column = -1;
         JsonValueReader reader;
+
+        Step(int id, String path, Step parent) {
+            this.id = id;
+            this.path = path;
+            this.parent = parent;
+        }
 
         boolean hasChildren() {
             return !exact.isEmpty();
@@ -71,23 +96,37 @@ public final class JsonRowDecoder {
         for (int column : this.columns) {
             wanted[column] = true;
         }
-        this.root = build(layout.root(), wanted);
+        this.root = build(layout.root(), wanted, null);
+        this.matcher = new FieldNameMatcher(steps.size());
     }
 
-    private Step build(JsonLayout.Node node, boolean[] wanted) {
-        Step step = new Step();
+    private Step build(JsonLayout.Node node, boolean[] wanted, Step parent) {
+        Step step = new Step(
+                steps.size(),
+                parent == null || parent.parent == null ? node.name : parent.path + "." + node.name,
+                parent);
+        steps.add(step);
+        for (Step ancestor = parent; ancestor != null; ancestor = ancestor.parent) {
+            ancestor.descendants.add(step);
+        }
+        List<Integer> below = new ArrayList<>();
         if (node.column >= 0 && wanted[node.column]) {
+            below.add(node.column);
             step.column = node.column;
             DataType type = layout.mapping().column(node.column).type();
             step.reader = hiveValues ? JsonHiveReaders.of(type, codec) : parser -> codec.read(parser, type);
         }
         for (JsonLayout.Node child : node.ordered) {
             if (leadsToWanted(child, wanted)) {
-                Step childStep = build(child, wanted);
+                Step childStep = build(child, wanted, step);
                 step.exact.put(child.name, childStep);
-                step.folded.put(child.name.toLowerCase(Locale.ROOT), childStep);
+                step.folded.put(FieldNameMatcher.fold(child.name), childStep);
+                for (int column : childStep.columnsBelow) {
+                    below.add(column);
+                }
             }
         }
+        step.columnsBelow = below.stream().mapToInt(Integer::intValue).toArray();
         return step;
     }
 
@@ -130,6 +169,7 @@ public final class JsonRowDecoder {
                     0,
                     null);
         }
+        matcher.reset();
         try (JsonParser parser = JsonValueCodec.factory().createParser(bytes, offset, length)) {
             if (hiveValues) {
                 // exact (the same doubles as Double.parseDouble), and faster
@@ -147,6 +187,12 @@ public final class JsonRowDecoder {
             }
             readObject(parser, root, values, errors);
             checkEnd(parser);
+            for (int i = 0; i < matcher.ambiguousCount(); i++) {
+                int target = matcher.ambiguousTarget(i);
+                if (matcher.isAmbiguous(target)) {
+                    ambiguous(steps.get(target), values, errors);
+                }
+            }
         } catch (JsonProcessingException e) {
             throw new MalformedJsonException(e.getOriginalMessage(), position(e.getLocation()), e);
         } catch (IOException e) {
@@ -174,8 +220,13 @@ public final class JsonRowDecoder {
             throws IOException {
         JsonStreamContext object = parser.getParsingContext();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            Step child = lookup(step, parser.currentName());
+            String name = parser.currentName();
+            Match match = lookup(step, name);
             JsonToken token = parser.nextToken();
+            Step child = match.step();
+            if (child != null && !take(child, name, match.exact(), values, errors)) {
+                child = null;
+            }
             if (child == null) {
                 parser.skipChildren();
             } else if (child.column >= 0 && child.hasChildren() && token == JsonToken.START_OBJECT) {
@@ -200,6 +251,51 @@ public final class JsonRowDecoder {
         }
     }
 
+    /**
+     * Whether a field read for a step: {@link FieldNameMatcher}'s rule (the spelling as mapped first, else the one
+     * other spelling; two other spellings are ambiguous), and as JSON parsers do, the last of a repeated name. A field
+     * that replaces what the step read clears the columns at and below it.
+     */
+    private boolean take(Step step, String name, boolean exact, Object[] values, RuntimeException[] errors) {
+        FieldNameMatcher.Decision decision = matcher.offer(step.id, name, exact);
+        if (decision == FieldNameMatcher.Decision.SKIP
+                && !matcher.isAmbiguous(step.id)
+                && name.equals(matcher.spelling(step.id))) {
+            decision = FieldNameMatcher.Decision.REPLACE; // a repeated name: the last one counts
+        }
+        if (decision == FieldNameMatcher.Decision.REPLACE) {
+            for (int column : step.columnsBelow) {
+                values[column] = null;
+                errors[column] = null;
+            }
+            for (Step descendant : step.descendants) {
+                matcher.forget(descendant.id);
+            }
+        }
+        return decision != FieldNameMatcher.Decision.SKIP;
+    }
+
+    private void ambiguous(Step step, Object[] values, RuntimeException[] errors) {
+        StringBuilder prefix = new StringBuilder();
+        for (Step parent = step.parent; parent != null && parent.parent != null; parent = parent.parent) {
+            String spelling = matcher.spelling(parent.id);
+            prefix.insert(
+                    0, (spelling == null ? parent.path.substring(parent.path.lastIndexOf('.') + 1) : spelling) + ".");
+        }
+        List<String> spellings = new ArrayList<>();
+        for (String spelling : matcher.rivalSpellings(step.id)) {
+            spellings.add(prefix + spelling);
+        }
+        AmbiguousFieldException error = new AmbiguousFieldException(
+                step.path,
+                spellings,
+                "'" + layout.mappingProperty() + "' (or the mapping file of 'nosql.mapping.url')");
+        for (int column : step.columnsBelow) {
+            values[column] = null;
+            errors[column] = error;
+        }
+    }
+
     private void readColumn(
             JsonParser parser, Step step, JsonStreamContext object, Object[] values, RuntimeException[] errors)
             throws IOException {
@@ -219,19 +315,21 @@ public final class JsonRowDecoder {
         }
     }
 
-    private Step lookup(Step step, String name) {
-        Step child = step.seen.get(name);
-        if (child != null) {
-            return child == MISSING ? null : child;
+    private Match lookup(Step step, String name) {
+        Match match = step.seen.get(name);
+        if (match != null) {
+            return match;
         }
-        child = step.exact.get(name);
+        Step child = step.exact.get(name);
+        match = child != null ? new Match(child, true) : MISSING;
         if (child == null && caseInsensitive) {
-            child = step.folded.get(name.toLowerCase(Locale.ROOT));
+            child = step.folded.get(FieldNameMatcher.fold(name));
+            match = child == null ? MISSING : new Match(child, false);
         }
         if (step.seen.size() < MAX_REMEMBERED) {
-            step.seen.put(name, child == null ? MISSING : child);
+            step.seen.put(name, match);
         }
-        return child;
+        return match;
     }
 
     private static long position(JsonLocation location) {

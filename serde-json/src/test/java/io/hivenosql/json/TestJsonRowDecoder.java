@@ -75,10 +75,13 @@ class TestJsonRowDecoder {
     }
 
     @Test
-    void theLastOfRepeatedFieldsWins() {
+    void theLastOfRepeatedFieldsWinsAndTheExactSpellingBeatsAnother() {
         JsonRowDecoder decoder = new JsonRowDecoder(layout(ORDERS), new int[] {0});
-        assertThat(decode(decoder, "{\"_id\":1,\"_ID\":2}").values()[0]).isEqualTo(2L);
         assertThat(decode(decoder, "{\"_id\":\"x\",\"_id\":3}").errors()[0]).isNull();
+        assertThat(decode(decoder, "{\"_id\":\"x\",\"_id\":3}").values()[0]).isEqualTo(3L);
+        // the field spelt as mapped, wherever it comes (before: the last of the spellings)
+        assertThat(decode(decoder, "{\"_id\":1,\"_ID\":2}").values()[0]).isEqualTo(1L);
+        assertThat(decode(decoder, "{\"_ID\":2,\"_id\":1}").values()[0]).isEqualTo(1L);
     }
 
     @Test

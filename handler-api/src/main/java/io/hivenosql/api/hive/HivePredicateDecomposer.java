@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -147,6 +148,21 @@ public final class HivePredicateDecomposer {
                     promised);
         }
         return filters.isEmpty() ? Optional.empty() : Optional.of(Filter.and(filters));
+    }
+
+    /**
+     * What of a WHERE clause the capabilities would push, as one filter (the AND of the pushed conjuncts); empty when
+     * nothing would be.
+     */
+    public static Optional<Filter> pushable(
+            ExprNodeDesc predicate, TableMapping mapping, FilterCapabilities capabilities) {
+        if (predicate == null) {
+            return Optional.empty();
+        }
+        List<Filter> pushed = select(conjuncts(predicate), mapping, capabilities).stream()
+                .filter(Objects::nonNull)
+                .toList();
+        return pushed.isEmpty() ? Optional.empty() : Optional.of(Filter.and(pushed));
     }
 
     /**

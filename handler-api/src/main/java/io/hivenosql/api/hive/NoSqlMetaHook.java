@@ -50,7 +50,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         // the store object is created (or an existing one checked) before the metastore records the table, so that a
         // failure leaves neither behind; rollbackCreateTable removes what was created if the metastore then fails
         try {
-            createdInStore = connector.createTable(context, isManaged(table));
+            createdInStore = connector.createTable(context, isManaged(table), UserWarnings::warn);
         } catch (IOException | HandlerException e) {
             throw metaException(e);
         }

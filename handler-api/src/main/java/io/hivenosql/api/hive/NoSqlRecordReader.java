@@ -114,7 +114,7 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
         HandlerException error = new HandlerException(
                 HandlerErrorCode.BAD_RECORD,
                 "table " + tableName + ", key '" + key + "', column '" + column.name() + "' (path '" + column.path()
-                        + "'): " + e.getMessage() + ". Fix the stored value or the column type, or set "
+                        + "'): " + e.getMessage() + ". " + e.remedy() + ", or set "
                         + "'nosql.bad-record.policy'='null' or 'skip' to read past it",
                 e);
         return new IOException(error.getMessage(), error);

@@ -2,6 +2,7 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
@@ -96,15 +97,17 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     }
 
     /**
-     * Only the table's {@code <store>.*} / {@code nosql.*} keys, the resolved mapping and the table name go to the
-     * job; secrets are never table properties (the metastore hook refuses them), only aliases.
+     * Only the table's {@code <store>.*} / {@code nosql.*} keys, the resolved mapping (with the field spellings the
+     * store uses, sampled once per query: {@link PlannedSpellings}) and the table name go to the job; secrets are
+     * never table properties (the metastore hook refuses them), only aliases.
      */
     private TableContext configureJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         TableContext table = TableContexts.fromTableProperties(connector, tableDesc.getProperties(), conf());
         // at query compile time, in HiveServer2: the session may use the secret, and only with bound hosts
         TableContexts.checkSecret(connector, table);
-        jobProperties.putAll(TableContexts.jobProperties(connector, table));
-        return table;
+        TableContext planned = PlannedSpellings.shared().resolve(connector, table, conf());
+        jobProperties.putAll(TableContexts.jobProperties(connector, planned));
+        return planned;
     }
 
     /**
@@ -125,6 +128,11 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         }
         TableContext table = noSqlSerDe.tableContext();
         try {
+            // the same sample as the job properties of this query: a column whose field the store spells in several
+            // ways is not pushed
+            Optional<Filter> hint =
+                    HivePredicateDecomposer.pushable(predicate, table.mapping(), connector.filterCapabilities(table));
+            table = PlannedSpellings.shared().resolve(connector, table, jobConf == null ? conf() : jobConf, hint);
             return HivePredicateDecomposer.decompose(
                     table.tableName(), predicate, table.mapping(), connector.filterCapabilities(table));
         } catch (RuntimeException e) {

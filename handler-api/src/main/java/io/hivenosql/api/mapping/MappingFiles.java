@@ -60,6 +60,8 @@ import java.util.Map;
 public final class MappingFiles {
     static final List<String> ENTRY_KEYS = List.of("name", "type", "path", "role", "comment");
     static final List<String> TOP_LEVEL_KEYS = List.of("columns", "comment");
+    /** The stored spellings of a column ({@link ColumnMapping#storedPaths}): only in {@link #toJson}'s output. */
+    private static final String STORED_KEY = "stored";
 
     /** The largest mapping file read: mapping files are small, and a URL may name any file. */
     public static final int MAX_BYTES = 16 << 20;
@@ -210,6 +212,13 @@ public final class MappingFiles {
                 generator.writeStringField("type", column.type().typeName());
                 generator.writeStringField("path", column.path());
                 generator.writeStringField("role", column.role().name().toLowerCase(Locale.ROOT));
+                if (!column.storedPaths().isEmpty()) {
+                    generator.writeArrayFieldStart(STORED_KEY);
+                    for (String stored : column.storedPaths()) {
+                        generator.writeString(stored);
+                    }
+                    generator.writeEndArray();
+                }
                 generator.writeEndObject();
             }
             generator.writeEndArray();
@@ -310,6 +319,7 @@ public final class MappingFiles {
             String type = null;
             String path = null;
             String role = null;
+            List<String> stored = List.of();
             JsonLocation typeLocation = null;
             JsonLocation pathLocation = null;
             JsonLocation roleLocation = null;
@@ -318,6 +328,15 @@ public final class MappingFiles {
                 String key = parser.currentName();
                 int keyLine = parser.currentTokenLocation().getLineNr();
                 JsonToken value = parser.nextToken();
+                if (!lowerCaseNames && key.equals(STORED_KEY) && value == JsonToken.START_ARRAY) {
+                    // a serialized mapping (the job configuration's), never a user's file
+                    List<String> paths = new ArrayList<>();
+                    while (parser.nextToken() == JsonToken.VALUE_STRING) {
+                        paths.add(parser.getText());
+                    }
+                    stored = paths;
+                    continue;
+                }
                 if (!ENTRY_KEYS.contains(key)) {
                     unknown.add(unknownKey(key, ENTRY_KEYS) + " (line " + keyLine + ")");
                     parser.skipChildren();
@@ -373,7 +392,7 @@ public final class MappingFiles {
                 }
             }
             String columnName = lowerCaseNames ? name.toLowerCase(Locale.ROOT) : name;
-            return new ColumnMapping(columnName, dataType, path == null ? name : path, columnRole);
+            return new ColumnMapping(columnName, dataType, path == null ? name : path, columnRole, stored);
         }
 
         private HandlerException fail(String detail) {

@@ -3,10 +3,12 @@ package io.hivenosql.api.spi;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The one interface a store implements. It knows nothing of Hive: the generic adapters in {@code io.hivenosql.api.hive}
@@ -39,6 +41,31 @@ public interface NoSqlConnector {
         return Optional.empty();
     }
 
+    /**
+     * The table with the spellings its store uses for the columns' field paths
+     * ({@link io.hivenosql.api.mapping.ColumnMapping#storedPaths}), for stores that project or filter by exact field
+     * name on the server: they sample the names their records use ({@link io.hivenosql.api.mapping.StoredSpellings}).
+     * Called when Hive plans a query that reads or writes the table (in HiveServer2: {@code decomposePredicate} and the
+     * job properties), once per query and table; the result reaches the tasks with the mapping in the job
+     * configuration, and {@link #filterCapabilities} sees it. The default returns the table as it is: a store whose
+     * readers get whole records matches names per record.
+     *
+     * @throws IOException when the store cannot be sampled
+     */
+    default TableContext withStoredSpellings(TableContext table) throws IOException {
+        return table;
+    }
+
+    /**
+     * {@link #withStoredSpellings(TableContext)}, knowing what the query pushes to the table where Hive tells it at
+     * planning (its WHERE clause, as the table would push it before the spellings are known): a store whose pushed
+     * filter selects records directly (Redis key lookups) may sample just those, rather than scan for a sample. The
+     * sample serves the whole query. The default ignores the filter.
+     */
+    default TableContext withStoredSpellings(TableContext table, Optional<Filter> pushed) throws IOException {
+        return withStoredSpellings(table);
+    }
+
     /** What this table's store enforces exactly. */
     FilterCapabilities filterCapabilities(TableContext table);
 
@@ -60,6 +87,14 @@ public interface NoSqlConnector {
      */
     default boolean createTable(TableContext table, boolean managed) throws IOException {
         return false;
+    }
+
+    /**
+     * {@link #createTable(TableContext, boolean)}, with a way to warn the user who creates the table (HiveServer2 shows
+     * the warnings to the beeline user and logs them) about something that is accepted but may be a mistake.
+     */
+    default boolean createTable(TableContext table, boolean managed, Consumer<String> warnings) throws IOException {
+        return createTable(table, managed);
     }
 
     /** Deletes all of the table's data (INSERT OVERWRITE, TRUNCATE, DROP with purge). */

@@ -352,18 +352,20 @@ public final class JsonValueCodec {
         }
         List<StructType.Field> fields = type.fields();
         Object[] values = new Object[fields.size()];
+        StructFieldChoice choice = new StructFieldChoice(fields.size());
         int expected = 0;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = parser.currentName();
             int index = fieldIndex(fields, name, expected);
             parser.nextToken();
-            if (index < 0) {
+            if (index < 0 || !choice.take(index, name, fields.get(index).name().equals(name))) {
                 parser.skipChildren();
             } else {
                 values[index] = read(parser, fields.get(index).type());
                 expected = index + 1;
             }
         }
+        choice.check(type);
         return Arrays.asList(values);
     }
 

@@ -26,6 +26,21 @@ public class ValueConversionException extends RuntimeException {
         this.targetType = targetType;
     }
 
+    /**
+     * An exception with a message of its own (subclasses whose problem is not one value, e.g. a field spelt in two
+     * ways); {@code value} and {@code targetType} are what {@link #value()} and {@link #targetType()} return.
+     */
+    protected ValueConversionException(String message, Throwable cause, String value, String targetType) {
+        super(requireNonNull(message, "message is null"), cause);
+        this.value = value;
+        this.targetType = targetType;
+    }
+
+    /** What the user can do about it, completing a message: fix the value or the type. */
+    public String remedy() {
+        return "Fix the stored value or the column type";
+    }
+
     /** A value that cannot be written in a store's form, e.g. a timestamp a pattern cannot hold. */
     public static ValueConversionException cannotWrite(String value, DataType type, String reason) {
         return new ValueConversionException("cannot write ", value, type.typeName(), reason, null);

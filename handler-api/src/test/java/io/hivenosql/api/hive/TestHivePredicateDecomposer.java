@@ -58,6 +58,16 @@ class TestHivePredicateDecomposer {
     }
 
     @Test
+    void pushableIsTheFilterOfThePushedConjuncts() {
+        assertThat(HivePredicateDecomposer.pushable(and(K_IS_A, V_OVER_3, UPPER_S), MAPPING, KEY_EQUALITY))
+                .contains(new Filter.Compare("k", CompareOp.EQ, "a"));
+        assertThat(HivePredicateDecomposer.pushable(and(V_OVER_3, UPPER_S), MAPPING, KEY_EQUALITY))
+                .isEmpty();
+        assertThat(HivePredicateDecomposer.pushable(null, MAPPING, KEY_EQUALITY))
+                .isEmpty();
+    }
+
+    @Test
     void flattensNestedConjunctions() {
         DecomposedPredicate decomposed = decompose(and(and(V_OVER_3, K_IS_A), V_UNDER_9), KEY_EQUALITY);
 
