@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.MappingResolver;
+import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
@@ -38,7 +39,8 @@ final class PlannedSpellings {
     private record Key(
             String queryId, String connector, String table, String mapping, Map<String, String> properties) {}
 
-    private record Entry(TableContext table, long expiresAt) {}
+    /** The sampled mapping only: each caller keeps its own secrets and task attempt. */
+    private record Entry(TableMapping mapping, long expiresAt) {}
 
     private final LongSupplier clock;
     private final Map<Key, Entry> entries = new LinkedHashMap<>();
@@ -79,7 +81,7 @@ final class PlannedSpellings {
             expire(now);
             Entry entry = entries.get(key);
             if (entry != null) {
-                return entry.table();
+                return withMapping(table, entry.mapping());
             }
         }
         TableContext resolved;
@@ -93,7 +95,7 @@ final class PlannedSpellings {
         }
         long lifetime = (known ? QUERY_SECONDS : UNKNOWN_QUERY_SECONDS) * 1_000_000_000L;
         synchronized (entries) {
-            entries.put(key, new Entry(resolved, now + lifetime));
+            entries.put(key, new Entry(resolved.mapping(), now + lifetime));
             while (entries.size() > MAX_ENTRIES) {
                 Iterator<Key> oldest = entries.keySet().iterator();
                 oldest.next();
@@ -101,6 +103,10 @@ final class PlannedSpellings {
             }
         }
         return resolved;
+    }
+
+    private static TableContext withMapping(TableContext table, TableMapping mapping) {
+        return new TableContext(table.tableName(), table.config(), mapping, table.secrets(), table.attempt());
     }
 
     private void expire(long now) {

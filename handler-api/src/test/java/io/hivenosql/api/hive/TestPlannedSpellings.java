@@ -33,7 +33,8 @@ class TestPlannedSpellings {
         TableContext table = table("db.a", "x");
         TableContext first = planned.resolve(connector, table, query("q1"));
         assertThat(first.mapping().column(1).path()).isEqualTo("Name1");
-        assertThat(planned.resolve(connector, table("db.a", "x"), query("q1"))).isSameAs(first);
+        TableContext again = planned.resolve(connector, table("db.a", "x"), query("q1"));
+        assertThat(again.mapping()).isSameAs(first.mapping());
         assertThat(connector.samples.get()).isEqualTo(1);
         // another query samples again (the data may have changed), and so does another table
         assertThat(planned.resolve(connector, table, query("q2"))
