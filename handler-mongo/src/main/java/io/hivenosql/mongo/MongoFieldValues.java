@@ -38,12 +38,11 @@ import org.bson.types.Decimal128;
  *   <li>decimal(p,s): the stored number rounded HALF_UP to the scale, bounded by the type's largest value: the read
  *       value {@code 1.01} of decimal(5,2) is the stored {@code [1.005, 1.015)}, {@code -1.01} is {@code (-1.015,
  *       -1.005]}.
- *   <li>varchar(n): the stored string's first n code points: a bound of n code points stands for every string it
- *       starts ({@code <= 'abc'} is {@code < 'abd'} for varchar(3)).
+ *   <li>string and varchar(n): the text of strings, ObjectIds, documents and arrays, see {@link MongoTextValues}.
  *   <li>date: the UTC date of a date-time: a day is {@code [00:00Z, next day 00:00Z)}.
  *   <li>timestamp: a date-time's milliseconds, a BSON timestamp's seconds: bounds with finer digits round to the
  *       stored values they admit.
- *   <li>boolean and string: the stored value (strings of MongoDB's binary order, which is Hive's code point order).
+ *   <li>boolean: the stored value.
  * </ul>
  *
  * <p>A missing bound leaves the interval open on that side but within the type's bracket (MongoDB compares values of
@@ -112,11 +111,9 @@ final class MongoFieldValues {
                     new BsonDouble(hi == null ? Double.POSITIVE_INFINITY : (Double) hi),
                     hi == null || hiIncluded)));
             case DECIMAL -> decimalInterval((BigDecimal) lo, loIncluded, (BigDecimal) hi, hiIncluded);
-            case STRING -> Optional.of(List.of(
-                    lo == null && hi == null
-                            ? new BsonDocument("$gte", new BsonString(""))
-                            : bounds(bson(lo), loIncluded, bson(hi), hiIncluded)));
-            case VARCHAR -> varcharInterval((String) lo, loIncluded, (String) hi, hiIncluded);
+            case STRING -> MongoTextValues.interval((String) lo, loIncluded, (String) hi, hiIncluded, 0);
+            case VARCHAR -> MongoTextValues.interval(
+                    (String) lo, loIncluded, (String) hi, hiIncluded, ((VarcharType) type).length());
             case OBJECT_ID -> Optional.empty(); // Hive orders the hex text, MongoDB strings and ObjectIds apart
             case DATE -> dateInterval((LocalDate) lo, loIncluded, (LocalDate) hi, hiIncluded);
             case TIMESTAMP -> timestampInterval((LocalDateTime) lo, loIncluded, (LocalDateTime) hi, hiIncluded);
@@ -144,37 +141,6 @@ final class MongoFieldValues {
         } catch (NumberFormatException e) {
             return Optional.empty(); // beyond decimal128's 34 digits
         }
-    }
-
-    /** Varchars read truncated to n code points: a bound of length n stands for every string it starts. */
-    private Optional<List<BsonDocument>> varcharInterval(String lo, boolean loIn, String hi, boolean hiIn) {
-        if (lo == null && hi == null) {
-            return Optional.of(List.of(new BsonDocument("$gte", new BsonString(""))));
-        }
-        int length = ((VarcharType) type).length();
-        String lower = lo;
-        boolean lowerIn = loIn;
-        if (lo != null && !loIn && codePoints(lo) == length) {
-            // read > lo: beyond every string that starts with lo
-            Optional<String> next = successor(lo);
-            if (next.isEmpty()) {
-                return Optional.empty();
-            }
-            lower = next.get();
-            lowerIn = true;
-        }
-        String upper = hi;
-        boolean upperIn = hiIn;
-        if (hi != null && hiIn && codePoints(hi) == length) {
-            // read <= hi: up to every string that starts with hi
-            Optional<String> next = successor(hi);
-            if (next.isEmpty()) {
-                return Optional.empty();
-            }
-            upper = next.get();
-            upperIn = false;
-        }
-        return Optional.of(List.of(bounds(bson(lower), lowerIn, bson(upper), upperIn)));
     }
 
     /** Dates read as the UTC day of a date-time: whole days of date-times. */
@@ -266,10 +232,7 @@ final class MongoFieldValues {
     }
 
     private static BsonValue bson(Object value) {
-        if (value == null) {
-            return null;
-        }
-        return value instanceof Boolean b ? BsonBoolean.valueOf(b) : new BsonString((String) value);
+        return value == null ? null : BsonBoolean.valueOf((Boolean) value);
     }
 
     private BsonValue integer(long value) {

@@ -140,17 +140,22 @@ class TestMongoPredicateTranslator {
         // De Morgan
         assertPushed(
                 not(new Filter.And(List.of(compare("i", CompareOp.EQ, 1), compare("s", CompareOp.EQ, "x")))),
-                "{$or: [{i: {$gte: -2147483648, $lte: 2147483647, $nin: [1], " + NOT_ARRAY + "}}, "
-                        + "{s: {$type: 'array'}}, {s: {$nin: [null, 'x'], $not: {$type: " + notText() + "}}}]}");
+                "{$or: [{i: {$gte: -2147483648, $lte: 2147483647, $nin: [1], " + NOT_ARRAY + "}}, " + text("s", "['x']")
+                        + "]}");
         assertPushed(
                 not(new Filter.Or(List.of(compare("i", CompareOp.EQ, 1), compare("bo", CompareOp.EQ, true)))),
                 "{$and: [{i: {$gte: -2147483648, $lte: 2147483647, $nin: [1], " + NOT_ARRAY + "}}, "
                         + "{bo: {$type: 'bool', $nin: [true], " + NOT_ARRAY + "}}]}");
     }
 
-    private static String notText() {
-        return "['double', 'int', 'long', 'decimal', 'bool', 'date', 'timestamp', 'binData', 'regex', 'minKey', "
-                + "'maxKey', 'undefined', 'dbPointer']";
+    /**
+     * The alternatives matching the values a text column reads (arrays and documents as JSON, ObjectIds as hex,
+     * strings), except those in {@code nin} (null: none).
+     */
+    private static String text(String field, String nin) {
+        String except = nin == null ? "" : ", $nin: " + nin;
+        return "{" + field + ": {$type: 'array'}}, {" + field + ": {$gte: ''" + except + "}}, {" + field
+                + ": {$type: ['objectId', 'object']" + except + "}}";
     }
 
     @Test
@@ -178,9 +183,7 @@ class TestMongoPredicateTranslator {
         assertPushed(not(new Filter.IsNull("i")), "{i: {$gte: -2147483648, $lte: 2147483647, " + NOT_ARRAY + "}}");
         assertPushed(not(new Filter.IsNull("d")), "{d: {$type: 'number', " + NOT_ARRAY + "}}");
         assertPushed(not(new Filter.IsNull("ts")), "{ts: {$type: ['date', 'timestamp'], " + NOT_ARRAY + "}}");
-        assertPushed(
-                not(new Filter.IsNull("s")),
-                "{$or: [{s: {$type: 'array'}}, {s: {$nin: [null], $not: {$type: " + notText() + "}}}]}");
+        assertPushed(not(new Filter.IsNull("s")), "{$or: [" + text("s", null) + "]}");
         assertPushed(
                 new Filter.IsNull("city"),
                 "{$or: [{address: {$type: 'array'}}, {'address.city': {$eq: null, " + NOT_ARRAY + "}}, "
@@ -188,9 +191,7 @@ class TestMongoPredicateTranslator {
         assertPushed(
                 compare("city", CompareOp.EQ, "Oslo"),
                 "{address: {" + NOT_ARRAY + "}, 'address.city': {$eq: 'Oslo', " + NOT_ARRAY + "}}");
-        assertPushed(
-                not(new Filter.IsNull("id")),
-                "{$or: [{_id: {$type: 'array'}}, {_id: {$nin: [null], $not: {$type: " + notText() + "}}}]}");
+        assertPushed(not(new Filter.IsNull("id")), "{$or: [" + text("_id", null) + "]}");
         // any column type can be NULL, but only the pushed types are tested
         assertRefused(new Filter.IsNull("st"));
     }
@@ -203,8 +204,7 @@ class TestMongoPredicateTranslator {
         assertPushed(
                 lenient,
                 new Filter.IsNull("city"),
-                "{$nor: [{address: {" + NOT_ARRAY + "}, $or: [{'address.city': {$type: 'array'}}, "
-                        + "{'address.city': {$nin: [null], $not: {$type: " + notText() + "}}}]}]}");
+                "{$nor: [{address: {" + NOT_ARRAY + "}, $or: [" + text("'address.city'", null) + "]}]}");
         // a fractional double within an integer range would read as a bad record, so only = and IN are pushed
         assertPushed(lenient, compare("i", CompareOp.EQ, 5), "{i: {$eq: 5, " + NOT_ARRAY + "}}");
         assertPushed(lenient, new Filter.In("i", List.of(5, 6)), "{i: {$in: [5, 6], " + NOT_ARRAY + "}}");
@@ -343,11 +343,37 @@ class TestMongoPredicateTranslator {
         assertPushed(
                 compare("s", CompareOp.EQ, OID.toUpperCase()),
                 "{s: {$eq: '" + OID.toUpperCase() + "', " + NOT_ARRAY + "}}");
-        assertPushed(compare("s", CompareOp.GT, "m"), "{s: {$gt: 'm', " + NOT_ARRAY + "}}");
-        assertPushed(new Filter.Between("s", "a", "m"), "{s: {$gte: 'a', $lte: 'm', " + NOT_ARRAY + "}}");
+        // a document's JSON text ('{...}') is above 'm', an array's ('[...]') below; no ObjectId's hex text is above
         assertPushed(
-                not(new Filter.In("s", List.of("a", "b"))),
-                "{$or: [{s: {$type: 'array'}}, {s: {$nin: [null, 'a', 'b'], $not: {$type: " + notText() + "}}}]}");
+                compare("s", CompareOp.GT, "m"),
+                "{$or: [{s: {$gt: 'm', " + NOT_ARRAY + "}}, {s: {$type: 'object', " + NOT_ARRAY + "}}]}");
+        assertPushed(
+                compare("s", CompareOp.GT, ""),
+                "{$or: [{s: {$gt: '', " + NOT_ARRAY + "}}, {s: {$gte: {$oid: '000000000000000000000000'}, " + NOT_ARRAY
+                        + "}}, " + "{s: {$type: 'object', " + NOT_ARRAY + "}}, {s: {$type: 'array'}}]}");
+        assertPushed(
+                new Filter.Between("s", "a", "m"),
+                "{$or: [{s: {$gte: 'a', $lte: 'm', " + NOT_ARRAY + "}}, "
+                        + "{s: {$gte: {$oid: 'a00000000000000000000000'}, " + NOT_ARRAY + "}}]}");
+        assertPushed(
+                compare("s", CompareOp.LT, "65f0"),
+                "{$or: [{s: {$lt: '65f0', " + NOT_ARRAY + "}}, " + "{s: {$lt: {$oid: '65f000000000000000000000'}, "
+                        + NOT_ARRAY + "}}]}");
+        assertPushed(
+                compare("s", CompareOp.LE, OID),
+                "{$or: [{s: {$lte: '" + OID + "', " + NOT_ARRAY + "}}, {s: {$lte: {$oid: '" + OID + "'}, " + NOT_ARRAY
+                        + "}}]}");
+        assertPushed(
+                compare("s", CompareOp.GE, "\\"),
+                "{$or: [{s: {$gte: '\\\\', " + NOT_ARRAY + "}}, {s: {$gte: {$oid: 'a00000000000000000000000'}, "
+                        + NOT_ARRAY + "}}, {s: {$type: 'object', " + NOT_ARRAY + "}}]}");
+        assertPushed(not(new Filter.In("s", List.of("a", "b"))), "{$or: [" + text("s", "['a', 'b']") + "]}");
+        // MongoDB orders strings by code point, Java (and the test server) by UTF-16 unit: they differ from U+D800 on
+        assertRefused(compare("s", CompareOp.GT, "\uFFFD"));
+        assertRefused(compare("s", CompareOp.LT, "a\uD83D\uDE00"));
+        // a bound that starts like a document's or an array's JSON text
+        assertRefused(compare("s", CompareOp.GT, "{"));
+        assertRefused(compare("s", CompareOp.LT, "[1]"));
         // a document's or an array's JSON text could read as a literal that starts like it: not pushed
         assertRefused(compare("s", CompareOp.EQ, "{\"a\": 1}"));
         assertRefused(compare("s", CompareOp.NE, "[1, 2]"));
@@ -361,8 +387,7 @@ class TestMongoPredicateTranslator {
         assertPushed(compare("id", CompareOp.EQ, "natural"), "{_id: {$eq: 'natural'}}");
         assertPushed(
                 compare("ref", CompareOp.NE, OID),
-                "{$or: [{ref: {$type: 'array'}}, {ref: {$nin: [null, '" + OID + "', {$oid: '" + OID + "'}], "
-                        + "$not: {$type: " + notText() + "}}}]}");
+                "{$or: [" + text("ref", "['" + OID + "', {$oid: '" + OID + "'}]") + "]}");
         assertPushed(
                 new Filter.In("id", List.of(OID, "x")), "{_id: {$in: ['" + OID + "', {$oid: '" + OID + "'}, 'x']}}");
         assertRefused(compare("id", CompareOp.GT, OID));
@@ -374,16 +399,25 @@ class TestMongoPredicateTranslator {
         // varchar(3) reads 'abcdef' as 'abc'
         assertPushed(compare("v", CompareOp.EQ, "ab"), "{v: {$eq: 'ab', " + NOT_ARRAY + "}}");
         assertPushed(compare("v", CompareOp.EQ, "abg"), "{v: {$gte: 'abg', $lt: 'abh', " + NOT_ARRAY + "}}");
-        assertPushed(compare("v", CompareOp.LE, "abc"), "{v: {$lt: 'abd', " + NOT_ARRAY + "}}");
-        assertPushed(compare("v", CompareOp.GT, "abc"), "{v: {$gte: 'abd', " + NOT_ARRAY + "}}");
-        assertPushed(compare("v", CompareOp.LT, "abc"), "{v: {$lt: 'abc', " + NOT_ARRAY + "}}");
-        assertPushed(compare("v", CompareOp.GE, "abc"), "{v: {$gte: 'abc', " + NOT_ARRAY + "}}");
-        assertPushed(compare("v", CompareOp.GT, "ab"), "{v: {$gt: 'ab', " + NOT_ARRAY + "}}");
+        // the texts of ObjectIds, documents and arrays are truncated too: ObjectIds whose hex text starts below 'abd'
+        assertPushed(
+                compare("v", CompareOp.LE, "abc"),
+                "{$or: [{v: {$lt: 'abd', " + NOT_ARRAY + "}}, {v: {$lt: {$oid: 'abd000000000000000000000'}, "
+                        + NOT_ARRAY + "}}, {v: {$type: 'array'}}]}");
+        assertPushed(
+                compare("v", CompareOp.GT, "abc"),
+                "{$or: [{v: {$gte: 'abd', " + NOT_ARRAY + "}}, {v: {$gte: {$oid: 'abd000000000000000000000'}, "
+                        + NOT_ARRAY + "}}, {v: {$type: 'object', " + NOT_ARRAY + "}}]}");
+        assertPushed(
+                compare("v", CompareOp.GT, "zz"),
+                "{$or: [{v: {$gt: 'zz', " + NOT_ARRAY + "}}, {v: {$type: 'object', " + NOT_ARRAY + "}}]}");
         assertRefused(compare("v", CompareOp.EQ, "abcd")); // longer than the column
-        // varchar(3) reads an ObjectId as its first 3 hex digits: n lower-case hex digits are not pushed
-        assertRefused(compare("v", CompareOp.EQ, "abc"));
-        assertRefused(compare("v", CompareOp.NE, "0f9"));
-        assertRefused(new Filter.In("v", List.of("abg", "abc")));
+        // varchar(3) reads an ObjectId as its first 3 hex digits: 'abc' is every ObjectId whose text starts so
+        assertPushed(
+                compare("v", CompareOp.EQ, "abc"),
+                "{$or: [{v: {$gte: 'abc', $lt: 'abd', " + NOT_ARRAY + "}}, {v: {$gte: {$oid: "
+                        + "'abc000000000000000000000'}, $lt: {$oid: 'abd000000000000000000000'}, " + NOT_ARRAY
+                        + "}}]}");
         assertPushed(compare("v", CompareOp.EQ, "ABC"), "{v: {$gte: 'ABC', $lt: 'ABD', " + NOT_ARRAY + "}}");
         // varchar(30) reads an ObjectId as all its 24 hex digits, as a string column does
         assertPushed(
@@ -391,8 +425,7 @@ class TestMongoPredicateTranslator {
                 "{v30: {$in: ['" + OID + "', {$oid: '" + OID + "'}], " + NOT_ARRAY + "}}");
         assertPushed(
                 compare("v30", CompareOp.NE, OID),
-                "{$or: [{v30: {$type: 'array'}}, {v30: {$nin: [null, '" + OID + "', {$oid: '" + OID + "'}], "
-                        + "$not: {$type: " + notText() + "}}}]}");
+                "{$or: [" + text("v30", "['" + OID + "', {$oid: '" + OID + "'}]") + "]}");
         assertThat(MongoFieldValues.successor("a\uD7FF")).contains("a\uE000");
         assertThat(MongoFieldValues.successor("a" + Character.toString(0x10FFFF)))
                 .isEmpty();

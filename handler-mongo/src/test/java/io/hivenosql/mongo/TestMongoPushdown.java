@@ -33,6 +33,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonJavaScript;
 import org.bson.BsonNull;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
@@ -49,9 +50,9 @@ import org.junit.jupiter.api.Test;
  * the documents the translated filter matches are exactly those where Hive's evaluation of the filter (SQL's
  * three-valued logic over the values {@link BsonRowDecoder} reads) is true. The documents hold every BSON number type,
  * NaN and infinities, nulls, missing fields, arrays, documents where scalars are expected, non-document parents of
- * dotted paths, and values of other types than the column's (bad records). Documents and arrays in string columns,
- * which read as JSON text, are only in the ObjectId column, where only equalities are pushed: ranges on string columns
- * see string values only (documented).
+ * dotted paths, and values of other types than the column's (bad records). String columns also hold documents, arrays
+ * and ObjectIds, which they read as JSON text and hex digits, and JavaScript code, which they do not read as text:
+ * every comparison must match them as Hive compares what the column reads ({@code s > ''} matches a document).
  */
 class TestMongoPushdown {
     private static final String OID = "65f0a1b2c3d4e5f6a7b8c9d0";
@@ -155,7 +156,18 @@ class TestMongoPushdown {
                         BsonNull.VALUE,
                         MISSING,
                         BsonBoolean.TRUE,
-                        new BsonString("B")));
+                        new BsonString("B"),
+                        // read as JSON text or hex digits: ranges must match them as their text compares
+                        new BsonDocument("a", new BsonInt32(1)),
+                        new BsonDocument(),
+                        array(new BsonString("abc")),
+                        array(),
+                        new BsonObjectId(new ObjectId(OID)),
+                        new BsonObjectId(new ObjectId("ffffffffffffffffffffffff")),
+                        new BsonString("{\"a\": 1}"),
+                        new BsonString("\uFFFD"),
+                        new BsonString("\uD83D\uDE00"),
+                        new BsonJavaScript("abc")));
         values.put(
                 "v",
                 list(
@@ -169,7 +181,12 @@ class TestMongoPushdown {
                         BsonNull.VALUE,
                         MISSING,
                         new BsonInt32(3),
-                        new BsonDateTime(0)));
+                        new BsonDateTime(0),
+                        new BsonDocument("a", new BsonInt32(1)),
+                        array(new BsonString("ab")),
+                        new BsonObjectId(new ObjectId(OID)),
+                        new BsonString("65f0"),
+                        new BsonJavaScript("abc")));
         values.put(
                 "bo",
                 list(
@@ -307,8 +324,25 @@ class TestMongoPushdown {
         literals.put("i", List.of(5, -3, 7, Integer.MAX_VALUE, Integer.MIN_VALUE));
         literals.put("d", List.of(1.5, 0.0, -0.0, 2.0, 2.5));
         literals.put("dec", List.of(dec("1.01"), dec("1.00"), dec("-1.01"), dec("0.00"), dec("999.99"), dec("1.25")));
-        literals.put("s", List.of("abc", "", "b", "é", "B"));
-        literals.put("v", List.of("ab", "abc", "abd", "", "b"));
+        literals.put(
+                "s",
+                List.of(
+                        "abc",
+                        "",
+                        "b",
+                        "é",
+                        "B",
+                        "Z",
+                        "\\",
+                        "|",
+                        "{",
+                        "[x",
+                        OID,
+                        "65f0",
+                        "g",
+                        "\uFFFD",
+                        "\uD83D\uDE00"));
+        literals.put("v", List.of("ab", "abc", "abd", "", "b", "65f", "{a", "|"));
         literals.put("bo", List.of(true, false));
         literals.put("dt", List.of(day("2024-03-10"), day("2024-03-11"), day("1960-01-01"), day("2024-03-09")));
         literals.put(

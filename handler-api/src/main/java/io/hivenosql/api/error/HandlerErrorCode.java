@@ -26,6 +26,8 @@ public enum HandlerErrorCode {
     CREDENTIAL_NOT_FOUND(132, USER),
     AUTHENTICATION_FAILED(133, USER),
     UNSUPPORTED_OPERATION(141, USER),
+    /** The query was cancelled (or its client disconnected) and the handler stopped its work. */
+    QUERY_CANCELLED(142, USER),
     STORE_UNREACHABLE(201, EXTERNAL),
     STORE_ERROR(202, EXTERNAL),
     WRITE_FAILED(203, EXTERNAL),
