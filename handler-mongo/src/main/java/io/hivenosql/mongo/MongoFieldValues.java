@@ -42,6 +42,7 @@ import org.bson.types.Decimal128;
  *   <li>date: the UTC date of a date-time: a day is {@code [00:00Z, next day 00:00Z)}.
  *   <li>timestamp: a date-time's milliseconds, a BSON timestamp's seconds: bounds with finer digits round to the
  *       stored values they admit.
+ *   <li>date and timestamp intervals stay within the years 1 to 9999, the values the columns read.
  *   <li>boolean: the stored value.
  * </ul>
  *
@@ -50,6 +51,12 @@ import org.bson.types.Decimal128;
  */
 final class MongoFieldValues {
     private static final long MAX_TIMESTAMP_SECONDS = 0xFFFF_FFFFL;
+    /** The days and instants a date or timestamp column reads: years 1 to 9999. */
+    private static final LocalDate FIRST_DAY = LocalDate.of(1, 1, 1);
+
+    private static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
+    private static final long FIRST_MILLIS = FIRST_DAY.toEpochDay() * BsonValueDecoder.MILLIS_PER_DAY;
+    private static final long LAST_MILLIS = (LAST_DAY.toEpochDay() + 1) * BsonValueDecoder.MILLIS_PER_DAY - 1;
 
     private final Kind kind;
     private final DataType type;
@@ -143,63 +150,46 @@ final class MongoFieldValues {
         }
     }
 
-    /** Dates read as the UTC day of a date-time: whole days of date-times. */
+    /**
+     * Dates read as the UTC day of a date-time: whole days of date-times, within the years 1 to 9999 that a date
+     * column reads (a date-time outside them is a bad record, which no range may match).
+     */
     private Optional<List<BsonDocument>> dateInterval(LocalDate lo, boolean loIn, LocalDate hi, boolean hiIn) {
-        LocalDate first = lo == null ? null : loIn ? lo : lo.plusDays(1);
-        LocalDate last = hi == null ? null : hiIn ? hi : hi.minusDays(1);
-        if (first != null && last != null && first.isAfter(last)) {
+        LocalDate first = lo == null ? FIRST_DAY : loIn ? lo : lo.plusDays(1);
+        LocalDate last = hi == null ? LAST_DAY : hiIn ? hi : hi.minusDays(1);
+        first = first.isBefore(FIRST_DAY) ? FIRST_DAY : first;
+        last = last.isAfter(LAST_DAY) ? LAST_DAY : last;
+        if (first.isAfter(last)) {
             return Optional.of(List.of());
         }
-        try {
-            BsonDocument condition = new BsonDocument();
-            if (first != null) {
-                condition.append(
-                        "$gte",
-                        new BsonDateTime(Math.multiplyExact(first.toEpochDay(), BsonValueDecoder.MILLIS_PER_DAY)));
-            }
-            if (last != null) {
-                condition.append(
-                        "$lt",
-                        new BsonDateTime(Math.multiplyExact(last.toEpochDay() + 1, BsonValueDecoder.MILLIS_PER_DAY)));
-            }
-            if (condition.isEmpty()) {
-                condition.append("$gte", new BsonDateTime(Long.MIN_VALUE));
-            }
-            return Optional.of(List.of(condition));
-        } catch (ArithmeticException e) {
-            return Optional.empty();
-        }
+        return Optional.of(
+                List.of(new BsonDocument("$gte", new BsonDateTime(first.toEpochDay() * BsonValueDecoder.MILLIS_PER_DAY))
+                        .append("$lt", new BsonDateTime((last.toEpochDay() + 1) * BsonValueDecoder.MILLIS_PER_DAY))));
     }
 
     /**
-     * Timestamps read date-times at millisecond precision and BSON timestamps at second precision: a bound with finer
-     * digits is rounded to the first stored value it admits.
+     * Timestamps read date-times at millisecond precision (years 1 to 9999) and BSON timestamps at second precision: a
+     * bound with finer digits is rounded to the first stored value it admits.
      */
     private Optional<List<BsonDocument>> timestampInterval(
             LocalDateTime lo, boolean loIn, LocalDateTime hi, boolean hiIn) {
-        Long first;
-        Long last;
+        long first;
+        long last;
         try {
-            first = lo == null ? null : loIn ? ceilMillis(lo) : floorMillis(lo) + 1;
-            last = hi == null ? null : hiIn ? floorMillis(hi) : ceilMillis(hi) - 1;
+            first = lo == null ? FIRST_MILLIS : loIn ? ceilMillis(lo) : floorMillis(lo) + 1;
+            last = hi == null ? LAST_MILLIS : hiIn ? floorMillis(hi) : ceilMillis(hi) - 1;
         } catch (ArithmeticException e) {
             return Optional.empty();
         }
-        if (first != null && last != null && first > last) {
+        first = Math.max(first, FIRST_MILLIS);
+        last = Math.min(last, LAST_MILLIS);
+        if (first > last) {
             return Optional.of(List.of());
         }
         List<BsonDocument> alternatives = new ArrayList<>();
-        alternatives.add(
-                first == null && last == null
-                        ? new BsonDocument("$gte", new BsonDateTime(Long.MIN_VALUE))
-                        : bounds(
-                                first == null ? null : new BsonDateTime(first),
-                                true,
-                                last == null ? null : new BsonDateTime(last),
-                                true));
-        long firstSecond = first == null ? 0 : Math.max(0, -Math.floorDiv(-first, 1000L));
-        long lastSecond =
-                last == null ? MAX_TIMESTAMP_SECONDS : Math.min(MAX_TIMESTAMP_SECONDS, Math.floorDiv(last, 1000));
+        alternatives.add(bounds(new BsonDateTime(first), true, new BsonDateTime(last), true));
+        long firstSecond = Math.max(0, -Math.floorDiv(-first, 1000L));
+        long lastSecond = Math.min(MAX_TIMESTAMP_SECONDS, Math.floorDiv(last, 1000));
         if (firstSecond <= lastSecond) {
             alternatives.add(new BsonDocument("$gte", new BsonTimestamp((int) firstSecond, 0))
                     .append("$lte", new BsonTimestamp((int) lastSecond, -1)));

@@ -182,7 +182,7 @@ class TestMongoPredicateTranslator {
         assertPushed(new Filter.IsNull("i"), "{$or: [{i: {$eq: null, " + NOT_ARRAY + "}}, {i: {$type: 'undefined'}}]}");
         assertPushed(not(new Filter.IsNull("i")), "{i: {$gte: -2147483648, $lte: 2147483647, " + NOT_ARRAY + "}}");
         assertPushed(not(new Filter.IsNull("d")), "{d: {$type: 'number', " + NOT_ARRAY + "}}");
-        assertPushed(not(new Filter.IsNull("ts")), "{ts: {$type: ['date', 'timestamp'], " + NOT_ARRAY + "}}");
+        assertPushed(not(new Filter.IsNull("ts")), "{$or: [" + ANY_TIMESTAMP + "]}");
         assertPushed(not(new Filter.IsNull("s")), "{$or: [" + text("s", null) + "]}");
         assertPushed(
                 new Filter.IsNull("city"),
@@ -281,6 +281,16 @@ class TestMongoPredicateTranslator {
         assertRefused(compare("dec", CompareOp.EQ, new BigDecimal("1000")));
     }
 
+    /** The first instant of year 1 and of year 10000, and the last millisecond before it. */
+    private static final String YEAR_1 = "{$date: {$numberLong: '-62135596800000'}}";
+
+    private static final String YEAR_10000 = "{$date: {$numberLong: '253402300800000'}}";
+    private static final String LAST_MS = "{$date: '9999-12-31T23:59:59.999Z'}";
+    /** Every value a timestamp column reads: date-times of years 1 to 9999, and BSON timestamps. */
+    private static final String ANY_TIMESTAMP = "{ts: {$gte: " + YEAR_1 + ", $lte: " + LAST_MS + ", " + NOT_ARRAY
+            + "}}, {ts: {$gte: {$timestamp: {t: 0, i: 0}}, $lte: {$timestamp: {t: 4294967295, i: 4294967295}}, "
+            + NOT_ARRAY + "}}";
+
     @Test
     void datesMatchWholeUtcDays() {
         LocalDate day = LocalDate.parse("2024-03-10");
@@ -288,10 +298,18 @@ class TestMongoPredicateTranslator {
         String next = "{$date: '2024-03-11T00:00:00Z'}";
         assertPushed(
                 compare("dt", CompareOp.EQ, day), "{dt: {$gte: " + start + ", $lt: " + next + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.LT, day), "{dt: {$lt: " + start + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.LE, day), "{dt: {$lt: " + next + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.GT, day), "{dt: {$gte: " + next + ", " + NOT_ARRAY + "}}");
-        assertPushed(compare("dt", CompareOp.GE, day), "{dt: {$gte: " + start + ", " + NOT_ARRAY + "}}");
+        // a date reads the years 1 to 9999 only: open ranges end there
+        assertPushed(
+                compare("dt", CompareOp.LT, day),
+                "{dt: {$gte: " + YEAR_1 + ", $lt: " + start + ", " + NOT_ARRAY + "}}");
+        assertPushed(
+                compare("dt", CompareOp.LE, day), "{dt: {$gte: " + YEAR_1 + ", $lt: " + next + ", " + NOT_ARRAY + "}}");
+        assertPushed(
+                compare("dt", CompareOp.GT, day),
+                "{dt: {$gte: " + next + ", $lt: " + YEAR_10000 + ", " + NOT_ARRAY + "}}");
+        assertPushed(
+                compare("dt", CompareOp.GE, day),
+                "{dt: {$gte: " + start + ", $lt: " + YEAR_10000 + ", " + NOT_ARRAY + "}}");
         assertPushed(
                 new Filter.Between("dt", day, day.plusDays(1)),
                 "{dt: {$gte: " + start + ", $lt: {$date: '2024-03-12T00:00:00Z'}, " + NOT_ARRAY + "}}");
@@ -302,8 +320,8 @@ class TestMongoPredicateTranslator {
                         + "}}]}");
         assertPushed(
                 compare("dt", CompareOp.NE, day),
-                "{$and: [{dt: {$type: 'date', " + NOT_ARRAY + "}}, {$nor: [{dt: {$gte: " + start + ", $lt: " + next
-                        + ", " + NOT_ARRAY + "}}]}]}");
+                "{$and: [{dt: {$gte: " + YEAR_1 + ", $lt: " + YEAR_10000 + ", " + NOT_ARRAY + "}}, {$nor: [{dt: "
+                        + "{$gte: " + start + ", $lt: " + next + ", " + NOT_ARRAY + "}}]}]}");
     }
 
     @Test
@@ -316,12 +334,12 @@ class TestMongoPredicateTranslator {
         assertPushed(compare("ts", CompareOp.EQ, finer), "{ts: {$in: []}}");
         assertPushed(
                 compare("ts", CompareOp.GT, finer),
-                "{$or: [{ts: {$gte: " + ms1 + ", " + NOT_ARRAY
+                "{$or: [{ts: {$gte: " + ms1 + ", $lte: " + LAST_MS + ", " + NOT_ARRAY
                         + "}}, {ts: {$gte: {$timestamp: {t: 1710072001, i: 0}}, $lte: {$timestamp: {t: 4294967295, i: "
                         + "4294967295}}, " + NOT_ARRAY + "}}]}");
         assertPushed(
                 compare("ts", CompareOp.LE, finer),
-                "{$or: [{ts: {$lte: " + ms0 + ", " + NOT_ARRAY
+                "{$or: [{ts: {$gte: " + YEAR_1 + ", $lte: " + ms0 + ", " + NOT_ARRAY
                         + "}}, {ts: {$gte: {$timestamp: {t: 0, i: 0}}, $lte: {$timestamp: {t: 1710072000, i: 4294967295}}, "
                         + NOT_ARRAY + "}}]}");
         // a whole second also matches the BSON timestamps of that second
@@ -330,8 +348,7 @@ class TestMongoPredicateTranslator {
                 "{$or: [{ts: {$eq: " + ms0 + ", " + NOT_ARRAY + "}}, {ts: {$gte: {$timestamp: {t: 1710072000, i: "
                         + "0}}, $lte: {$timestamp: {t: 1710072000, i: 4294967295}}, " + NOT_ARRAY + "}}]}");
         // NOT of a comparison that matches nothing: every timestamp
-        assertPushed(
-                not(compare("ts", CompareOp.EQ, finer)), "{ts: {$type: ['date', 'timestamp'], " + NOT_ARRAY + "}}");
+        assertPushed(not(compare("ts", CompareOp.EQ, finer)), "{$or: [" + ANY_TIMESTAMP + "]}");
     }
 
     @Test
