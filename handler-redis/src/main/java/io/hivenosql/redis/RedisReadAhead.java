@@ -2,8 +2,10 @@ package io.hivenosql.redis;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.error.Cancellation;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -26,6 +28,8 @@ final class RedisReadAhead implements Closeable {
     private record Failure(Throwable cause) {}
 
     private static final Object END = new Object();
+    /** Put by {@link #close} to wake a reader waiting for a batch (HiveServer2 closes a cancelled fetch's reader). */
+    private static final Object CLOSED = new Object();
 
     private final BatchSource source;
     private final String threadName;
@@ -45,6 +49,9 @@ final class RedisReadAhead implements Closeable {
         if (failure != null) {
             throw failure;
         }
+        if (closed) {
+            throw closedWhileReading();
+        }
         if (finished) {
             return null;
         }
@@ -57,8 +64,10 @@ final class RedisReadAhead implements Closeable {
         try {
             item = queue.take();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for Redis (" + threadName + ")", e);
+            throw Cancellation.interrupted("waiting for Redis (" + threadName + ")");
+        }
+        if (item == CLOSED || closed) {
+            throw closedWhileReading();
         }
         if (item == END) {
             finished = true;
@@ -73,6 +82,12 @@ final class RedisReadAhead implements Closeable {
         @SuppressWarnings("unchecked")
         List<RedisRow> batch = (List<RedisRow>) item;
         return batch;
+    }
+
+    private IOException closedWhileReading() {
+        return new InterruptedIOException(
+                Cancellation.cancelled("reading from Redis (" + threadName + "); the reader " + "was closed")
+                        .getMessage());
     }
 
     private void fetchAll() {
@@ -109,6 +124,7 @@ final class RedisReadAhead implements Closeable {
         if (thread != null) {
             thread.interrupt();
             queue.clear();
+            queue.offer(CLOSED); // room after the clear, unless the fetching thread put a batch meanwhile
         }
     }
 

@@ -40,6 +40,50 @@ class TestRedisReadAhead {
         }
     }
 
+    /**
+     * HiveServer2 cancels a fetch by closing its reader from another thread: a reader waiting for a slow batch wakes up
+     * with HNS-142, and the fetching thread is interrupted.
+     */
+    @Test
+    @Timeout(10)
+    void closingWakesAReaderWaitingForABatch() throws Exception {
+        CountDownLatch fetching = new CountDownLatch(1);
+        CountDownLatch fetchEnded = new CountDownLatch(1);
+        RedisReadAhead readAhead = new RedisReadAhead(
+                () -> {
+                    fetching.countDown();
+                    try {
+                        Thread.sleep(60_000); // a slow Redis
+                        return null;
+                    } catch (InterruptedException e) {
+                        throw new java.io.InterruptedIOException("interrupted");
+                    } finally {
+                        fetchEnded.countDown();
+                    }
+                },
+                "test");
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try {
+                readAhead.next();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        reader.start();
+        assertThat(fetching.await(5, TimeUnit.SECONDS)).isTrue();
+        readAhead.close();
+        reader.join(2_000);
+        assertThat(reader.isAlive()).as("the reader woke up").isFalse();
+        assertThat(failure.get())
+                .isInstanceOf(java.io.InterruptedIOException.class)
+                .hasMessageContaining("HNS-142 QUERY_CANCELLED");
+        assertThat(fetchEnded.await(2, TimeUnit.SECONDS))
+                .as("the fetch was interrupted")
+                .isTrue();
+    }
+
     @Test
     @Timeout(10)
     void aFailureAfterTheQueueFilledUpStillReachesTheReader() throws Exception {

@@ -208,8 +208,7 @@ class CassandraTypesIT {
                 .containsExactly("ident|int", "label|string", "address|struct<street:string,zip:int>", "c_inet|string");
         assertThat(sortedRows("SELECT * FROM " + DB + ".mapped_from_file WHERE ident IN (1, 3)"))
                 .containsExactly(
-                        "1|text ü €|{\"street\":\"Main St\",\"zip\":12345}|192.168.0.1",
-                        "3||NULL|2001:db8::1");
+                        "1|text ü €|{\"street\":\"Main St\",\"zip\":12345}|192.168.0.1", "3||NULL|2001:db8::1");
     }
 
     @Test
