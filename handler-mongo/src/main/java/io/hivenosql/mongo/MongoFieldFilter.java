@@ -26,12 +26,13 @@ import org.bson.BsonValue;
  * true, or false (for SQL's NOT), as {@link MongoPredicateTranslator} composes them. Values are typed BSON values of
  * the column's type; no query text is built.
  *
- * <p>A condition matches a field value only when it is of the column type's comparison bracket (numbers, strings,
- * booleans, dates) and not an array; a dotted path whose parent is an array matches nothing (the reader reads it as
- * NULL). Stored values that the reader changes are matched by the values they read as: a date-time by its UTC date, a
- * decimal by its value rounded HALF_UP to the column's scale, a varchar by its first n code points, a BSON timestamp
- * by its seconds. Integer and decimal ranges are bounded by the column type's range, so that numbers the reader refuses
- * never match.
+ * <p>A condition matches a field value only when it is of a BSON type the column reads (numbers, booleans, dates; for
+ * text columns strings, ObjectIds, documents and arrays, see {@link MongoTextValues}) and, but for text columns, not an
+ * array; a dotted path whose parent is an array matches nothing (the reader reads it as NULL). Stored values that the
+ * reader changes are matched by the values they read as: a date-time by its UTC date, a decimal by its value rounded
+ * HALF_UP to the column's scale, a varchar by its first n code points, a BSON timestamp by its seconds, a document by
+ * its JSON text. Integer, decimal, date and timestamp ranges are bounded by what the column reads, so that values the
+ * reader refuses never match.
  */
 final class MongoFieldFilter {
     enum Kind {
