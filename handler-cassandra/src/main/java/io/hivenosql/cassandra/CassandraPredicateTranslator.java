@@ -238,8 +238,9 @@ final class CassandraPredicateTranslator {
         }
         if (filter instanceof Filter.In in) {
             return in.values().size() <= MAX_IN_VALUES
-                    && in.values().stream()
-                            .allMatch(v -> values.forEquality(column, v).isPresent());
+                    && in.values().stream().allMatch(v -> values.forEquality(column, v)
+                            .filter(driverValue -> !CqlPushedValues.isIpv4Mapped(driverValue))
+                            .isPresent());
         }
         return false;
     }

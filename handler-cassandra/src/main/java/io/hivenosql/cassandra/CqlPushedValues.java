@@ -141,6 +141,16 @@ final class CqlPushedValues {
         };
     }
 
+    /**
+     * Whether a value is an IPv4-mapped IPv6 address, which CQL's {@code IN ?} cannot match: Cassandra decodes a bound
+     * list's inet elements into Java addresses and encodes them again, and Java turns the mapped address into the IPv4
+     * address (4 bytes, never equal to the stored 16). {@code =} binds the bytes as they are.
+     */
+    static boolean isIpv4Mapped(Object driverValue) {
+        return driverValue instanceof java.net.Inet6Address address
+                && CqlInet.text(address.getAddress()).startsWith("::ffff:");
+    }
+
     private static String uuidText(String text) {
         if (!UUID_TEXT.matcher(text).matches()) {
             throw new IllegalArgumentException("not a canonical UUID");

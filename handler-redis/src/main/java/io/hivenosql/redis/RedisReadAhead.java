@@ -64,6 +64,7 @@ final class RedisReadAhead implements Closeable {
         try {
             item = queue.take();
         } catch (InterruptedException e) {
+            close(); // stop fetching at once, whether or not the caller closes the reader
             throw Cancellation.interrupted("waiting for Redis (" + threadName + ")");
         }
         if (item == CLOSED || closed) {

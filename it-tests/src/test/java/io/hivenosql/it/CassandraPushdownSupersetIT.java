@@ -82,7 +82,13 @@ class CassandraPushdownSupersetIT {
             + "vi bigint, de decimal(5,2), bl binary, u string, tu string, ip string, da date, tm string, "
             + "ts timestamp";
 
-    /** The literals each column's predicates compare with (the first two in order, for BETWEEN). */
+    private static final List<String> COLUMN_NAMES =
+            List.of("pk", "ck", "t", "a", "bo", "i", "bi", "vi", "de", "bl", "u", "tu", "ip", "da", "tm", "ts");
+
+    /**
+     * The literals each column's predicates compare with (the first two in order, for BETWEEN). Not the decimal and
+     * binary columns, for which nothing is pushed (Hive applies every predicate on them).
+     */
     private static Map<String, String[]> literals() {
         Map<String, String[]> literals = new LinkedHashMap<>();
         literals.put("pk", new String[] {"1", "3"});
@@ -93,8 +99,6 @@ class CassandraPushdownSupersetIT {
         literals.put("i", new String[] {"-3", "7", "0"});
         literals.put("bi", new String[] {"3", "1099511627776"});
         literals.put("vi", new String[] {"5", "1099511627776"});
-        literals.put("de", new String[] {"1.01", "1.00"});
-        literals.put("bl", new String[] {"unhex('00')", "unhex('CAFE')"});
         literals.put("u", new String[] {
             "'" + U2 + "'", "'" + U1 + "'", "'" + U1.toUpperCase(Locale.ROOT) + "'", "'{" + U1 + "}'"
         });
@@ -204,16 +208,25 @@ class CassandraPushdownSupersetIT {
         return DB + "." + name + "_" + policy.name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * Every column with the fail policy; null and skip only for the varint column, the one whose values can be bad
+     * records (beyond the bigint it is read as): other values read alike under every policy.
+     */
     static Stream<Arguments> cases() {
-        return Stream.of(Policy.values())
-                .flatMap(policy -> literals().keySet().stream().map(column -> Arguments.of(policy, column)));
+        return Stream.concat(
+                literals().keySet().stream().map(column -> Arguments.of(Policy.FAIL, column)),
+                Stream.of(Arguments.of(Policy.NULL, "vi"), Arguments.of(Policy.SKIP, "vi")));
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void pushedRowsAreTheRowsHiveSelects(Policy policy, String column) {
-        PushdownSuperset.assertNoMismatch(
-                check(policy, SupersetPredicates.of(column, literals().get(column))));
+        String[] literals = literals().get(column);
+        PushdownSuperset.assertNoMismatch(check(
+                policy,
+                policy == Policy.FAIL
+                        ? SupersetPredicates.of(column, literals)
+                        : SupersetPredicates.core(column, literals)));
     }
 
     /** Partition and clustering restrictions together: partition reads with slices and IN lists. */
@@ -239,9 +252,10 @@ class CassandraPushdownSupersetIT {
     }
 
     private List<String> check(Policy policy, List<String> predicates) {
-        Map<String, Outcome> references = superset.reference(unpushed, table("mixed", policy), predicates);
+        Map<String, Outcome> references =
+                superset.reference(unpushed, table("mixed", policy), predicates, COLUMN_NAMES);
         Map<String, Outcome> readable = policy == Policy.FAIL
-                ? superset.reference(unpushed, table("mixed", Policy.SKIP), predicates)
+                ? superset.reference(unpushed, table("mixed", Policy.SKIP), predicates, COLUMN_NAMES)
                 : Map.of();
         Map<String, Outcome> pushed = new LinkedHashMap<>();
         for (String predicate : predicates) {
@@ -255,7 +269,7 @@ class CassandraPushdownSupersetIT {
     void counters() throws SQLException {
         PushdownSuperset counters = new PushdownSuperset(hive, "pk");
         List<String> predicates = SupersetPredicates.of("c", "0", "6");
-        Map<String, Outcome> references = counters.reference(unpushed, DB + ".hits", predicates);
+        Map<String, Outcome> references = counters.reference(unpushed, DB + ".hits", predicates, List.of("pk", "c"));
         Map<String, Outcome> pushed = new LinkedHashMap<>();
         for (String predicate : predicates) {
             pushed.put(predicate, counters.select(pushing, DB + ".hits", predicate));
@@ -270,7 +284,8 @@ class CassandraPushdownSupersetIT {
         int all = 0;
         List<String> notPushed = new ArrayList<>();
         for (Map.Entry<String, String[]> column : literals().entrySet()) {
-            for (String predicate : SupersetPredicates.of(column.getKey(), column.getValue())) {
+            List<String> sample = SupersetPredicates.core(column.getKey(), column.getValue());
+            for (String predicate : sample.subList(0, 6)) {
                 all++;
                 if (!superset.pushed(pushing, table("mixed", Policy.FAIL), predicate)) {
                     notPushed.add(predicate);
@@ -291,8 +306,8 @@ class CassandraPushdownSupersetIT {
         assertThat(Rows.of(hive, "SELECT DISTINCT machine FROM " + DB + ".loads ORDER BY machine"))
                 .containsExactly("192.168.0.1", "2001:db8::1", "::ffff:192.168.0.1");
         String where = "machine = '" + MACHINE_1 + "' AND cpu = 3";
-        assertThat(superset.pushed(pushing, DB + ".loads", where)).isTrue();
         PushdownSuperset loads = new PushdownSuperset(hive, "concat(machine, '/', cpu, '/', load)");
+        assertThat(loads.pushed(pushing, DB + ".loads", where)).isTrue();
         assertThat(loads.select(pushing, DB + ".loads", where).keys())
                 .containsExactly("2001:db8::1/3/3.0", "2001:db8::1/3/3.1", "2001:db8::1/3/3.2");
         assertThat(loads.select(pushing, DB + ".loads", "machine = '::ffff:192.168.0.1' AND cpu = 1")

@@ -61,7 +61,9 @@ class MongoPushdownSupersetIT {
     private static final String OID2 = "65f0a1b2c3d4e5f6a7b8c9d1";
     private static final BsonValue MISSING = null;
     private static final String COLUMNS = "id int, s string, v varchar(3), i int, b bigint, d double, "
-            + "dec decimal(5,2), bo boolean, dt date, ts timestamp, city string, ref string";
+            + "de decimal(5,2), bo boolean, dt date, ts timestamp, city string, ref string";
+    private static final List<String> COLUMN_NAMES =
+            List.of("id", "s", "v", "i", "b", "d", "de", "bo", "dt", "ts", "city", "ref");
     private static final String MAPPING = "{\"id\":\"_id\",\"city\":\"address.city\"}";
 
     private HiveInstance hive;
@@ -119,7 +121,7 @@ class MongoPushdownSupersetIT {
                         new BsonInt32(2),
                         decimal("2.5")));
         values.put(
-                "dec",
+                "de",
                 list(
                         decimal("1.01"),
                         decimal("1.005"),
@@ -198,12 +200,12 @@ class MongoPushdownSupersetIT {
     /** The literals each column's predicates compare with (the first two in order, for BETWEEN). */
     private static Map<String, String[]> literals() {
         Map<String, String[]> literals = new LinkedHashMap<>();
-        literals.put("s", new String[] {"''", "'b'", "'abc'", "'Z'", "'|'", "'" + OID + "'", "'65f0'"});
+        literals.put("s", new String[] {"''", "'b'", "'abc'", "'|'", "'" + OID + "'", "'65f0'"});
         literals.put("v", new String[] {"'ab'", "'abc'", "'65f'"});
         literals.put("i", new String[] {"0", "7", "-3"});
         literals.put("b", new String[] {"3", "1099511627776"});
         literals.put("d", new String[] {"0.0", "1.5", "2.0"});
-        literals.put("dec", new String[] {"1.00", "1.01", "999.99"});
+        literals.put("de", new String[] {"1.00", "1.01", "999.99"});
         literals.put("bo", new String[] {"false", "true"});
         literals.put("dt", new String[] {"DATE '2024-03-10'", "DATE '2024-03-11'", "DATE '1960-01-01'"});
         literals.put("ts", new String[] {"TIMESTAMP '2024-03-10 12:00:00'", "TIMESTAMP '2024-03-10 12:00:00.001'"});
@@ -295,7 +297,10 @@ class MongoPushdownSupersetIT {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void pushedRowsAreTheRowsHiveSelects(Policy policy, String column) {
-        List<String> predicates = SupersetPredicates.of(column, literals().get(column));
+        String[] literals = literals().get(column);
+        List<String> predicates = policy == Policy.FAIL
+                ? SupersetPredicates.of(column, literals)
+                : SupersetPredicates.core(column, literals);
         PushdownSuperset.assertNoMismatch(check(policy, predicates));
     }
 
@@ -307,7 +312,7 @@ class MongoPushdownSupersetIT {
                 "(i = 7 OR s = 'abc')",
                 "(s > 'b' OR d > 1.5)",
                 "NOT (i < 0 OR dt = DATE '2024-03-10')",
-                "(bo OR dec > 1.00)",
+                "(bo OR de > 1.00)",
                 "(city = 'Oslo' OR ref = '" + OID + "')",
                 "NOT (v = 'abc' AND b = 3)");
         PushdownSuperset.assertNoMismatch(check(policy, predicates));
@@ -318,9 +323,10 @@ class MongoPushdownSupersetIT {
     }
 
     private List<String> check(Policy policy, List<String> predicates) {
-        Map<String, Outcome> references = superset.reference(unpushed, table(policy), predicates);
-        Map<String, Outcome> readable =
-                policy == Policy.FAIL ? superset.reference(unpushed, table(Policy.SKIP), predicates) : Map.of();
+        Map<String, Outcome> references = superset.reference(unpushed, table(policy), predicates, COLUMN_NAMES);
+        Map<String, Outcome> readable = policy == Policy.FAIL
+                ? superset.reference(unpushed, table(Policy.SKIP), predicates, COLUMN_NAMES)
+                : Map.of();
         Map<String, Outcome> pushed = new LinkedHashMap<>();
         for (String predicate : predicates) {
             pushed.put(predicate, superset.select(pushing, table(policy), predicate));
@@ -334,7 +340,8 @@ class MongoPushdownSupersetIT {
         int all = 0;
         List<String> notPushed = new ArrayList<>();
         for (Map.Entry<String, String[]> column : literals().entrySet()) {
-            for (String predicate : SupersetPredicates.of(column.getKey(), column.getValue())) {
+            List<String> sample = SupersetPredicates.core(column.getKey(), column.getValue());
+            for (String predicate : sample.subList(0, 6)) {
                 all++;
                 if (!superset.pushed(pushing, table(Policy.FAIL), predicate)) {
                     notPushed.add(predicate);

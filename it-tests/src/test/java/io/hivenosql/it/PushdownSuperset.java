@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -73,13 +74,48 @@ final class PushdownSuperset {
         Connection connection = hive.connect();
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET hive.fetch.task.conversion=more");
+            statement.execute("SET hive.explain.user=false");
             statement.execute("SET hive.optimize.ppd.storage=" + pushdown);
         }
         return connection;
     }
 
-    /** Hive's selection of each predicate over the table with nothing pushed: one scan for them all. */
-    Map<String, Outcome> reference(Connection unpushed, String table, List<String> predicates) {
+    /**
+     * Hive's selection of each predicate over the table with nothing pushed: one scan for all the predicates that read
+     * the same columns (a scan reads the columns of its predicates, and with the skip policy a bad value in any of them
+     * drops the row, so each predicate's reference reads exactly what its own query reads).
+     *
+     * @param columns the table's column names, to tell which ones a predicate reads
+     */
+    Map<String, Outcome> reference(Connection unpushed, String table, List<String> predicates, List<String> columns) {
+        Map<Set<String>, List<String>> byColumns = new LinkedHashMap<>();
+        for (String predicate : predicates) {
+            byColumns
+                    .computeIfAbsent(columnsOf(predicate, columns), c -> new ArrayList<>())
+                    .add(predicate);
+        }
+        Map<String, Outcome> scans = new LinkedHashMap<>();
+        byColumns.values().forEach(group -> scans.putAll(reference(unpushed, table, group)));
+        Map<String, Outcome> result = new LinkedHashMap<>();
+        predicates.forEach(p -> result.put(p, scans.get(p)));
+        return result;
+    }
+
+    /** The columns a predicate names, outside its quoted literals. */
+    static Set<String> columnsOf(String predicate, List<String> columns) {
+        String unquoted = predicate.replaceAll("'([^'\\\\]|\\\\.)*'", "''");
+        Set<String> named = new TreeSet<>();
+        for (String column : columns) {
+            if (java.util.regex.Pattern.compile("\\b" + column + "\\b")
+                    .matcher(unquoted)
+                    .find()) {
+                named.add(column);
+            }
+        }
+        return named;
+    }
+
+    private Map<String, Outcome> reference(Connection unpushed, String table, List<String> predicates) {
         StringBuilder sql = new StringBuilder("SELECT ").append(key);
         for (String predicate : predicates) {
             sql.append(", (").append(predicate).append(')');

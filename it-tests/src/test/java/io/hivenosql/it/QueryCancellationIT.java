@@ -102,15 +102,18 @@ class QueryCancellationIT {
         cql.execute("DROP KEYSPACE IF EXISTS " + DB);
         cql.execute(
                 "CREATE KEYSPACE " + DB + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-        cql.execute("CREATE TABLE " + DB + ".cassandra (id int PRIMARY KEY, v text)");
-        for (int from = 0; from < ROWS; from += 500) {
+        cql.execute("CREATE TABLE " + DB + ".cassandra (part int, id int, v text, PRIMARY KEY ((part), id))");
+        for (int from = 0; from < ROWS; from += 50) {
+            // one partition per batch, small enough for no batch size warning
             StringBuilder batch = new StringBuilder("BEGIN UNLOGGED BATCH ");
-            for (int i = from; i < from + 500; i++) {
+            for (int i = from; i < from + 50; i++) {
                 batch.append("INSERT INTO ")
                         .append(DB)
-                        .append(".cassandra (id, v) VALUES (")
+                        .append(".cassandra (part, id, v) VALUES (")
+                        .append(from)
+                        .append(", ")
                         .append(i)
-                        .append(", 'value ")
+                        .append(", 'v")
                         .append(i)
                         .append("'); ");
             }
@@ -130,7 +133,7 @@ class QueryCancellationIT {
                 + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
                 + redis.address() + "', 'redis.key.prefix'='" + REDIS_PREFIX + "', 'redis.scan.count'='100', "
                 + "'redis.split.count'='1')");
-        hive.execute("CREATE EXTERNAL TABLE " + Store.CASSANDRA.table() + " (id int, v string) "
+        hive.execute("CREATE EXTERNAL TABLE " + Store.CASSANDRA.table() + " (part int, id int, v string) "
                 + "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler' TBLPROPERTIES ('cassandra.hosts'='"
                 + cassandra.contactPoint() + "', 'cassandra.local-dc'='" + cassandra.localDatacenter() + "', "
                 + "'cassandra.page.size'='100', 'cassandra.split.count'='1')");
@@ -170,7 +173,7 @@ class QueryCancellationIT {
             statement.execute("SET hive.fetch.task.conversion=more");
         }
         String sql = (stop == Stop.CANCEL ? "SELECT count(*)" : "SELECT id") + " FROM " + store.table()
-                + " WHERE reflect('java.lang.Thread', 'sleep', cast(1 as bigint)) IS NULL";
+                + " WHERE reflect('java.lang.Thread', 'sleep', cast(id % 2 + 1 as bigint)) IS NULL";
         Future<?> query = executor.submit(() -> {
             try (ResultSet rows = statement.executeQuery(sql)) {
                 while (rows.next()) {

@@ -118,9 +118,11 @@ class RedisPushdownSupersetIT {
     @MethodSource("cases")
     void lookupsReturnTheRowsAScanSelects(Policy policy, String name) {
         List<String> predicates = predicates().get(name);
-        Map<String, Outcome> references = superset.reference(unpushed, table(name, policy), predicates);
-        Map<String, Outcome> readable =
-                policy == Policy.FAIL ? superset.reference(unpushed, table(name, Policy.SKIP), predicates) : Map.of();
+        List<String> columns = name.equals("ints") ? List.of("k", "tag") : List.of("a", "b", "tag");
+        Map<String, Outcome> references = superset.reference(unpushed, table(name, policy), predicates, columns);
+        Map<String, Outcome> readable = policy == Policy.FAIL
+                ? superset.reference(unpushed, table(name, Policy.SKIP), predicates, columns)
+                : Map.of();
         Map<String, Outcome> pushed = new LinkedHashMap<>();
         for (String predicate : predicates) {
             pushed.put(predicate, superset.select(pushing, table(name, policy), predicate));

@@ -81,6 +81,19 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
             return false;
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
+        } catch (InterruptedIOException e) {
+            // a cancelled query: Hive does not always close a reader whose read failed, so release the store's
+            // connection (and the Redis read-ahead thread) now
+            closeQuietly(e);
+            throw e;
+        }
+    }
+
+    private void closeQuietly(IOException failure) {
+        try {
+            close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
         }
     }
 
