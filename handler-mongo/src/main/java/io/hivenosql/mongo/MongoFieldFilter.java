@@ -123,14 +123,32 @@ final class MongoFieldFilter {
                             case GT -> interval(v, false, null, false);
                             default -> interval(v, true, null, false);
                         };
-                yield range.map(alternatives -> render(negated ? withNaN(alternatives) : alternatives, true));
+                // a double's NaN: NOT of a comparison is true for it; and > or >= are true for it in Hive's row mode
+                // (Double.compare puts NaN above every number), false in its vectorized mode: matched, and Hive
+                // filters again (see exactOnDouble)
+                boolean withNaN = negated || op == CompareOp.GT || op == CompareOp.GE;
+                yield range.map(alternatives -> render(withNaN ? withNaN(alternatives) : alternatives, true));
             }
         };
+    }
+
+    /**
+     * Whether a comparison on a double column matches exactly what Hive selects in both of its modes. Hive compares
+     * doubles with Double.compare in row mode (fetch tasks: NaN is above every number, so {@code d > 1} holds for it)
+     * and with Java's primitive operators in vectorized mode (Tez: it does not): for {@code >} and {@code >=}, and
+     * their negations, the pushed filter matches NaN and Hive keeps the predicate.
+     */
+    static boolean exactOnDouble(CompareOp op) {
+        return op != CompareOp.GT && op != CompareOp.GE;
     }
 
     /** Where {@code column IN (values)} is true, or with {@code negated} false; empty for more than 10,000 values. */
     Optional<BsonDocument> in(List<Object> values, boolean negated) {
         if (values.size() > MAX_IN_VALUES) {
+            return Optional.empty();
+        }
+        if (kind == Kind.DOUBLE && values.stream().anyMatch(v -> v instanceof Double d && d == 0.0)) {
+            // Hive's IN hashes doubles: 0.0 IN (-0.0) is false, while every comparison has 0.0 = -0.0
             return Optional.empty();
         }
         List<Object> neutral = new ArrayList<>();

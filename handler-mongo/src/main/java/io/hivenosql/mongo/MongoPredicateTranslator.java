@@ -7,6 +7,7 @@ import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.types.PrimitiveType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -79,9 +80,43 @@ final class MongoPredicateTranslator {
         return configured == null ? BadRecordPolicy.FAIL : configured;
     }
 
-    /** What the table pushes: every conjunct that translates. */
+    /** What the table pushes: every conjunct that translates; exactly, but for {@link #exact}'s exceptions. */
     FilterCapabilities capabilities() {
-        return this::canPush;
+        return new FilterCapabilities() {
+            @Override
+            public boolean canPush(Filter filter) {
+                return MongoPredicateTranslator.this.canPush(filter);
+            }
+
+            @Override
+            public boolean exact(Filter conjunct) {
+                return MongoPredicateTranslator.this.exact(conjunct);
+            }
+        };
+    }
+
+    /**
+     * Whether the pushed filter matches exactly what Hive selects, so that Hive need not filter again: not when it
+     * holds a {@code >} or {@code >=} on a double column, where Hive's row and vectorized modes disagree on NaN and the
+     * filter matches it ({@link MongoFieldFilter#exactOnDouble}).
+     */
+    boolean exact(Filter filter) {
+        if (filter instanceof Filter.And and) {
+            return and.children().stream().allMatch(this::exact);
+        }
+        if (filter instanceof Filter.Or or) {
+            return or.children().stream().allMatch(this::exact);
+        }
+        if (filter instanceof Filter.Not not) {
+            return exact(not.child());
+        }
+        if (filter instanceof Filter.Compare compare) {
+            int index = layout.mapping().indexOf(compare.column());
+            return index < 0
+                    || layout.mapping().column(index).type() != PrimitiveType.DOUBLE
+                    || MongoFieldFilter.exactOnDouble(compare.op());
+        }
+        return true;
     }
 
     boolean canPush(Filter filter) {
