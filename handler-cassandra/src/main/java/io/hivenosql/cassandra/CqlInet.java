@@ -1,6 +1,13 @@
 package io.hivenosql.cassandra;
 
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.ListType;
+import com.datastax.oss.driver.api.core.type.SetType;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import com.datastax.oss.driver.shaded.guava.common.net.InetAddresses;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -113,5 +120,47 @@ final class CqlInet {
     private static String dottedQuad(byte[] address, int from) {
         return (address[from] & 0xff) + "." + (address[from + 1] & 0xff) + "." + (address[from + 2] & 0xff) + "."
                 + (address[from + 3] & 0xff);
+    }
+
+    /**
+     * The codec of a collection column: the driver's, except that inet elements (in lists, sets and maps, at any
+     * depth) decode to their stored bytes, so that an IPv4-mapped IPv6 address keeps its 16 bytes ({@link CqlInet}).
+     */
+    @SuppressWarnings("unchecked")
+    static TypeCodec<Object> collectionCodec(DataType cql) {
+        return (TypeCodec<Object>) (TypeCodec<?>) inetAsBytes(cql);
+    }
+
+    private static TypeCodec<?> inetAsBytes(DataType cql) {
+        if (cql.getProtocolCode() == ProtocolConstants.DataType.INET) {
+            return TypeCodecs.BLOB; // the bytes as they are
+        }
+        if (cql instanceof ListType list && holdsInet(list)) {
+            return TypeCodecs.listOf(inetAsBytes(list.getElementType()));
+        }
+        if (cql instanceof SetType set && holdsInet(set)) {
+            return TypeCodecs.setOf(inetAsBytes(set.getElementType()));
+        }
+        if (cql instanceof com.datastax.oss.driver.api.core.type.MapType map && holdsInet(map)) {
+            return TypeCodecs.mapOf(inetAsBytes(map.getKeyType()), inetAsBytes(map.getValueType()));
+        }
+        return CodecRegistry.DEFAULT.codecFor(cql);
+    }
+
+    /** Whether inet values sit in the collection, through lists, sets and maps only. */
+    private static boolean holdsInet(DataType cql) {
+        if (cql.getProtocolCode() == ProtocolConstants.DataType.INET) {
+            return true;
+        }
+        if (cql instanceof ListType list) {
+            return holdsInet(list.getElementType());
+        }
+        if (cql instanceof SetType set) {
+            return holdsInet(set.getElementType());
+        }
+        if (cql instanceof com.datastax.oss.driver.api.core.type.MapType map) {
+            return holdsInet(map.getKeyType()) || holdsInet(map.getValueType());
+        }
+        return false;
     }
 }

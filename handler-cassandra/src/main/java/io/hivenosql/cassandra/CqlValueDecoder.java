@@ -14,7 +14,6 @@ import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.VectorType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
-import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import com.datastax.oss.protocol.internal.ProtocolConstants;
 import io.hivenosql.api.types.ArrayType;
@@ -87,7 +86,7 @@ final class CqlValueDecoder {
                 || cql instanceof ListType
                 || cql instanceof SetType
                 || cql instanceof com.datastax.oss.driver.api.core.type.MapType) {
-            TypeCodec<Object> codec = collectionCodec(cql);
+            TypeCodec<Object> codec = CqlInet.collectionCodec(cql);
             Converter converter = converter(cql, hive);
             // the driver decodes a NULL collection as an empty one: NULL stays NULL (a frozen empty one is empty)
             return (data, i) -> data.isNull(i) ? null : converter.convert(data.get(i, codec));
@@ -116,48 +115,6 @@ final class CqlValueDecoder {
             Object value = data.get(i, codec);
             return value == null ? null : converter.convert(value);
         };
-    }
-
-    /**
-     * The codec of a collection column: the driver's, except that inet elements (in lists, sets and maps, at any
-     * depth) decode to their stored bytes, so that an IPv4-mapped IPv6 address keeps its 16 bytes ({@link CqlInet}).
-     */
-    @SuppressWarnings("unchecked")
-    private static TypeCodec<Object> collectionCodec(DataType cql) {
-        return (TypeCodec<Object>) (TypeCodec<?>) inetAsBytes(cql);
-    }
-
-    private static TypeCodec<?> inetAsBytes(DataType cql) {
-        if (cql.getProtocolCode() == ProtocolConstants.DataType.INET) {
-            return TypeCodecs.BLOB; // the bytes as they are
-        }
-        if (cql instanceof ListType list && holdsInet(list)) {
-            return TypeCodecs.listOf(inetAsBytes(list.getElementType()));
-        }
-        if (cql instanceof SetType set && holdsInet(set)) {
-            return TypeCodecs.setOf(inetAsBytes(set.getElementType()));
-        }
-        if (cql instanceof com.datastax.oss.driver.api.core.type.MapType map && holdsInet(map)) {
-            return TypeCodecs.mapOf(inetAsBytes(map.getKeyType()), inetAsBytes(map.getValueType()));
-        }
-        return CodecRegistry.DEFAULT.codecFor(cql);
-    }
-
-    /** Whether inet values sit in the collection, through lists, sets and maps only. */
-    private static boolean holdsInet(DataType cql) {
-        if (cql.getProtocolCode() == ProtocolConstants.DataType.INET) {
-            return true;
-        }
-        if (cql instanceof ListType list) {
-            return holdsInet(list.getElementType());
-        }
-        if (cql instanceof SetType set) {
-            return holdsInet(set.getElementType());
-        }
-        if (cql instanceof com.datastax.oss.driver.api.core.type.MapType map) {
-            return holdsInet(map.getKeyType()) || holdsInet(map.getValueType());
-        }
-        return false;
     }
 
     private static Converter converter(DataType cql, io.hivenosql.api.types.DataType hive) {

@@ -235,7 +235,8 @@ class MongoPushdownIT {
                 new Case("NOT (n = 5)", Push.FULL),
                 new Case("NOT (n < 3 OR name = 'name-05')", Push.FULL),
                 new Case("n > 2 AND name IS NOT NULL", Push.FULL),
-                // > on a double also matches NaN, which Hive's row mode selects and its vectorized mode does not: MongoDB
+                // > on a double also matches NaN, which Hive's row mode selects and its vectorized mode does not:
+                // MongoDB
                 // selects a superset and Hive filters again
                 new Case("n = 1 OR d > 20", Push.PARTIAL),
                 new Case("(n = 1 OR n = 2) AND (city = 'Paris' OR city IS NULL)", Push.FULL),

@@ -36,7 +36,8 @@ import redis.clients.jedis.Pipeline;
  * list (which once kept a core busy for 17 minutes, and its thread running long after the client left) finishes in
  * seconds with the right rows.
  *
- * <p>The long scans sleep a millisecond per row in Hive ({@code reflect('java.lang.Thread', 'sleep', 1L)}) and read
+ * <p>The long scans pause a millisecond or two per row in Hive ({@code reflect('java.util.concurrent.locks.LockSupport',
+ * 'parkNanos', ...)}, which, unlike {@code Thread.sleep} in {@code reflect}, does not swallow an interrupt) and read
  * small batches, so that the handler fetches from the store all along. After {@code Statement.cancel()} (Tez: the DAG
  * is killed, its task threads interrupted) or when the client's socket closes (a fetch task, which HiveServer2 runs on a
  * background thread: it closes the session and interrupts that thread), the store sees no more requests (Redis' own command
@@ -157,7 +158,7 @@ class QueryCancellationIT {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void aStoppedQueryStopsTheHandlerWork(Store store, Stop stop) throws Exception {
-        assertThat(handlerThreads()).as("no handler work before the query").isEmpty();
+        await(20, "no handler work before the query", this::noHandlerThreadForASecond);
         long workBefore = storeWork(store);
         Connection connection = hive.connect();
         Statement statement = connection.createStatement();
@@ -168,7 +169,8 @@ class QueryCancellationIT {
             statement.execute("SET hive.fetch.task.conversion=more");
         }
         String sql = (stop == Stop.CANCEL ? "SELECT count(*)" : "SELECT id") + " FROM " + store.table()
-                + " WHERE reflect('java.lang.Thread', 'sleep', cast(id % 2 + 1 as bigint)) IS NULL";
+                + " WHERE reflect('java.util.concurrent.locks.LockSupport', 'parkNanos', cast(id % 2 + 1 as bigint) "
+                + "* 1000000) IS NULL";
         // asynchronously: hive-jdbc serializes a connection's calls, so a cancel or close sent while another thread
         // waits for the query would wait for the query to end
         ((HiveStatement) statement).executeAsync(sql);
