@@ -164,6 +164,9 @@ final class MongoRecordReader implements RecordSource {
             return;
         }
         closed = true;
+        // a cancelled query interrupts this thread, and the driver does no I/O on an interrupted thread: the flag is
+        // set aside while the cursor is killed on the server, so that it does not stay open there
+        boolean interrupted = Thread.interrupted();
         try {
             if (cursor != null) {
                 cursor.close();
@@ -172,7 +175,13 @@ final class MongoRecordReader implements RecordSource {
             // the rows are read; a cursor the server already dropped is no failure of the query
             LOG.warn("table {}: closing the cursor of {} failed: {}", table.name(), splitDescription, e.toString());
         } finally {
-            lease.close();
+            try {
+                lease.close();
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 }
