@@ -2,18 +2,9 @@ package io.hivenosql.cassandra;
 
 import static java.util.Objects.requireNonNull;
 
-import com.datastax.oss.driver.api.core.type.DataType;
-import com.datastax.oss.driver.shaded.guava.common.net.InetAddresses;
-import com.datastax.oss.protocol.internal.ProtocolConstants;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
-import io.hivenosql.api.types.PrimitiveType;
-import io.hivenosql.api.types.TemporalRange;
-import io.hivenosql.api.types.ValueConversionException;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -21,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
-import java.util.function.UnaryOperator;
 
 /**
  * Which conjuncts of Hive's WHERE clause CQL applies with exactly Hive's semantics, and the CQL restrictions that apply
@@ -39,28 +28,31 @@ import java.util.function.UnaryOperator;
  * </ol>
  *
  * <p>Never pushed: {@code NOT}, {@code OR}, {@code IS NULL}, {@code <>}; more than one {@code =} / {@code IN}, lower or
- * upper bound per column (CQL refuses them; the others stay in Hive); and comparisons whose CQL result could differ from
- * Hive's: on float, double and decimal columns (signed zeros, NaN, scale-sensitive key equality, Hive's rounding to
- * the column scale), on varchar/char columns (Hive truncates and pads), on collections, tuples, UDTs, counters and
- * durations; ranges on uuid, timeuuid, inet and time-as-text columns (CQL orders them otherwise than their text);
- * {@code =} on uuid/inet/time text that is not in its canonical form (Hive compares the text); and timestamps with
- * sub-millisecond digits. A date or timestamp range with one bound gets the other at the end of Hive's range (years 1
- * to 9999), so that values the reader refuses never match.
+ * upper bound per column (CQL refuses them; the others stay in Hive); IN lists of more than {@value #MAX_IN_VALUES}
+ * values; and comparisons whose CQL result could differ from Hive's: on float, double and decimal columns (signed
+ * zeros, NaN, scale-sensitive key equality, Hive's rounding to the column scale), on varchar/char columns (Hive
+ * truncates and pads), on collections, tuples, UDTs, counters and durations; ranges on uuid, timeuuid, inet and
+ * time-as-text columns (CQL orders them otherwise than their text); and timestamps with sub-millisecond digits. The
+ * values bound are those of {@link CqlPushedValues}: {@code =} on uuid, inet or time text that is not the canonical
+ * text the column reads matches no row (Hive compares the text), and ranges get the bounds that keep empty values and
+ * years beyond 1-9999 out.
  */
 final class CassandraPredicateTranslator {
     /** The most partitions a pushed partition key restriction may select (the product of its IN lists). */
     static final int MAX_PARTITIONS = 1000;
-    /** The last CQL timestamp (milliseconds) in Hive's range. */
-    private static final LocalDateTime MAX_CQL_TIMESTAMP = LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_000_000);
+    /** The most values of a pushed IN list on any column; a longer one stays in Hive (a hash set there). */
+    static final int MAX_IN_VALUES = 1000;
 
     private final CassandraSchema schema;
     private final boolean allowFiltering;
     private final TableMapping mapping;
+    private final CqlPushedValues values;
 
     CassandraPredicateTranslator(CassandraSchema schema, boolean allowFiltering) {
         this.schema = requireNonNull(schema, "schema is null");
         this.allowFiltering = allowFiltering;
         this.mapping = schema.table().mapping();
+        this.values = new CqlPushedValues(schema);
     }
 
     /** The CQL restrictions of a filter, one bind marker each, in the order they appear in the statement. */
@@ -78,10 +70,14 @@ final class CassandraPredicateTranslator {
      *     distinct driver values; empty for a token scan
      * @param restrictions the other restrictions
      * @param allowFiltering whether the statement needs {@code ALLOW FILTERING}
+     * @param noRows whether a pushed equality matches no row (a non-canonical uuid or inet text): nothing is read
      */
     record CqlRestrictions(
-            Optional<List<List<Object>>> partitionValues, List<Restriction> restrictions, boolean allowFiltering) {
-        static final CqlRestrictions NONE = new CqlRestrictions(Optional.empty(), List.of(), false);
+            Optional<List<List<Object>>> partitionValues,
+            List<Restriction> restrictions,
+            boolean allowFiltering,
+            boolean noRows) {
+        static final CqlRestrictions NONE = new CqlRestrictions(Optional.empty(), List.of(), false, false);
 
         CqlRestrictions {
             requireNonNull(partitionValues, "partitionValues is null");
@@ -238,11 +234,13 @@ final class CassandraPredicateTranslator {
 
     private boolean equalityExact(Filter filter, int column) {
         if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
-            return encodeForEquality(column, compare.value()).isPresent();
+            return values.forEquality(column, compare.value()).isPresent();
         }
         if (filter instanceof Filter.In in) {
-            return in.values().stream()
-                    .allMatch(v -> encodeForEquality(column, v).isPresent());
+            return in.values().size() <= MAX_IN_VALUES
+                    && in.values().stream().allMatch(v -> values.forEquality(column, v)
+                            .filter(driverValue -> !CqlPushedValues.isIpv4Mapped(driverValue))
+                            .isPresent());
         }
         return false;
     }
@@ -251,87 +249,13 @@ final class CassandraPredicateTranslator {
         if (filter instanceof Filter.Compare compare) {
             return compare.op() != CompareOp.EQ
                     && compare.op() != CompareOp.NE
-                    && encodeForRange(column, compare.value()).isPresent();
+                    && values.forRange(column, compare.value()).isPresent();
         }
         if (filter instanceof Filter.Between between) {
-            return encodeForRange(column, between.low()).isPresent()
-                    && encodeForRange(column, between.high()).isPresent();
+            return values.forRange(column, between.low()).isPresent()
+                    && values.forRange(column, between.high()).isPresent();
         }
         return false;
-    }
-
-    /** The driver value to compare the column with by CQL {@code =}, when that is exactly Hive's {@code =}. */
-    Optional<Object> encodeForEquality(int column, Object value) {
-        DataType cql = schema.cqlType(column);
-        io.hivenosql.api.types.DataType hive = mapping.column(column).type();
-        boolean exact =
-                switch (cql.getProtocolCode()) {
-                    case ProtocolConstants.DataType.ASCII, ProtocolConstants.DataType.VARCHAR -> hive
-                            == PrimitiveType.STRING;
-                    case ProtocolConstants.DataType.BOOLEAN,
-                            ProtocolConstants.DataType.BLOB,
-                            ProtocolConstants.DataType.DATE,
-                            ProtocolConstants.DataType.TIMESTAMP -> true;
-                    case ProtocolConstants.DataType.TINYINT,
-                            ProtocolConstants.DataType.SMALLINT,
-                            ProtocolConstants.DataType.INT,
-                            ProtocolConstants.DataType.BIGINT,
-                            ProtocolConstants.DataType.VARINT -> !CqlTypes.isString(hive);
-                    case ProtocolConstants.DataType.UUID, ProtocolConstants.DataType.TIMEUUID -> canonical(
-                            value, text -> UUID.fromString(text).toString());
-                    case ProtocolConstants.DataType.INET -> canonical(
-                            value, text -> InetAddresses.forString(text).getHostAddress());
-                    case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT
-                            || canonical(
-                                    value,
-                                    text -> CqlValueDecoder.timeText(
-                                            LocalTime.parse(text).toNanoOfDay()));
-                    default -> false;
-                };
-        return exact ? encode(cql, value) : Optional.empty();
-    }
-
-    /** The driver value to compare the column with by CQL {@code < <= > >=}, when CQL orders as Hive does. */
-    Optional<Object> encodeForRange(int column, Object value) {
-        DataType cql = schema.cqlType(column);
-        io.hivenosql.api.types.DataType hive = mapping.column(column).type();
-        boolean exact =
-                switch (cql.getProtocolCode()) {
-                    case ProtocolConstants.DataType.ASCII, ProtocolConstants.DataType.VARCHAR -> hive
-                            == PrimitiveType.STRING;
-                    case ProtocolConstants.DataType.BLOB,
-                            ProtocolConstants.DataType.DATE,
-                            ProtocolConstants.DataType.TIMESTAMP -> true;
-                    case ProtocolConstants.DataType.TINYINT,
-                            ProtocolConstants.DataType.SMALLINT,
-                            ProtocolConstants.DataType.INT,
-                            ProtocolConstants.DataType.BIGINT -> !CqlTypes.isString(hive);
-                        // not varint: a value beyond the Hive column's range matches in Cassandra but reads as a bad
-                        // record, which the null policy would return as a row Hive's own comparison would have dropped
-                    case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT;
-                    default -> false;
-                };
-        return exact ? encode(cql, value) : Optional.empty();
-    }
-
-    private static Optional<Object> encode(DataType cql, Object value) {
-        try {
-            return Optional.ofNullable(CqlValueEncoder.encode(cql, value));
-        } catch (IllegalArgumentException | ValueConversionException e) {
-            return Optional.empty(); // not exactly representable: Hive applies it
-        }
-    }
-
-    /**
-     * Whether the value is text that its CQL type renders back unchanged: Hive compares the text, Cassandra the parsed
-     * value, so only canonical text gives both the same matches.
-     */
-    private static boolean canonical(Object value, UnaryOperator<String> roundTrip) {
-        try {
-            return value instanceof String text && roundTrip.apply(text).equals(text);
-        } catch (IllegalArgumentException | DateTimeParseException e) {
-            return false;
-        }
     }
 
     /**
@@ -375,65 +299,56 @@ final class CassandraPredicateTranslator {
         // ALLOW FILTERING when something beyond the partition key and a clustering prefix is restricted
         boolean filtering =
                 new CassandraPredicateTranslator(schema, false).select(selected).size() < selected.size();
+        boolean noRows = partitionValues.stream().anyMatch(List::isEmpty)
+                || restrictions.stream().anyMatch(r -> r.value() instanceof List<?> list && list.isEmpty());
         return new CqlRestrictions(
-                partitionRestricted ? Optional.of(partitionValues) : Optional.empty(), restrictions, filtering);
+                partitionRestricted ? Optional.of(partitionValues) : Optional.empty(), restrictions, filtering, noRows);
     }
 
     private List<Restriction> columnRestrictions(List<Filter> selected, int column) {
         String name = schema.cqlColumn(column).getName().asCql(true);
         List<Restriction> result = new ArrayList<>();
+        boolean hasLower = false;
+        boolean hasUpper = false;
         for (Filter filter : selected) {
             if (!isOn(filter, column)) {
                 continue;
             }
+            boolean lower = false;
+            boolean upper = false;
             if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
-                result.add(new Restriction(
-                        name + " = ?",
-                        encodeForEquality(column, compare.value()).orElseThrow()));
-            } else if (filter instanceof Filter.In in) {
-                result.add(new Restriction(name + " IN ?", equalityValues(in, column)));
+                List<Object> value = equalityValues(filter, column);
+                // no value: no row reads as the literal; an empty IN list, never run (CqlRestrictions.noRows)
+                result.add(
+                        value.isEmpty()
+                                ? new Restriction(name + " IN ?", value)
+                                : new Restriction(name + " = ?", value.get(0)));
+            } else if (filter instanceof Filter.In) {
+                result.add(new Restriction(name + " IN ?", equalityValues(filter, column)));
             } else if (filter instanceof Filter.Compare compare) {
                 result.add(new Restriction(
                         name + " " + compare.op().symbol() + " ?",
-                        encodeForRange(column, compare.value()).orElseThrow()));
+                        values.forRange(column, compare.value()).orElseThrow()));
+                lower = compare.op() == CompareOp.GT || compare.op() == CompareOp.GE;
+                upper = !lower;
             } else if (filter instanceof Filter.Between between) {
                 result.add(new Restriction(
-                        name + " >= ?", encodeForRange(column, between.low()).orElseThrow()));
+                        name + " >= ?", values.forRange(column, between.low()).orElseThrow()));
                 result.add(new Restriction(
-                        name + " <= ?", encodeForRange(column, between.high()).orElseThrow()));
+                        name + " <= ?", values.forRange(column, between.high()).orElseThrow()));
+                lower = true;
+                upper = true;
             } else {
                 throw new IllegalStateException("not a pushed filter: " + filter);
             }
+            hasLower |= lower;
+            hasUpper |= upper;
         }
-        return withinHiveRange(column, name, result);
-    }
-
-    /**
-     * A date or timestamp range with one bound gets the other at the end of Hive's range: a stored value beyond years 1
-     * to 9999 is a bad record, which the null policy would return as a row Hive's own comparison drops.
-     */
-    private List<Restriction> withinHiveRange(int column, String name, List<Restriction> restrictions) {
-        int code = schema.cqlType(column).getProtocolCode();
-        if (code != ProtocolConstants.DataType.DATE && code != ProtocolConstants.DataType.TIMESTAMP) {
-            return restrictions;
+        if (hasUpper && !hasLower) {
+            values.floor(column).ifPresent(floor -> result.add(new Restriction(name + " >= ?", floor)));
         }
-        boolean lower = restrictions.stream().anyMatch(r -> r.cql().startsWith(name + " >"));
-        boolean upper = restrictions.stream().anyMatch(r -> r.cql().startsWith(name + " <"));
-        if (lower == upper) {
-            return restrictions; // both bounds, or an equality
-        }
-        boolean date = code == ProtocolConstants.DataType.DATE;
-        List<Restriction> result = new ArrayList<>(restrictions);
-        if (lower) {
-            result.add(new Restriction(
-                    name + " <= ?",
-                    encodeForRange(column, date ? TemporalRange.MAX_DATE : MAX_CQL_TIMESTAMP)
-                            .orElseThrow()));
-        } else {
-            result.add(new Restriction(
-                    name + " >= ?",
-                    encodeForRange(column, date ? TemporalRange.MIN_DATE : TemporalRange.MIN_TIMESTAMP)
-                            .orElseThrow()));
+        if (hasLower && !hasUpper) {
+            values.ceiling(column).ifPresent(ceiling -> result.add(new Restriction(name + " <= ?", ceiling)));
         }
         return result;
     }
@@ -441,11 +356,14 @@ final class CassandraPredicateTranslator {
     private List<Object> equalityValues(Filter filter, int column) {
         List<Object> neutral =
                 filter instanceof Filter.In in ? in.values() : List.of(((Filter.Compare) filter).value());
-        Set<Object> values = new LinkedHashSet<>();
+        Set<Object> encoded = new LinkedHashSet<>();
         for (Object value : neutral) {
-            values.add(encodeForEquality(column, value).orElseThrow());
+            Object driverValue = values.forEquality(column, value).orElseThrow();
+            if (driverValue != CqlPushedValues.NO_ROW) {
+                encoded.add(driverValue);
+            }
         }
-        return List.copyOf(values);
+        return List.copyOf(encoded);
     }
 
     private static String columnOf(Filter filter) {

@@ -56,12 +56,39 @@ final class CassandraReads {
         };
     }
 
+    /** The reader of a scan whose pushed filter matches no row. */
+    private static final RecordSource NO_ROWS = new RecordSource() {
+        @Override
+        public boolean next() {
+            return false;
+        }
+
+        @Override
+        public String key() {
+            throw new IllegalStateException("no current record");
+        }
+
+        @Override
+        public Object get(int column) {
+            throw new IllegalStateException("no current record");
+        }
+
+        @Override
+        public void close() {}
+    };
+
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         CassandraTable table = CassandraTable.of(request.table());
         try (CassandraSessions.Lease lease =
                 CassandraSessions.acquire(table, request.table().secrets())) {
             CassandraSchema schema = CassandraSchema.load(lease.session(), table);
             CqlRestrictions restrictions = restrictions(schema, request);
+            if (restrictions.noRows()) {
+                CassandraSplit none =
+                        new CassandraSplit.Partitions(schema.partitionKey().size(), List.of());
+                log.debug("table {}: the pushed filter matches no row; nothing is read", table.name());
+                return List.of(new SplitSpec(none.toBytes(), List.of(), 0, "no row (the pushed filter matches none)"));
+            }
             try {
                 return CassandraSplitPlanner.plan(lease.session(), schema, restrictions, desiredSplits);
             } catch (HandlerException e) {
@@ -80,8 +107,12 @@ final class CassandraReads {
                 CassandraSessions.acquire(table, request.table().secrets());
         try {
             CassandraSchema schema = CassandraSchema.load(lease.session(), table);
-            return new CassandraRecordReader(
-                    lease, schema, request, payload, restrictions(schema, request), split.hosts());
+            CqlRestrictions restrictions = restrictions(schema, request);
+            if (restrictions.noRows()) {
+                lease.close();
+                return NO_ROWS;
+            }
+            return new CassandraRecordReader(lease, schema, request, payload, restrictions, split.hosts());
         } catch (IOException | RuntimeException | Error e) {
             lease.close();
             throw e;

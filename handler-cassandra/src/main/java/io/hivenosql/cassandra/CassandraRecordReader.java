@@ -13,6 +13,7 @@ import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.ReadRequest;
@@ -27,6 +28,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -62,7 +64,7 @@ final class CassandraRecordReader implements RecordSource {
     private Iterator<Row> rows;
     private Row row;
     private long read;
-    private boolean closed;
+    private volatile boolean closed;
 
     /** One statement execution: its bound values and a description for messages. */
     private record Query(
@@ -284,8 +286,13 @@ final class CassandraRecordReader implements RecordSource {
         try {
             return stage.toCompletableFuture().get();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading " + description + " of table " + table.name());
+            // a killed task or cancelled query: the next page is not waited for (close cancels it)
+            throw Cancellation.interrupted("reading " + description + " of table " + table.name());
+        } catch (CancellationException e) {
+            // close() cancelled the page from another thread (HiveServer2 cancelling a fetch)
+            throw new InterruptedIOException(Cancellation.cancelled(
+                            "reading " + description + " of table " + table.name() + " (the reader was closed)")
+                    .getMessage());
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             RuntimeException failure = cause instanceof RuntimeException runtime

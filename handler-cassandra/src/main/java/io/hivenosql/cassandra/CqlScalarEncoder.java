@@ -9,7 +9,6 @@ import com.datastax.oss.protocol.internal.ProtocolConstants;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -27,8 +26,6 @@ import java.util.regex.Pattern;
 final class CqlScalarEncoder {
     private static final Pattern UUID_TEXT =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
-    private static final Pattern IPV4_TEXT = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
-    private static final Pattern IPV6_TEXT = Pattern.compile("[0-9a-fA-F:.]+");
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
     private CqlScalarEncoder() {}
@@ -211,34 +208,14 @@ final class CqlScalarEncoder {
         return uuid;
     }
 
-    /** An IPv4 or IPv6 address literal; host names are refused (no name lookup while writing). */
+    /** An IPv4 or IPv6 address literal ({@link CqlInet}); host names are refused (no name lookup while writing). */
     private static InetAddress inet(DataType cql, Object value) {
         String text = string(cql, value).trim();
-        var ipv4 = IPV4_TEXT.matcher(text);
-        if (ipv4.matches()) {
-            byte[] address = new byte[4];
-            for (int i = 0; i < 4; i++) {
-                int part = Integer.parseInt(ipv4.group(i + 1));
-                if (part > 255) {
-                    throw error(value, cql, "IPv4 address part " + part + " is greater than 255");
-                }
-                address[i] = (byte) part;
-            }
-            try {
-                return InetAddress.getByAddress(address);
-            } catch (UnknownHostException e) {
-                throw new IllegalStateException("a 4-byte address is always valid", e);
-            }
+        try {
+            return CqlInet.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw error(value, cql, e.getMessage());
         }
-        if (text.indexOf(':') >= 0 && IPV6_TEXT.matcher(text).matches()) {
-            try {
-                // a literal with ':' is parsed as an IPv6 address, never looked up as a host name
-                return InetAddress.getByName(text);
-            } catch (UnknownHostException e) {
-                throw error(value, cql, "not an IPv6 address: " + e.getMessage());
-            }
-        }
-        throw error(value, cql, "not an IP address (a.b.c.d or an IPv6 address; host names are not resolved)");
     }
 
     private static CqlDuration duration(DataType cql, Object value) {

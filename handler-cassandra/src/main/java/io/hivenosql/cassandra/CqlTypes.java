@@ -39,7 +39,7 @@ import java.util.Optional;
  *   <tr><td>varint</td><td>decimal(38,0), any decimal, an integer type or a string (out of range: bad record)</td></tr>
  *   <tr><td>blob</td><td>binary</td></tr>
  *   <tr><td>uuid, timeuuid</td><td>string (canonical lower-case text)</td></tr>
- *   <tr><td>inet</td><td>string (the address's text)</td></tr>
+ *   <tr><td>inet</td><td>string: the canonical text of {@link CqlInet} (a.b.c.d, RFC 5952 for IPv6)</td></tr>
  *   <tr><td>date</td><td>date</td></tr>
  *   <tr><td>time</td><td>string {@code HH:mm:ss[.fffffffff]}, or bigint nanoseconds of the day</td></tr>
  *   <tr><td>timestamp</td><td>timestamp (UTC wall time, millisecond precision)</td></tr>

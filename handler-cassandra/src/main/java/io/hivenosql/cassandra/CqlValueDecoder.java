@@ -86,7 +86,7 @@ final class CqlValueDecoder {
                 || cql instanceof ListType
                 || cql instanceof SetType
                 || cql instanceof com.datastax.oss.driver.api.core.type.MapType) {
-            TypeCodec<Object> codec = CodecRegistry.DEFAULT.codecFor(cql);
+            TypeCodec<Object> codec = CqlInet.collectionCodec(cql);
             Converter converter = converter(cql, hive);
             // the driver decodes a NULL collection as an empty one: NULL stays NULL (a frozen empty one is empty)
             return (data, i) -> data.isNull(i) ? null : converter.convert(data.get(i, codec));
@@ -99,6 +99,13 @@ final class CqlValueDecoder {
      * bytes directly (the driver's {@code getInt(i)} and the like look the codec up on every call).
      */
     private static ColumnReader primitiveReader(DataType cql, io.hivenosql.api.types.DataType hive) {
+        if (cql.getProtocolCode() == ProtocolConstants.DataType.INET) {
+            // the stored bytes: the driver's InetAddress turns an IPv4-mapped IPv6 address into the IPv4 address
+            return (data, i) -> {
+                ByteBuffer bytes = data.getBytesUnsafe(i);
+                return bytes == null || !bytes.hasRemaining() ? null : CqlInet.text(bytes(bytes));
+            };
+        }
         TypeCodec<Object> codec = CodecRegistry.DEFAULT.codecFor(cql);
         Converter converter = primitiveConverter(cql, hive);
         if (converter == IDENTITY) {
@@ -186,7 +193,8 @@ final class CqlValueDecoder {
             case ProtocolConstants.DataType.BLOB -> value -> bytes((ByteBuffer) value);
             case ProtocolConstants.DataType.UUID, ProtocolConstants.DataType.TIMEUUID -> value ->
                     ((UUID) value).toString();
-            case ProtocolConstants.DataType.INET -> value -> ((InetAddress) value).getHostAddress();
+            case ProtocolConstants.DataType.INET -> value ->
+                    value instanceof ByteBuffer bytes ? CqlInet.text(bytes(bytes)) : CqlInet.text((InetAddress) value);
             case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT
                     ? value -> ((LocalTime) value).toNanoOfDay()
                     : value -> timeText(((LocalTime) value).toNanoOfDay());

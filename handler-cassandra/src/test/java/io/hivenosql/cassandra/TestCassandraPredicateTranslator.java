@@ -113,11 +113,12 @@ class TestCassandraPredicateTranslator {
                 translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_IS_5, C2_FROM)));
 
         assertThat(restrictions.partitions()).containsExactly(List.of(1, "x"), List.of(1, "y"));
-        // a timestamp range ends where Hive's timestamps do: a stored year 10000 reads as a bad record
+        // a timestamp reads years 1 to 9999 only: a range gets the bound it lacks
         assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 >= ? AND c2 <= ?");
         assertThat(restrictions.restrictions())
                 .extracting(CassandraPredicateTranslator.Restriction::value)
                 .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("9999-12-31T23:59:59.999Z"));
+        assertThat(restrictions.noRows()).isFalse();
         assertThat(restrictions.allowFiltering()).isFalse();
         assertThat(translator(false).restrictions(Optional.empty())).isEqualTo(CqlRestrictions.NONE);
     }
@@ -180,7 +181,6 @@ class TestCassandraPredicateTranslator {
                 compare("f", CompareOp.EQ, 0.0),
                 compare("d", CompareOp.GT, new BigDecimal("1.00")),
                 compare("vc", CompareOp.EQ, "abc"),
-                compare("u", CompareOp.EQ, UUID_TEXT.toUpperCase()),
                 compare("u", CompareOp.GT, UUID_TEXT),
                 compare("c2", CompareOp.EQ, LocalDateTime.parse("2024-01-01T00:00:00.000001")),
                 compare("c1", CompareOp.EQ, 1L << 40)); // beyond the CQL int column
@@ -190,6 +190,110 @@ class TestCassandraPredicateTranslator {
                     .as("%s", filter)
                     .containsExactly(A_IS_1, B_IN_XY);
         }
+    }
+
+    /**
+     * A uuid column reads as lower-case canonical text and Hive compares that text: an upper-case literal equals no
+     * value the column reads, so the pushed equality matches no row (nothing is read), and an IN list drops it.
+     */
+    @Test
+    void aNonCanonicalUuidOrInetLiteralMatchesNoRow() {
+        CassandraPredicateTranslator translator = translator(true);
+        for (String literal : List.of(UUID_TEXT.toUpperCase(), "{" + UUID_TEXT + "}", "not a uuid", "1-1-1-1-1")) {
+            Filter filter = compare("u", CompareOp.EQ, literal);
+            assertThat(translator.select(List.of(filter))).as(literal).containsExactly(filter);
+            assertThat(translator.restrictions(Optional.of(filter)).noRows())
+                    .as(literal)
+                    .isTrue();
+        }
+        Filter canonical = compare("u", CompareOp.EQ, UUID_TEXT);
+        assertThat(translator.restrictions(Optional.of(canonical)).noRows()).isFalse();
+        CqlRestrictions in =
+                translator.restrictions(Optional.of(new Filter.In("u", List.of(UUID_TEXT.toUpperCase(), UUID_TEXT))));
+        assertThat(in.noRows()).isFalse();
+        assertThat(in.restrictions())
+                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .containsExactly(List.of(java.util.UUID.fromString(UUID_TEXT)));
+    }
+
+    /** The machine/cpu/mtime sample of the CQL documentation: a partition key with an inet column. */
+    @Test
+    void pushesAPartitionKeyWithAnInetColumn() {
+        CassandraTable table = TestingCassandraTableContext.table("load")
+                .property("cassandra.hosts", "127.0.0.1")
+                .property("cassandra.keyspace", "ks")
+                .column("machine", "string")
+                .column("cpu", "int")
+                .column("mtime", "string")
+                .column("load", "float")
+                .cassandraTable();
+        CassandraPredicateTranslator translator = new CassandraPredicateTranslator(
+                CassandraSchema.of(
+                        table,
+                        TestingTableMetadata.table("ks", "load")
+                                .partitionKey("machine", DataTypes.INET)
+                                .partitionKey("cpu", DataTypes.INT)
+                                .clustering("mtime", DataTypes.TIMEUUID)
+                                .column("load", DataTypes.FLOAT)
+                                .build()),
+                false);
+        Filter machine = compare("machine", CompareOp.EQ, "2001:db8::1");
+        Filter cpu = compare("cpu", CompareOp.EQ, 3);
+
+        assertThat(translator.select(List.of(machine, cpu))).containsExactly(machine, cpu);
+        CqlRestrictions restrictions = translator.restrictions(Optional.of(Filter.and(machine, cpu)));
+        assertThat(restrictions.noRows()).isFalse();
+        assertThat(restrictions.partitions()).containsExactly(List.of(CqlInet.parse("2001:db8::1"), 3));
+        // the long form and upper case are other texts: no row reads as them
+        for (String other : List.of("2001:db8:0:0:0:0:0:1", "2001:DB8::1", "2001:db8::0:1", "host.example")) {
+            Filter filter = compare("machine", CompareOp.EQ, other);
+            assertThat(translator.select(List.of(filter, cpu))).as(other).hasSize(2);
+            assertThat(translator
+                            .restrictions(Optional.of(Filter.and(filter, cpu)))
+                            .noRows())
+                    .as(other)
+                    .isTrue();
+        }
+        // an IPv4-mapped IPv6 address is not its IPv4 address
+        assertThat(translator
+                        .restrictions(
+                                Optional.of(Filter.and(compare("machine", CompareOp.EQ, "::ffff:192.0.2.1"), cpu)))
+                        .partitions())
+                .extracting(key -> ((java.net.InetAddress) key.get(0)).getAddress().length)
+                .containsExactly(16);
+    }
+
+    /**
+     * Cassandra sorts an empty value (blobAsInt(0x), read as NULL) before every value: a range with only an upper bound
+     * gets the column type's least value as its lower bound.
+     */
+    @Test
+    void anUpperBoundAloneGetsTheLeastValueBelowIt() {
+        CqlRestrictions restrictions =
+                translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_UNDER_9)));
+        assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 < ? AND c1 >= ?");
+        assertThat(restrictions.restrictions())
+                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .containsExactly(9, Integer.MIN_VALUE);
+        assertThat(translator(true)
+                        .restrictions(Optional.of(compare("v", CompareOp.LT, "m")))
+                        .cqlSuffix())
+                .as("text: the empty value is ''")
+                .isEqualTo(" AND v < ?");
+    }
+
+    @Test
+    void capsTheValuesOfAnInList() {
+        CassandraPredicateTranslator translator = translator(true);
+        Filter thousand = new Filter.In(
+                "v",
+                new ArrayList<>(IntStream.range(0, 1000).mapToObj(i -> "v" + i).toList()));
+        Filter more = new Filter.In(
+                "v",
+                new ArrayList<>(IntStream.range(0, 1001).mapToObj(i -> "v" + i).toList()));
+
+        assertThat(translator.select(List.of(thousand))).containsExactly(thousand);
+        assertThat(translator.select(List.of(more))).isEmpty();
     }
 
     @Test

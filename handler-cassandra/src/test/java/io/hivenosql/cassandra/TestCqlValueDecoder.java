@@ -109,7 +109,7 @@ class TestCqlValueDecoder {
                         "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
                         "50554d6e-29bb-11e5-b345-feff819cdc9f",
                         "10.0.0.1",
-                        "0:0:0:0:0:0:0:1",
+                        "::1", // RFC 5952, as cqlsh shows it
                         LocalDate.of(2024, 2, 29),
                         "12:34:56.123456789",
                         LocalDateTime.of(2024, 2, 29, 12, 34, 56, 789_000_000),

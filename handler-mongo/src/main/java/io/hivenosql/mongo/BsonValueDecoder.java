@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bson.BsonJavaScriptWithScope;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonValue;
@@ -35,9 +34,10 @@ import org.bson.BsonValue;
  *   <li>float, double: int32, int64, double, decimal128.
  *   <li>decimal(p,s): int32, int64, double (its shortest decimal text), decimal128; rounded HALF_UP to the scale as Hive
  *       does; more integer digits than the type has is a failure.
- *   <li>string, varchar, char: string, symbol, ObjectId (24 lower-case hex digits), JavaScript code; documents and
- *       arrays as relaxed Extended JSON text. Text that is not well-formed UTF-8 (noticed by a
- *       {@link Utf8CheckingBsonReader}) is a failure, never text with U+FFFD in place of the bytes.
+ *   <li>string, varchar, char: string, symbol, ObjectId (24 lower-case hex digits); documents and arrays as relaxed
+ *       Extended JSON text. Not JavaScript code, which pushed comparisons cannot match as text. Text that is not
+ *       well-formed UTF-8 (noticed by a {@link Utf8CheckingBsonReader}) is a failure, never text with U+FFFD in place
+ *       of the bytes.
  *   <li>binary: binary of any subtype, ObjectId (its 12 bytes).
  *   <li>date: date-time (its UTC calendar date); timestamp: date-time (UTC wall time), BSON timestamp (its seconds).
  *       Any year comes out; {@code HiveValues.toHive} refuses those outside 1 to 9999 for every reader alike.
@@ -136,8 +136,9 @@ final class BsonValueDecoder {
                     case STRING -> reader.readString();
                     case SYMBOL -> reader.readSymbol();
                     case OBJECT_ID -> reader.readObjectId().toHexString();
-                    case JAVASCRIPT -> reader.readJavaScript();
-                    case JAVASCRIPT_WITH_SCOPE -> ((BsonJavaScriptWithScope) BsonText.readValue(reader)).getCode();
+                        // not JavaScript code: no store filter compares it with strings (MongoDB orders code apart,
+                        // the test server cannot compare it at all), so a pushed comparison could not match it as
+                        // Hive would its text
                     case DOCUMENT, ARRAY -> BsonText.json(BsonText.readValue(reader));
                     default -> throw mismatch(reader, bson, type);
                 };
@@ -202,7 +203,7 @@ final class BsonValueDecoder {
                 case TINYINT, SMALLINT, INT, BIGINT -> "int32, int64, and whole double or decimal128 values (strings "
                         + "are not parsed)";
                 case FLOAT, DOUBLE -> "int32, int64, double and decimal128 values (strings are not parsed)";
-                case STRING -> "string, symbol, ObjectId and JavaScript values, and documents and arrays as JSON";
+                case STRING -> "string, symbol and ObjectId values, and documents and arrays as JSON (not JavaScript code)";
                 case BINARY -> "binary and ObjectId values";
                 case DATE -> "date values";
                 case TIMESTAMP -> "date and timestamp values";

@@ -3,7 +3,6 @@ package io.hivenosql.mongo;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
-import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.VarcharType;
 import io.hivenosql.mongo.MongoFieldFilter.Kind;
 import java.math.BigDecimal;
@@ -39,12 +38,12 @@ import org.bson.types.Decimal128;
  *   <li>decimal(p,s): the stored number rounded HALF_UP to the scale, bounded by the type's largest value: the read
  *       value {@code 1.01} of decimal(5,2) is the stored {@code [1.005, 1.015)}, {@code -1.01} is {@code (-1.015,
  *       -1.005]}.
- *   <li>varchar(n): the stored string's first n code points: a bound of n code points stands for every string it
- *       starts ({@code <= 'abc'} is {@code < 'abd'} for varchar(3)).
+ *   <li>string and varchar(n): the text of strings, ObjectIds, documents and arrays, see {@link MongoTextValues}.
  *   <li>date: the UTC date of a date-time: a day is {@code [00:00Z, next day 00:00Z)}.
  *   <li>timestamp: a date-time's milliseconds, a BSON timestamp's seconds: bounds with finer digits round to the
  *       stored values they admit.
- *   <li>boolean and string: the stored value (strings of MongoDB's binary order, which is Hive's code point order).
+ *   <li>date and timestamp intervals stay within the years 1 to 9999, the values the columns read.
+ *   <li>boolean: the stored value.
  * </ul>
  *
  * <p>A missing bound leaves the interval open on that side but within the type's bracket (MongoDB compares values of
@@ -52,6 +51,12 @@ import org.bson.types.Decimal128;
  */
 final class MongoFieldValues {
     private static final long MAX_TIMESTAMP_SECONDS = 0xFFFF_FFFFL;
+    /** The days and instants a date or timestamp column reads: years 1 to 9999. */
+    private static final LocalDate FIRST_DAY = LocalDate.of(1, 1, 1);
+
+    private static final LocalDate LAST_DAY = LocalDate.of(9999, 12, 31);
+    private static final long FIRST_MILLIS = FIRST_DAY.toEpochDay() * BsonValueDecoder.MILLIS_PER_DAY;
+    private static final long LAST_MILLIS = (LAST_DAY.toEpochDay() + 1) * BsonValueDecoder.MILLIS_PER_DAY - 1;
 
     private final Kind kind;
     private final DataType type;
@@ -113,11 +118,9 @@ final class MongoFieldValues {
                     new BsonDouble(hi == null ? Double.POSITIVE_INFINITY : (Double) hi),
                     hi == null || hiIncluded)));
             case DECIMAL -> decimalInterval((BigDecimal) lo, loIncluded, (BigDecimal) hi, hiIncluded);
-            case STRING -> Optional.of(List.of(
-                    lo == null && hi == null
-                            ? new BsonDocument("$gte", new BsonString(""))
-                            : bounds(bson(lo), loIncluded, bson(hi), hiIncluded)));
-            case VARCHAR -> varcharInterval((String) lo, loIncluded, (String) hi, hiIncluded);
+            case STRING -> MongoTextValues.interval((String) lo, loIncluded, (String) hi, hiIncluded, 0);
+            case VARCHAR -> MongoTextValues.interval(
+                    (String) lo, loIncluded, (String) hi, hiIncluded, ((VarcharType) type).length());
             case OBJECT_ID -> Optional.empty(); // Hive orders the hex text, MongoDB strings and ObjectIds apart
             case DATE -> dateInterval((LocalDate) lo, loIncluded, (LocalDate) hi, hiIncluded);
             case TIMESTAMP -> timestampInterval((LocalDateTime) lo, loIncluded, (LocalDateTime) hi, hiIncluded);
@@ -147,50 +150,15 @@ final class MongoFieldValues {
         }
     }
 
-    /** Varchars read truncated to n code points: a bound of length n stands for every string it starts. */
-    private Optional<List<BsonDocument>> varcharInterval(String lo, boolean loIn, String hi, boolean hiIn) {
-        if (lo == null && hi == null) {
-            return Optional.of(List.of(new BsonDocument("$gte", new BsonString(""))));
-        }
-        int length = ((VarcharType) type).length();
-        String lower = lo;
-        boolean lowerIn = loIn;
-        if (lo != null && !loIn && codePoints(lo) == length) {
-            // read > lo: beyond every string that starts with lo
-            Optional<String> next = successor(lo);
-            if (next.isEmpty()) {
-                return Optional.empty();
-            }
-            lower = next.get();
-            lowerIn = true;
-        }
-        String upper = hi;
-        boolean upperIn = hiIn;
-        if (hi != null && hiIn && codePoints(hi) == length) {
-            // read <= hi: up to every string that starts with hi
-            Optional<String> next = successor(hi);
-            if (next.isEmpty()) {
-                return Optional.empty();
-            }
-            upper = next.get();
-            upperIn = false;
-        }
-        return Optional.of(List.of(bounds(bson(lower), lowerIn, bson(upper), upperIn)));
-    }
-
     /**
-     * Dates read as the UTC day of a date-time: whole days of date-times, within Hive's range (a date-time of another
-     * year reads as a bad record).
+     * Dates read as the UTC day of a date-time: whole days of date-times, within the years 1 to 9999 that a date
+     * column reads (a date-time outside them is a bad record, which no range may match).
      */
     private Optional<List<BsonDocument>> dateInterval(LocalDate lo, boolean loIn, LocalDate hi, boolean hiIn) {
-        LocalDate first = lo == null ? null : loIn ? lo : lo.plusDays(1);
-        LocalDate last = hi == null ? null : hiIn ? hi : hi.minusDays(1);
-        if (first == null || first.isBefore(TemporalRange.MIN_DATE)) {
-            first = TemporalRange.MIN_DATE;
-        }
-        if (last == null || last.isAfter(TemporalRange.MAX_DATE)) {
-            last = TemporalRange.MAX_DATE;
-        }
+        LocalDate first = lo == null ? FIRST_DAY : loIn ? lo : lo.plusDays(1);
+        LocalDate last = hi == null ? LAST_DAY : hiIn ? hi : hi.minusDays(1);
+        first = first.isBefore(FIRST_DAY) ? FIRST_DAY : first;
+        last = last.isAfter(LAST_DAY) ? LAST_DAY : last;
         if (first.isAfter(last)) {
             return Optional.of(List.of());
         }
@@ -200,43 +168,28 @@ final class MongoFieldValues {
     }
 
     /**
-     * Timestamps read date-times at millisecond precision and BSON timestamps at second precision: a bound with finer
-     * digits is rounded to the first stored value it admits. Date-times are kept to Hive's range (another year reads
-     * as a bad record); BSON timestamps (1970 to 2106) are within it.
+     * Timestamps read date-times at millisecond precision (years 1 to 9999) and BSON timestamps at second precision: a
+     * bound with finer digits is rounded to the first stored value it admits.
      */
     private Optional<List<BsonDocument>> timestampInterval(
             LocalDateTime lo, boolean loIn, LocalDateTime hi, boolean hiIn) {
-        if (lo == null || lo.isBefore(TemporalRange.MIN_TIMESTAMP)) {
-            lo = TemporalRange.MIN_TIMESTAMP;
-            loIn = true;
-        }
-        if (hi == null || hi.isAfter(TemporalRange.MAX_TIMESTAMP)) {
-            hi = TemporalRange.MAX_TIMESTAMP;
-            hiIn = true;
-        }
-        Long first;
-        Long last;
+        long first;
+        long last;
         try {
-            first = lo == null ? null : loIn ? ceilMillis(lo) : floorMillis(lo) + 1;
-            last = hi == null ? null : hiIn ? floorMillis(hi) : ceilMillis(hi) - 1;
+            first = lo == null ? FIRST_MILLIS : loIn ? ceilMillis(lo) : floorMillis(lo) + 1;
+            last = hi == null ? LAST_MILLIS : hiIn ? floorMillis(hi) : ceilMillis(hi) - 1;
         } catch (ArithmeticException e) {
             return Optional.empty();
         }
-        if (first != null && last != null && first > last) {
+        first = Math.max(first, FIRST_MILLIS);
+        last = Math.min(last, LAST_MILLIS);
+        if (first > last) {
             return Optional.of(List.of());
         }
         List<BsonDocument> alternatives = new ArrayList<>();
-        alternatives.add(
-                first == null && last == null
-                        ? new BsonDocument("$gte", new BsonDateTime(Long.MIN_VALUE))
-                        : bounds(
-                                first == null ? null : new BsonDateTime(first),
-                                true,
-                                last == null ? null : new BsonDateTime(last),
-                                true));
-        long firstSecond = first == null ? 0 : Math.max(0, -Math.floorDiv(-first, 1000L));
-        long lastSecond =
-                last == null ? MAX_TIMESTAMP_SECONDS : Math.min(MAX_TIMESTAMP_SECONDS, Math.floorDiv(last, 1000));
+        alternatives.add(bounds(new BsonDateTime(first), true, new BsonDateTime(last), true));
+        long firstSecond = Math.max(0, -Math.floorDiv(-first, 1000L));
+        long lastSecond = Math.min(MAX_TIMESTAMP_SECONDS, Math.floorDiv(last, 1000));
         if (firstSecond <= lastSecond) {
             alternatives.add(new BsonDocument("$gte", new BsonTimestamp((int) firstSecond, 0))
                     .append("$lte", new BsonTimestamp((int) lastSecond, -1)));
@@ -269,10 +222,7 @@ final class MongoFieldValues {
     }
 
     private static BsonValue bson(Object value) {
-        if (value == null) {
-            return null;
-        }
-        return value instanceof Boolean b ? BsonBoolean.valueOf(b) : new BsonString((String) value);
+        return value == null ? null : BsonBoolean.valueOf((Boolean) value);
     }
 
     private BsonValue integer(long value) {

@@ -7,6 +7,7 @@ import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.types.PrimitiveType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.bson.BsonValue;
  *
  * <p>Pushed: {@code = <> < <= > >=}, {@code IN}, {@code BETWEEN}, {@code IS [NOT] NULL}, and AND, OR and NOT of those,
  * on columns of type boolean, tinyint to bigint, double, decimal, string, varchar, date and timestamp, and on ObjectId
- * columns ({@code mongo.objectid.columns}, string format) {@code =}, {@code <>}, {@code IN} and NULL tests. SQL's
+ * columns ({@code mongo.objectid.columns}, string format) {@code =}, {@code <>}, {@code IN} and NULL tests; IN lists of
+ * at most {@value MongoFieldFilter#MAX_IN_VALUES} values. SQL's
  * three-valued logic is kept: a comparison with a NULL or missing field is neither true nor false, so NOT is pushed
  * down to the leaves (De Morgan) as the condition where the leaf is false, never as the complement of its matches:
  * {@code NOT a = 1} matches a non-NULL {@code a} other than 1, never a missing one. How each leaf matches stored
@@ -34,12 +36,12 @@ import org.bson.BsonValue;
  *       null, missing fields or arrays. A date compares the UTC date of a date-time, a timestamp a date-time's
  *       milliseconds (a literal with finer digits is rounded to the stored values it admits: {@code = } matches
  *       none), a decimal the value rounded to the column's scale, a varchar the first n code points.
- *   <li>On string and varchar columns the ranges ({@code < <= > >=}, BETWEEN) see string values only, not the
- *       ObjectIds, documents, arrays and JavaScript code the column also reads as text. {@code =} and {@code IN} with
- *       24 lower-case hex digits also match that ObjectId (which the column reads as its hex digits; varchar(n) too
- *       for n of 24 and more), and {@code <>} and {@code NOT IN} match every other value the column reads. Not pushed:
- *       these with a literal starting with '{' or '[' (a document's or array's JSON text could read as
- *       it), and on varchar(n) with n below 24 with a literal of n lower-case hex digits (a truncated ObjectId).
+ *   <li>On string and varchar columns every comparison also matches the ObjectIds, documents and arrays the column
+ *       reads as text (24 lower-case hex digits; JSON text, which starts with '{' or '['), as that text compares
+ *       ({@link MongoTextValues}): {@code s > ''} matches a document. Not pushed: literals and bounds that start with
+ *       '{' or '[' (a document's or array's text could compare either way), and range bounds with a character from
+ *       U+D800 up (the test server orders strings by UTF-16 unit, MongoDB by code point).
+ *   <li>Dates and timestamps match only date-times of the years 1 to 9999, which the columns read.
  *   <li>{@code IS NULL}: a missing field, null or undefined (which MongoDB 8 no longer matches as null), or a dotted
  *       path under a parent that is not a document; with {@code nosql.bad-record.policy=null} also a value of a type
  *       the column cannot read (it reads as NULL).
@@ -79,9 +81,43 @@ final class MongoPredicateTranslator {
         return configured == null ? BadRecordPolicy.FAIL : configured;
     }
 
-    /** What the table pushes: every conjunct that translates. */
+    /** What the table pushes: every conjunct that translates; exactly, but for {@link #exact}'s exceptions. */
     FilterCapabilities capabilities() {
-        return this::canPush;
+        return new FilterCapabilities() {
+            @Override
+            public boolean canPush(Filter filter) {
+                return MongoPredicateTranslator.this.canPush(filter);
+            }
+
+            @Override
+            public boolean exact(Filter conjunct) {
+                return MongoPredicateTranslator.this.exact(conjunct);
+            }
+        };
+    }
+
+    /**
+     * Whether the pushed filter matches exactly what Hive selects, so that Hive need not filter again: not when it
+     * holds a {@code >} or {@code >=} on a double column, where Hive's row and vectorized modes disagree on NaN and the
+     * filter matches it ({@link MongoFieldFilter#exactOnDouble}).
+     */
+    boolean exact(Filter filter) {
+        if (filter instanceof Filter.And and) {
+            return and.children().stream().allMatch(this::exact);
+        }
+        if (filter instanceof Filter.Or or) {
+            return or.children().stream().allMatch(this::exact);
+        }
+        if (filter instanceof Filter.Not not) {
+            return exact(not.child());
+        }
+        if (filter instanceof Filter.Compare compare) {
+            int index = layout.mapping().indexOf(compare.column());
+            return index < 0
+                    || layout.mapping().column(index).type() != PrimitiveType.DOUBLE
+                    || MongoFieldFilter.exactOnDouble(compare.op());
+        }
+        return true;
     }
 
     boolean canPush(Filter filter) {

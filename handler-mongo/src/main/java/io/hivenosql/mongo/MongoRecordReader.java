@@ -2,11 +2,14 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import com.mongodb.MongoInterruptedException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCursor;
+import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.slf4j.Logger;
@@ -30,7 +33,8 @@ final class MongoRecordReader implements RecordSource {
     private final BsonRowDecoder decoder;
     private final String splitDescription;
     private long rows;
-    private boolean closed;
+    /** Set by {@link #close}, which HiveServer2 calls from another thread when it cancels a fetch. */
+    private volatile boolean closed;
 
     private MongoRecordReader(
             MongoTable table,
@@ -114,7 +118,9 @@ final class MongoRecordReader implements RecordSource {
     @Override
     public boolean next() throws IOException {
         if (closed) {
-            throw new IllegalStateException("reader of " + splitDescription + " is closed");
+            throw new InterruptedIOException(Cancellation.cancelled(
+                            "reading " + splitDescription + " of table " + table.name() + " (the reader was closed)")
+                    .getMessage());
         }
         if (cursor == null) {
             return false;
@@ -126,6 +132,10 @@ final class MongoRecordReader implements RecordSource {
             }
             document = cursor.next();
         } catch (RuntimeException e) {
+            if (closed || Thread.currentThread().isInterrupted() || e instanceof MongoInterruptedException) {
+                // a cancelled query: the cursor was closed under it, or the driver stopped at the interrupt
+                throw Cancellation.interrupted("reading " + splitDescription + " of table " + table.name());
+            }
             throw MongoErrors.readFailed(table, "reading " + splitDescription + " (after " + rows + " documents)", e);
         }
         decoder.reset(document);
@@ -154,6 +164,9 @@ final class MongoRecordReader implements RecordSource {
             return;
         }
         closed = true;
+        // a cancelled query interrupts this thread, and the driver does no I/O on an interrupted thread: the flag is
+        // set aside while the cursor is killed on the server, so that it does not stay open there
+        boolean interrupted = Thread.interrupted();
         try {
             if (cursor != null) {
                 cursor.close();
@@ -162,7 +175,13 @@ final class MongoRecordReader implements RecordSource {
             // the rows are read; a cursor the server already dropped is no failure of the query
             LOG.warn("table {}: closing the cursor of {} failed: {}", table.name(), splitDescription, e.toString());
         } finally {
-            lease.close();
+            try {
+                lease.close();
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 }

@@ -129,19 +129,20 @@ class TestBsonRowDecoder {
         assertThat(read(layout, new BsonDocument("s", new BsonSymbol("sym")), 0))
                 .isEqualTo("sym");
         assertThat(read(layout, "{s: {$oid: '" + HEX.toUpperCase() + "'}}")).isEqualTo(HEX);
-        assertThat(read(layout, new BsonDocument("s", new BsonJavaScript("function() {}")), 0))
-                .isEqualTo("function() {}");
-        assertThat(read(
-                        layout,
-                        new BsonDocument(
-                                "s", new BsonJavaScriptWithScope("f()", new BsonDocument("x", new BsonInt32(1)))),
-                        0))
-                .isEqualTo("f()");
+        // JavaScript code is no text: no pushed string comparison could match it as Hive compares its text
+        assertFailure(
+                layout,
+                new BsonDocument("s", new BsonJavaScript("function() {}")),
+                "field s is a BSON JavaScript; string reads string, symbol and ObjectId values");
+        assertFailure(
+                layout,
+                new BsonDocument("s", new BsonJavaScriptWithScope("f()", new BsonDocument("x", new BsonInt32(1)))),
+                "field s is a BSON JavaScript with scope");
         assertThat(read(layout, "{s: {b: 1, c: {$date: '2024-01-02T03:04:05Z'}, d: [1, 'x']}}"))
                 .isEqualTo("{\"b\": 1, \"c\": {\"$date\": \"2024-01-02T03:04:05Z\"}, \"d\": [1, \"x\"]}");
         assertThat(read(layout, "{s: [1, {a: 2.5}, null]}")).isEqualTo("[1, {\"a\": 2.5}, null]");
         assertThat(read(layout, "{s: []}")).isEqualTo("[]");
-        assertFailure(layout, "{s: 5}", "field s is a BSON int32; string reads string, symbol, ObjectId");
+        assertFailure(layout, "{s: 5}", "field s is a BSON int32; string reads string, symbol and ObjectId values");
         assertFailure(layout, "{s: {$date: '2024-01-02T03:04:05Z'}}", "field s is a BSON date");
         assertFailure(layout, "{s: false}", "field s is a BSON boolean");
     }

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.types.DataType;
+import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.TextValueCodec;
 import io.hivenosql.api.types.Utf8;
 import io.hivenosql.api.types.ValueConversionException;
@@ -24,6 +25,12 @@ import java.util.List;
  *       a backslash takes the next character literally, an unescaped separator ends a part, so every key parses back
  *       to exactly the texts it was written from.
  * </ul>
+ *
+ * <p>Reading is strict: a key part must be the canonical text of its value ({@code 7}, not {@code 007}, {@code +7},
+ * {@code 7.0} or {@code -0} for an int; {@code true}, not {@code TRUE} or {@code 1}), and a composite key must be
+ * escaped exactly as written ({@code a\b} escapes a character that needs none). Other spellings are not values of
+ * the key column: key lookups ({@code id = 7}) find a row only under its canonical key, so a scan must not read
+ * another spelling as the same value. Float and double key columns, which are never looked up, read leniently.
  */
 final class RedisKeyCodec {
     private static final char ESCAPE = '\\';
@@ -207,7 +214,14 @@ final class RedisKeyCodec {
      * @throws ValueConversionException when the text is not a value of the column's type
      */
     Object decode(int position, String text) {
-        return TextValueCodec.decode(types[position], text);
+        Object value = TextValueCodec.decode(types[position], text);
+        if (strict(types[position])) {
+            String canonical = TextValueCodec.encode(types[position], value);
+            if (!canonical.equals(text)) {
+                throw notCanonical(text, position, canonical);
+            }
+        }
+        return value;
     }
 
     /**
@@ -219,7 +233,48 @@ final class RedisKeyCodec {
         if (columns.length != 1) {
             throw new IllegalStateException("table " + tableName + " has " + columns.length + " key columns");
         }
-        return TextValueCodec.decode(types[0], Arrays.copyOfRange(key, prefix.length, key.length));
+        byte[] suffix = Arrays.copyOfRange(key, prefix.length, key.length);
+        Object value = TextValueCodec.decode(types[0], suffix);
+        if (strict(types[0])) {
+            byte[] canonical = TextValueCodec.encode(types[0], value).getBytes(UTF_8);
+            if (!Arrays.equals(canonical, suffix)) {
+                throw notCanonical(new String(suffix, UTF_8), 0, new String(canonical, UTF_8));
+            }
+        }
+        return value;
+    }
+
+    /**
+     * Checks that the parts {@link #split} gave are escaped in the key exactly as {@link #keyOfTexts} escapes them.
+     *
+     * @throws ValueConversionException when the key escapes a character that needs no escape
+     */
+    void checkEscapes(byte[] key, String[] parts) {
+        byte[] canonical = keyOfTexts(Arrays.asList(parts));
+        if (!Arrays.equals(canonical, key)) {
+            String suffix = new String(key, prefix.length, key.length - prefix.length, UTF_8);
+            throw malformed(
+                    suffix,
+                    "it escapes a character that needs no backslash (only '\\' and '" + special + "' are escaped), so "
+                            + "it is not the key of its values, which is '"
+                            + new String(canonical, prefix.length, canonical.length - prefix.length, UTF_8) + "'");
+        }
+    }
+
+    /** Float and double keys are never looked up (their text is not unique), so they may keep any spelling. */
+    private static boolean strict(DataType type) {
+        return type != PrimitiveType.FLOAT && type != PrimitiveType.DOUBLE;
+    }
+
+    private ValueConversionException notCanonical(String text, int position, String canonical) {
+        return new ValueConversionException(
+                text,
+                types[position].typeName(),
+                "key column " + names[position] + " of table " + tableName + ": '" + text
+                        + "' is not the canonical text of its value, '" + canonical
+                        + "', which is the key this handler "
+                        + "writes and looks up (rename the key, or map the column as string to read it as text)",
+                null);
     }
 
     private ValueConversionException malformed(String suffix, String reason) {

@@ -19,18 +19,19 @@ import java.util.Set;
  * Key pushdown: {@code =} and {@code IN} on key columns, and AND / OR trees of those, turned into the set of keys they
  * select, read by direct lookups. They are pushed only when, together, they fix every key column: with one key column
  * each such conjunct is pushed (as before); with several ({@code redis.key.column = 'a,b'}) the conjuncts on key
- * columns are pushed together when they fix all of them, as the product of their values, at most
- * {@value #MAX_COMPOSITE_KEYS} keys. A conjunct on only some key columns, or an OR whose branches fix different key
- * columns, stays in Hive (a scan). Nothing else is accepted.
+ * columns are pushed together when they fix all of them, as the product of their values. At most {@value #MAX_KEYS}
+ * keys are looked up: a longer IN list (or product) stays in Hive, which scans and tests membership with a hash set. A
+ * conjunct on only some key columns, or an OR whose branches fix different key columns, stays in Hive (a scan).
+ * Nothing else is accepted.
  *
- * <p>Lookups find a row when its key is made of the canonical texts of the values, which is what this handler writes;
- * a key written by another client in a non-canonical form (e.g. {@code 007} for the int 7) is found by a scan but not
- * by a lookup. Float and double key columns are never pushed: their text is not unique ({@code 0.0} and {@code -0.0}
- * are equal in Hive); a table with such a key column pushes nothing.
+ * <p>Lookups find a row when its key is made of the canonical texts of the values, which is what this handler writes,
+ * and the only spelling a scan reads as those values ({@link RedisKeyCodec}: {@code 007} is a bad record, not the int
+ * 7), so a lookup returns exactly the rows a scan would. Float and double key columns are never pushed: their text is
+ * not unique ({@code 0.0} and {@code -0.0} are equal in Hive); a table with such a key column pushes nothing.
  */
 final class RedisKeyFilter {
-    /** The most keys a filter on several key columns may select (the product of its IN lists). */
-    static final int MAX_COMPOSITE_KEYS = 100_000;
+    /** The most keys a pushed filter may select (an IN list, or the product of several). */
+    static final int MAX_KEYS = 100_000;
 
     private RedisKeyFilter() {}
 
@@ -61,7 +62,7 @@ final class RedisKeyFilter {
 
     /**
      * The conjuncts to push: every conjunct on key columns that translates to keys, when together they fix every key
-     * column (within {@value #MAX_COMPOSITE_KEYS} keys for several key columns); none otherwise.
+     * column within {@value #MAX_KEYS} keys; none otherwise.
      */
     static List<Filter> select(List<Filter> conjuncts, RedisTable table) {
         RedisKeyCodec codec = table.keyCodec();
@@ -149,7 +150,7 @@ final class RedisKeyFilter {
                 }
                 positions = relation.get().positions();
                 tuples.addAll(relation.get().tuples());
-                if (tooMany(tuples.size(), codec)) {
+                if (tooMany(tuples.size())) {
                     return none();
                 }
             }
@@ -160,7 +161,7 @@ final class RedisKeyFilter {
 
     private static Optional<Relation> leaf(String columnName, List<Object> values, RedisKeyCodec codec) {
         int position = codec.position(columnName);
-        if (position < 0 || tooMany(values.size(), codec)) {
+        if (position < 0 || tooMany(values.size())) {
             return none();
         }
         Set<List<String>> tuples = new LinkedHashSet<>();
@@ -195,7 +196,7 @@ final class RedisKeyFilter {
                     merged[i] = tuple.get(i) != null ? tuple.get(i) : other.get(i);
                 }
                 tuples.add(Arrays.asList(merged));
-                if (tooMany(tuples.size(), codec)) {
+                if (tooMany(tuples.size())) {
                     return none();
                 }
             }
@@ -213,9 +214,8 @@ final class RedisKeyFilter {
         return projected;
     }
 
-    /** Only several key columns have a limit: a single key column's IN list is read in chunks, however long. */
-    private static boolean tooMany(int keys, RedisKeyCodec codec) {
-        return codec.size() > 1 && keys > MAX_COMPOSITE_KEYS;
+    private static boolean tooMany(int keys) {
+        return keys > MAX_KEYS;
     }
 
     private static Optional<Relation> none() {

@@ -206,6 +206,7 @@ final class RedisRecordReader implements RecordSource {
         String[] parts;
         try {
             parts = codec.split(key);
+            codec.checkEscapes(key, parts);
         } catch (RuntimeException e) {
             for (int position = 0; position < codec.size(); position++) {
                 errors[codec.column(position)] = e;

@@ -52,6 +52,46 @@ class TestRedisKeyCodec {
         assertThat(ints.decodeSingle("p:-7".getBytes(UTF_8))).isEqualTo(-7L);
     }
 
+    /**
+     * A key is read only in the spelling lookups use: {@code id = 7} looks up {@code p:7}, so a scan must not read
+     * {@code p:007} as 7 (it would return a row the lookup cannot find).
+     */
+    @Test
+    void keysMustBeCanonicalText() {
+        RedisKeyCodec ints = codec(":", "int");
+        for (String odd : List.of("007", "+7", "7.0", "7e0", " 7", "-0", "0x7")) {
+            assertThatThrownBy(() -> ints.decodeSingle(("p:" + odd).getBytes(UTF_8)))
+                    .as(odd)
+                    .isInstanceOf(ValueConversionException.class)
+                    .hasMessageContaining("'" + odd + "'");
+        }
+        assertThatThrownBy(() -> ints.decodeSingle("p:007".getBytes(UTF_8)))
+                .hasMessageContaining("key column k1 of table db.t: '007' is not the canonical text of its value, '7'");
+        assertThat(ints.decodeSingle("p:0".getBytes(UTF_8))).isEqualTo(0);
+        assertThat(ints.decodeSingle("p:-7".getBytes(UTF_8))).isEqualTo(-7);
+
+        assertThatThrownBy(() -> codec(":", "boolean").decodeSingle("p:TRUE".getBytes(UTF_8)))
+                .hasMessageContaining("'true'");
+        assertThatThrownBy(() -> codec(":", "decimal(5,2)").decodeSingle("p:1.5".getBytes(UTF_8)))
+                .hasMessageContaining("'1.50'");
+        assertThatThrownBy(() -> codec(":", "varchar(3)").decodeSingle("p:abcd".getBytes(UTF_8)))
+                .hasMessageContaining("'abc'");
+        assertThatThrownBy(() -> codec(":", "date").decodeSingle("p:2024-01-31 ".getBytes(UTF_8)))
+                .hasMessageContaining("'2024-01-31'");
+        // float and double keys are never looked up: any spelling reads
+        assertThat(codec(":", "double").decodeSingle("p:1e1".getBytes(UTF_8))).isEqualTo(10.0);
+
+        RedisKeyCodec composite = codec(":", "string", "int");
+        assertThatThrownBy(() -> decode(composite, "p:a:07")).hasMessageContaining("'7'");
+        String[] parts = composite.split("p:a\\b:1".getBytes(UTF_8)); // p:a\b:1, an escaped 'b'
+        assertThat(parts).containsExactly("ab", "1");
+        assertThatThrownBy(() -> composite.checkEscapes("p:a\\b:1".getBytes(UTF_8), parts))
+                .isInstanceOf(ValueConversionException.class)
+                .hasMessageContaining("escapes a character that needs no backslash")
+                .hasMessageContaining("'ab:1'");
+        composite.checkEscapes("p:a\\:b:1".getBytes(UTF_8), composite.split("p:a\\:b:1".getBytes(UTF_8)));
+    }
+
     @Test
     void compositeKeysJoinPartsWithTheSeparator() {
         RedisKeyCodec codec = codec(":", "bigint", "int");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -40,10 +39,53 @@ class TestRedisReadAhead {
         }
     }
 
+    /**
+     * HiveServer2 cancels a fetch by closing its reader from another thread: a reader waiting for a slow batch wakes up
+     * with HNS-142, and the fetching thread is interrupted.
+     */
+    @Test
+    @Timeout(10)
+    void closingWakesAReaderWaitingForABatch() throws Exception {
+        CountDownLatch fetching = new CountDownLatch(1);
+        CountDownLatch fetchEnded = new CountDownLatch(1);
+        RedisReadAhead readAhead = new RedisReadAhead(
+                () -> {
+                    fetching.countDown();
+                    try {
+                        Thread.sleep(60_000); // a slow Redis
+                        return null;
+                    } catch (InterruptedException e) {
+                        throw new java.io.InterruptedIOException("interrupted");
+                    } finally {
+                        fetchEnded.countDown();
+                    }
+                },
+                "test");
+        java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try {
+                readAhead.next();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        reader.start();
+        assertThat(fetching.await(5, TimeUnit.SECONDS)).isTrue();
+        readAhead.close();
+        reader.join(2_000);
+        assertThat(reader.isAlive()).as("the reader woke up").isFalse();
+        assertThat(failure.get())
+                .isInstanceOf(java.io.InterruptedIOException.class)
+                .hasMessageContaining("HNS-142 QUERY_CANCELLED");
+        assertThat(fetchEnded.await(2, TimeUnit.SECONDS))
+                .as("the fetch was interrupted")
+                .isTrue();
+    }
+
     @Test
     @Timeout(10)
     void aFailureAfterTheQueueFilledUpStillReachesTheReader() throws Exception {
-        CountDownLatch queueFull = new CountDownLatch(1);
         AtomicInteger calls = new AtomicInteger();
         try (RedisReadAhead readAhead = new RedisReadAhead(
                 () -> {
@@ -52,13 +94,10 @@ class TestRedisReadAhead {
                     if (call <= RedisReadAhead.DEPTH) {
                         return batch(call);
                     }
-                    queueFull.countDown();
                     throw new IOException("lost the connection to Redis at 127.0.0.1:1");
                 },
                 "test")) {
             assertThat(readAhead.next()).isNotNull(); // starts the thread
-            assertThat(queueFull.await(5, TimeUnit.SECONDS)).isTrue();
-            Thread.sleep(Duration.ofMillis(100).toMillis()); // the failure now waits for room in the full queue
             for (int i = 0; i < RedisReadAhead.DEPTH; i++) {
                 assertThat(readAhead.next()).isNotNull();
             }
@@ -67,6 +106,30 @@ class TestRedisReadAhead {
                     .as("the failure again, never a quiet end")
                     .hasMessageContaining("127.0.0.1:1");
         }
+    }
+
+    /**
+     * With the queue full the fetching thread ends rather than wait for the reader: a reader that Hive abandons
+     * without closing it leaves no thread behind; the next batch taken starts another.
+     */
+    @Test
+    @Timeout(10)
+    void noThreadWaitsForAReaderThatStopsReading() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        RedisReadAhead readAhead = new RedisReadAhead(() -> batch(calls.getAndIncrement()), "test-idle");
+        assertThat(readAhead.next()).isNotNull();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        while (Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("test-idle"))) {
+            assertThat(System.nanoTime()).as("the fetching thread ended").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        assertThat(calls.get()).as("the queue filled up").isEqualTo(1 + RedisReadAhead.DEPTH);
+        for (int i = 1; i <= 5; i++) {
+            assertThat(new String(readAhead.next().get(0).key(), java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo("k" + i);
+        }
+        readAhead.close();
     }
 
     @Test

@@ -130,7 +130,7 @@ class CassandraTypesIT {
                         "2|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|"
                                 + "NULL|NULL",
                         "3|NULL||NULL|NULL|NULL|NULL|NULL|NULL|-99|NULL|NULL|-0.5000|NULL|NULL|NULL|"
-                                + "2001:db8:0:0:0:0:0:1|1969-07-20|00:00:00|1969-07-20 20:17:40.0|"
+                                + "2001:db8::1|1969-07-20|00:00:00|1969-07-20 20:17:40.0|"
                                 + "1y2mo25d5h6m7s8ms9us10ns");
     }
 
@@ -208,8 +208,7 @@ class CassandraTypesIT {
                 .containsExactly("ident|int", "label|string", "address|struct<street:string,zip:int>", "c_inet|string");
         assertThat(sortedRows("SELECT * FROM " + DB + ".mapped_from_file WHERE ident IN (1, 3)"))
                 .containsExactly(
-                        "1|text ü €|{\"street\":\"Main St\",\"zip\":12345}|192.168.0.1",
-                        "3||NULL|2001:db8:0:0:0:0:0:1");
+                        "1|text ü €|{\"street\":\"Main St\",\"zip\":12345}|192.168.0.1", "3||NULL|2001:db8::1");
     }
 
     @Test
@@ -218,7 +217,7 @@ class CassandraTypesIT {
                 + " TBLPROPERTIES (" + connection() + ", 'cassandra.table'='all_types', "
                 + "'cassandra.columns.mapping'='ident:id, label:c_ascii, ip:c_inet')");
         assertThat(sortedRows("SELECT * FROM " + DB + ".renamed"))
-                .containsExactly("1|plain ascii|192.168.0.1", "2|NULL|NULL", "3|NULL|2001:db8:0:0:0:0:0:1");
+                .containsExactly("1|plain ascii|192.168.0.1", "2|NULL|NULL", "3|NULL|2001:db8::1");
     }
 
     @Test
@@ -276,12 +275,18 @@ class CassandraTypesIT {
                         .get(0))
                 .as("no tombstone written for a NULL")
                 .isNull();
-        // and back through Hive, in the canonical text forms
+        // and back through Hive, in the canonical text forms; an IPv4-mapped IPv6 address keeps its 16 bytes
+        // (Cassandra's
+        // JSON shows them as the IPv4 address, cqlsh as ::ffff:10.1.2.3)
+        Object stored = cql.rows("SELECT inetAsBlob(c_inet) FROM " + DB + ".written WHERE id = 10")
+                .get(0)
+                .get(0);
+        assertThat(((java.nio.ByteBuffer) stored).remaining()).isEqualTo(16);
         assertThat(Rows.of(
                         hive,
                         "SELECT c_uuid, c_inet, c_time, c_duration, c_timestamp, c_set FROM " + DB
                                 + ".written WHERE id = 10"))
-                .containsExactly("00000000-0000-0000-0000-0000000000ab|10.1.2.3|23:59:59.123456789|2h45m|"
+                .containsExactly("00000000-0000-0000-0000-0000000000ab|::ffff:10.1.2.3|23:59:59.123456789|2h45m|"
                         + "2024-05-06 07:08:09.012|[\"y\",\"z\"]");
     }
 

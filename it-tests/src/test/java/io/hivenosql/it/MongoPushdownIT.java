@@ -235,7 +235,10 @@ class MongoPushdownIT {
                 new Case("NOT (n = 5)", Push.FULL),
                 new Case("NOT (n < 3 OR name = 'name-05')", Push.FULL),
                 new Case("n > 2 AND name IS NOT NULL", Push.FULL),
-                new Case("n = 1 OR d > 20", Push.FULL),
+                // > on a double also matches NaN, which Hive's row mode selects and its vectorized mode does not:
+                // MongoDB
+                // selects a superset and Hive filters again
+                new Case("n = 1 OR d > 20", Push.PARTIAL),
                 new Case("(n = 1 OR n = 2) AND (city = 'Paris' OR city IS NULL)", Push.FULL),
                 // nested fields through a dotted mapping path
                 new Case("city = 'Paris'", Push.FULL),
@@ -248,7 +251,7 @@ class MongoPushdownIT {
                 new Case("address.zip > 1020 AND n > 2", Push.PARTIAL),
                 // bigint, double, decimal (stored as decimal128 and int32)
                 new Case("big >= 30000000000", Push.FULL),
-                new Case("d > 10.0", Push.FULL),
+                new Case("d > 10.0", Push.PARTIAL),
                 new Case("d <= 2.5", Push.FULL),
                 new Case("price = 15.00", Push.FULL),
                 new Case("price > 30", Push.FULL),

@@ -188,16 +188,22 @@ class MongoTypesIT {
     @Test
     void scalarBsonTypesReadAsTheirHiveTypesExactly() throws Exception {
         assertThat(sortedRows("SELECT id, i32, i64, dbl, d128, str, bool, dt, dt_day, ts, oid, hex(bin), hex(uuid), "
-                        + "whole, dec_int, js, nothing, missing FROM " + DB + ".all_types"))
+                        + "whole, dec_int, nothing, missing FROM " + DB + ".all_types"))
                 .containsExactly(
                         FULL.toHexString() + "|-2147483648|9223372036854775807|-2.25|12345.6789|text ü €|true|"
                                 + "2024-02-29 23:59:59.999|2024-02-29|2023-11-14 22:13:20.0|"
                                 + REFERENCE.toHexString() + "|CAFEBABE|123E4567E89B12D3A456426614174000|5|7|"
-                                + "function() { return 1; }|NULL|NULL",
+                                + "NULL|NULL",
                         EMPTY.toHexString() + "|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|"
-                                + "NULL|NULL|NULL",
+                                + "NULL|NULL",
                         EDGES.toHexString() + "|NULL|-1|3.0|-5.0000||false|1969-07-20 20:17:40.0|1969-07-20|NULL|NULL||"
-                                + "0102|-3|-8|NULL|NULL|NULL");
+                                + "0102|-3|-8|NULL|NULL");
+        // JavaScript code is no text: no MongoDB filter compares it with strings, so no pushed string comparison could
+        // match it as Hive would its text
+        assertThatThrownBy(() -> hive.query("SELECT js FROM " + DB + ".all_types"))
+                .hasMessageContaining("HNS-121")
+                .hasMessageContaining("column 'js'")
+                .hasMessageContaining("is a BSON JavaScript");
     }
 
     @Test

@@ -36,6 +36,8 @@ public enum HandlerErrorCode {
     /** The binding {@code <alias>.hosts} an administrator stored is not a host:port list. */
     INVALID_HOST_BINDING(138, USER),
     UNSUPPORTED_OPERATION(141, USER),
+    /** The query was cancelled (or its client disconnected) and the handler stopped its work. */
+    QUERY_CANCELLED(142, USER),
     STORE_UNREACHABLE(201, EXTERNAL),
     STORE_ERROR(202, EXTERNAL),
     WRITE_FAILED(203, EXTERNAL),

@@ -36,8 +36,10 @@ import org.slf4j.LoggerFactory;
  * what was pushed. Pure static functions.
  *
  * <p>Plan time: the top-level conjuncts that translate ({@link HivePredicateTranslator}) and that the connector's
- * {@link FilterCapabilities} accept are pushed; the rest is Hive's residual. The pushed conjuncts are also recorded in
- * {@code pushedPredicateObject}, which Hive hands to the tasks as {@link TableScanDesc#FILTER_OBJECT_CONF_STR}.
+ * {@link FilterCapabilities} accept are pushed; the rest is Hive's residual. A pushed conjunct the store applies only as
+ * a superset ({@link FilterCapabilities#exact} false) stays in the residual too, so that Hive filters the rows again.
+ * The exactly pushed conjuncts are recorded in {@code pushedPredicateObject}, which Hive hands to the tasks as
+ * {@link TableScanDesc#FILTER_OBJECT_CONF_STR}.
  *
  * <p>Run time: Hive's scan filter ({@link TableScanDesc#FILTER_EXPR_CONF_STR}) may hold more than what was pushed
  * (with {@code hive.optimize.index.filter} it is the whole original predicate; Tez adds semi-join and dynamic pruning
@@ -66,12 +68,19 @@ public final class HivePredicateDecomposer {
         List<ExprNodeDesc> conjuncts = conjuncts(predicate);
         List<Filter> selected = select(conjuncts, mapping, capabilities);
         List<ExprNodeDesc> pushed = new ArrayList<>();
+        List<ExprNodeDesc> exact = new ArrayList<>();
         List<ExprNodeDesc> residual = new ArrayList<>();
         for (int i = 0; i < conjuncts.size(); i++) {
-            if (selected.get(i) != null) {
-                pushed.add(conjuncts.get(i));
-            } else {
+            Filter filter = selected.get(i);
+            if (filter == null) {
                 residual.add(conjuncts.get(i));
+            } else if (capabilities.exact(filter)) {
+                pushed.add(conjuncts.get(i));
+                exact.add(conjuncts.get(i));
+            } else {
+                // a superset in the store: Hive filters again (a copy: Hive edits expression trees in place)
+                pushed.add(conjuncts.get(i));
+                residual.add(conjuncts.get(i).clone());
             }
         }
         if (pushed.isEmpty() || (residual.size() == 1 && !(residual.get(0) instanceof ExprNodeGenericFuncDesc))) {
@@ -83,12 +92,12 @@ public final class HivePredicateDecomposer {
             // terms), and later drops those terms again: the pushed predicate would be lost and the scan would
             // return unfiltered rows. A conjunction is extended in place instead, so Hive re-applies the pushed
             // conjuncts there (the store still filters first). Copies: Hive edits expression trees in place.
-            pushed.forEach(conjunct -> residual.add(conjunct.clone()));
+            exact.forEach(conjunct -> residual.add(conjunct.clone()));
         }
         DecomposedPredicate decomposed = new DecomposedPredicate();
         decomposed.pushedPredicate = and(pushed);
         decomposed.residualPredicate = residual.isEmpty() ? null : and(residual);
-        decomposed.pushedPredicateObject = marker(tableName, pushed);
+        decomposed.pushedPredicateObject = marker(tableName, exact);
         return decomposed;
     }
 

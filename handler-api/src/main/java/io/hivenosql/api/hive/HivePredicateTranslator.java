@@ -1,5 +1,6 @@
 package io.hivenosql.api.hive;
 
+import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
@@ -12,14 +13,16 @@ import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.VarcharType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.hadoop.hive.common.type.Date;
 import org.apache.hadoop.hive.common.type.HiveChar;
 import org.apache.hadoop.hive.common.type.HiveDecimal;
@@ -52,6 +55,8 @@ import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPOr;
 public final class HivePredicateTranslator {
     private static final long MAX_EXACT_DOUBLE_INTEGER = 1L << 53;
     private static final long MAX_EXACT_FLOAT_INTEGER = 1L << 24;
+    /** How many IN values are translated between two checks of the thread's interrupt flag (a cancelled query). */
+    private static final int CANCEL_CHECK_INTERVAL = 1024;
 
     // exact classes: the null-safe GenericUDFOPEqualNS / NotEqualNS are subclasses with other semantics
     private static final Map<Class<? extends GenericUDF>, CompareOp> COMPARISONS = Map.of(
@@ -138,17 +143,27 @@ public final class HivePredicateTranslator {
         if (column.isEmpty()) {
             return Optional.empty();
         }
-        List<Object> values = new ArrayList<>();
-        for (ExprNodeDesc argument : arguments.subList(1, arguments.size())) {
-            Optional<Object> value = constant(argument, column.get().type());
+        // linear in the number of values: an IN list may hold hundreds of thousands of them
+        List<Object> values = new ArrayList<>(arguments.size() - 1);
+        Set<Object> seen = new HashSet<>();
+        for (int i = 1; i < arguments.size(); i++) {
+            if (i % CANCEL_CHECK_INTERVAL == 0) {
+                Cancellation.check("translating an IN list of " + (arguments.size() - 1) + " values");
+            }
+            Optional<Object> value = constant(arguments.get(i), column.get().type());
             if (value.isEmpty()) {
                 return Optional.empty();
             }
-            if (values.stream().noneMatch(v -> Objects.deepEquals(v, value.get()))) {
+            if (seen.add(distinctKey(value.get()))) {
                 values.add(value.get());
             }
         }
         return Optional.of(new Filter.In(column.get().name(), values));
+    }
+
+    /** What makes two neutral values the same IN value: their own equality, the content of a byte array. */
+    private static Object distinctKey(Object value) {
+        return value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : value;
     }
 
     private static Optional<Filter> between(List<ExprNodeDesc> arguments, TableMapping mapping) {

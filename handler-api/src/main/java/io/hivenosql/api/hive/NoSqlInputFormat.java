@@ -6,6 +6,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.pushdown.Filters;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
@@ -108,7 +109,27 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         FilterCapabilities capabilities = connector.filterCapabilities(table);
         Optional<Filter> filter =
                 HivePredicateDecomposer.pushedFilter(conf, table.tableName(), table.mapping(), capabilities);
+        if (filter.isPresent()) {
+            projection = withFilterColumns(table.mapping(), projection, filter.get());
+        }
         return new ReadRequest(table, projection, filter, OptionalLong.empty(), nestedPaths(table.mapping(), conf));
+    }
+
+    /**
+     * The projection plus the columns of the pushed filter. Hive no longer reads a column whose predicate it pushed,
+     * but the reader must: a row the store selects whose filtered value does not read as its column type is a bad
+     * record, failing the query (or skipped) as it is when Hive applies the predicate itself, never returned as a
+     * match of a value that could not be read.
+     */
+    static List<Integer> withFilterColumns(TableMapping mapping, List<Integer> projection, Filter filter) {
+        SortedSet<Integer> indexes = new TreeSet<>(projection);
+        for (String column : Filters.columns(filter)) {
+            int index = mapping.indexOf(column);
+            if (index >= 0) {
+                indexes.add(index);
+            }
+        }
+        return indexes.size() == projection.size() ? projection : new ArrayList<>(indexes);
     }
 
     /**

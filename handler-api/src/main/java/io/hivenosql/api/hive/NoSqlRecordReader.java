@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.BadRecordPolicy;
 import io.hivenosql.api.config.NoSqlTableProperties;
+import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
@@ -12,6 +13,7 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.types.ValueConversionException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapred.RecordReader;
@@ -27,6 +29,7 @@ import org.slf4j.LoggerFactory;
 public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWritable> {
     private static final Logger LOG = LoggerFactory.getLogger(NoSqlRecordReader.class);
     private static final int MAX_KEY_LENGTH = 200;
+    private static final int CANCEL_CHECK_INTERVAL = 256;
 
     private final String tableName;
     private final TableMapping mapping;
@@ -39,8 +42,10 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
     private long read;
     private long skipped;
     private long nulled;
+    private long polled;
     private boolean done;
-    private boolean closed;
+    /** Set by {@link #close}, which HiveServer2 calls from another thread when it cancels a fetch. */
+    private volatile boolean closed;
 
     public NoSqlRecordReader(ReadRequest request, RecordSource source, Reporter reporter, String splitDescription) {
         requireNonNull(request, "request is null");
@@ -58,6 +63,7 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
     public boolean next(NullWritable key, RowWritable value) throws IOException {
         try {
             while (!done) {
+                checkCancelled();
                 if (!source.next()) {
                     done = true;
                     break;
@@ -75,6 +81,34 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
             return false;
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
+        } catch (InterruptedIOException e) {
+            // a cancelled query: Hive does not always close a reader whose read failed, so release the store's
+            // connection (and the Redis read-ahead thread) now
+            closeQuietly(e);
+            throw e;
+        }
+    }
+
+    private void closeQuietly(IOException failure) {
+        try {
+            close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Stops a read whose query was cancelled: HiveServer2 closes the reader of a fetch from the thread that cancels it,
+     * Tez and MapReduce interrupt the thread of a killed task (checked every {@value #CANCEL_CHECK_INTERVAL} records).
+     */
+    private void checkCancelled() throws IOException {
+        if (closed) {
+            throw new InterruptedIOException(Cancellation.cancelled(
+                            "reading table " + tableName + ", split " + splitDescription + " (the reader was closed)")
+                    .getMessage());
+        }
+        if (++polled % CANCEL_CHECK_INTERVAL == 0 && Thread.currentThread().isInterrupted()) {
+            throw Cancellation.interrupted("reading table " + tableName + ", split " + splitDescription);
         }
     }
 

@@ -2,6 +2,7 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.RecordSink;
 import java.io.IOException;
@@ -36,6 +37,10 @@ public final class NoSqlRecordWriter implements FileSinkOperator.RecordWriter {
             throw new IOException("table " + tableName + ": expected a RowWritable from the hive-nosql SerDe, got "
                     + (w == null ? "null" : w.getClass().getName()));
         }
+        if (Thread.currentThread().isInterrupted()) {
+            // the task was killed or the query cancelled: send nothing more
+            throw Cancellation.interrupted("writing table " + tableName + " (after " + handed + " rows)");
+        }
         try {
             sink.write(row.values());
         } catch (HandlerException e) {
@@ -50,13 +55,17 @@ public final class NoSqlRecordWriter implements FileSinkOperator.RecordWriter {
             return;
         }
         closed = true;
-        if (abort) {
+        boolean interrupted = Thread.currentThread().isInterrupted();
+        if (abort || interrupted) {
             try {
                 sink.abort();
             } catch (IOException | RuntimeException e) {
                 LOG.warn("table {}: closing the writer of an aborted task failed: {}", tableName, e.toString());
             }
             LOG.info("table {}: task aborted after handing {} rows to the store", tableName, handed);
+            if (interrupted && !abort) {
+                throw Cancellation.interrupted("closing the writer of table " + tableName);
+            }
             return;
         }
         try (RecordSink closing = sink) {

@@ -3,15 +3,17 @@ package io.hivenosql.api.pushdown;
 import java.util.List;
 
 /**
- * What a connector enforces exactly. Hive's WHERE clause is split into its top-level conjuncts; each conjunct that
- * translates to a {@link Filter} accepted here is pushed to the store and removed from Hive's residual; every other
- * conjunct stays in Hive. A connector must accept only what it applies with exactly Hive's semantics.
+ * What a connector pushes to its store. Hive's WHERE clause is split into its top-level conjuncts; each conjunct that
+ * translates to a {@link Filter} accepted here is pushed to the store. A pushed conjunct must select a superset of the
+ * rows Hive's predicate selects on the values as the columns read them: the store may return more rows, never fewer.
+ * Where the store applies it exactly ({@link #exact}), the conjunct is removed from Hive's residual; where it selects a
+ * superset, Hive keeps it in the residual and filters the rows again. Every other conjunct stays in Hive only.
  */
 @FunctionalInterface
 public interface FilterCapabilities {
     FilterCapabilities NONE = filter -> false;
 
-    /** Whether the store enforces this conjunct on its own (whatever the other conjuncts are). */
+    /** Whether the store applies this conjunct (exactly or as a superset), whatever the other conjuncts are. */
     boolean canPush(Filter filter);
 
     /**
@@ -23,5 +25,14 @@ public interface FilterCapabilities {
      */
     default List<Filter> select(List<Filter> conjuncts) {
         return conjuncts.stream().filter(this::canPush).toList();
+    }
+
+    /**
+     * Whether the store applies a conjunct {@link #select} chose with exactly Hive's semantics, so that Hive need not
+     * apply it again. False: the store selects a superset of its rows and Hive keeps the conjunct in its residual. The
+     * default: every pushed conjunct is exact.
+     */
+    default boolean exact(Filter conjunct) {
+        return true;
     }
 }

@@ -83,6 +83,41 @@ class TestHivePredicateDecomposer {
         assertThat(decomposed.residualPredicate).isNull();
     }
 
+    /** A conjunct the store applies as a superset is pushed and kept in Hive's residual, and is promised to no one. */
+    @Test
+    void keepsASupersetConjunctInTheResidual() throws IOException {
+        FilterCapabilities supersetOfV = new FilterCapabilities() {
+            @Override
+            public boolean canPush(Filter filter) {
+                return KEY_EQUALITY.canPush(filter)
+                        || filter instanceof Filter.Compare compare
+                                && compare.column().equals("v");
+            }
+
+            @Override
+            public boolean exact(Filter conjunct) {
+                return KEY_EQUALITY.canPush(conjunct);
+            }
+        };
+
+        DecomposedPredicate decomposed = decompose(and(K_IS_A, V_OVER_3, UPPER_S), supersetOfV);
+
+        assertThat(decomposed.pushedPredicate.getExprString()).isEqualTo("((k = 'a') and (v > 3))");
+        assertThat(decomposed.residualPredicate.getExprString()).isEqualTo("((v > 3) and (upper(s) = 'X'))");
+        assertThat(decomposed.pushedPredicateObject.toString())
+                .contains("(k = 'a')")
+                .doesNotContain("(v > 3)");
+
+        // at run time the superset conjunct still reaches the store; losing it fails nothing, Hive applies it
+        Configuration conf = scanConf(K_IS_A, decomposed.pushedPredicateObject);
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, supersetOfV))
+                .contains(new Filter.Compare("k", CompareOp.EQ, "a"));
+        Configuration both = scanConf(and(K_IS_A, V_OVER_3), decomposed.pushedPredicateObject);
+        assertThat(HivePredicateDecomposer.pushedFilter(both, TABLE, MAPPING, supersetOfV))
+                .contains(new Filter.And(
+                        List.of(new Filter.Compare("k", CompareOp.EQ, "a"), new Filter.Compare("v", CompareOp.GT, 3))));
+    }
+
     @Test
     void returnsNullWhenNothingCanBePushed() {
         assertThat(decompose(and(V_OVER_3, UPPER_S), KEY_EQUALITY)).isNull();

@@ -22,7 +22,9 @@ import static org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory.longTypeInf
 import static org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory.stringTypeInfo;
 import static org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory.timestampTypeInfo;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
@@ -197,6 +199,59 @@ class TestHivePredicateTranslator {
                 .as("NULL in IN")
                 .isEmpty();
         assertThat(translate(V)).as("a bare column").isEmpty();
+    }
+
+    /** A 100,001-value IN list (which once took 17 minutes: the de-duplication was quadratic) translates at once. */
+    @Test
+    void translatesAHugeInListInLinearTime() {
+        ExprNodeDesc[] values = new ExprNodeDesc[100_001];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = constant(stringTypeInfo, "key-" + (i % 100_000)); // one duplicate
+        }
+        ExprNodeGenericFuncDesc in = in(K, values);
+        long start = System.nanoTime();
+        Optional<Filter> filter = HivePredicateTranslator.translate(in, MAPPING);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+
+        assertThat(filter).get().isInstanceOfSatisfying(Filter.In.class, f -> assertThat(f.values())
+                .hasSize(100_000)
+                .startsWith("key-0", "key-1")
+                .endsWith("key-99999"));
+        assertThat(millis).as("milliseconds to translate 100,001 values").isLessThan(5_000);
+    }
+
+    @Test
+    void deduplicatesBinaryValuesByContent() {
+        ExprNodeDesc a = constant(binaryTypeInfo, new byte[] {1, 2});
+        ExprNodeDesc b = constant(binaryTypeInfo, new byte[] {1, 2});
+        ExprNodeDesc c = constant(binaryTypeInfo, new byte[] {3});
+        Optional<Filter> filter =
+                HivePredicateTranslator.translate(in(column("bin", binaryTypeInfo), a, b, c), MAPPING);
+
+        assertThat(filter).get().isInstanceOfSatisfying(Filter.In.class, f -> assertThat(f.values())
+                .hasSize(2));
+    }
+
+    /** A cancelled query interrupts the thread that compiles it: translating a long IN list stops with HNS-142. */
+    @Test
+    void stopsTranslatingWhenTheThreadIsInterrupted() {
+        ExprNodeDesc[] values = new ExprNodeDesc[5_000];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = intConstant(i);
+        }
+        ExprNodeGenericFuncDesc in = in(V, values);
+        Thread.currentThread().interrupt();
+        try {
+            assertThatThrownBy(() -> HivePredicateTranslator.translate(in, MAPPING))
+                    .isInstanceOf(HandlerException.class)
+                    .hasMessageStartingWith("HNS-142 QUERY_CANCELLED")
+                    .hasMessageContaining("IN list of 5000 values");
+            assertThat(Thread.currentThread().isInterrupted())
+                    .as("the interrupt stays set for Hive")
+                    .isTrue();
+        } finally {
+            Thread.interrupted();
+        }
     }
 
     static Optional<Filter> translate(ExprNodeDesc expression) {
