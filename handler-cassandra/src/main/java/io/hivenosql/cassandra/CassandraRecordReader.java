@@ -32,6 +32,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Reads one split: a prepared {@code SELECT <columns> FROM ks.t WHERE token(pk) > ? AND token(pk) <= ? [AND ...]} per
@@ -44,6 +46,9 @@ import java.util.concurrent.ExecutionException;
  * {@link #close()}.
  */
 final class CassandraRecordReader implements RecordSource {
+    /** How often a reader waiting for a page checks whether it was closed. */
+    private static final long CLOSED_POLL_MILLIS = 200;
+
     private final CassandraSessions.Lease lease;
     private final CqlSession session;
     private final CassandraTable table;
@@ -283,8 +288,19 @@ final class CassandraRecordReader implements RecordSource {
     }
 
     private AsyncResultSet await(CompletionStage<AsyncResultSet> stage, String description) throws IOException {
+        CompletableFuture<AsyncResultSet> future = stage.toCompletableFuture();
         try {
-            return stage.toCompletableFuture().get();
+            // close() from another thread cancels the page it sees pending; one requested just after that is noticed
+            // here, within a poll
+            while (!closed) {
+                try {
+                    return future.get(CLOSED_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    // not yet: check closed again
+                }
+            }
+            future.cancel(true);
+            throw new CancellationException();
         } catch (InterruptedException e) {
             // a killed task or cancelled query: the next page is not waited for (close cancels it)
             throw Cancellation.interrupted("reading " + description + " of table " + table.name());
