@@ -13,10 +13,18 @@ import java.util.Set;
 
 /**
  * The parsed command line of {@link SandboxMain}. Options take a value as {@code --name value} or {@code --name=value};
- * {@code --aux-jars} takes a comma-separated list and may be repeated.
+ * {@code --aux-jars} takes a comma-separated list and may be repeated; {@code --cluster} (of {@code up} and {@code
+ * demo}) takes no value.
+ *
+ * @param cluster whether HiveServer2 runs Hive on Tez over a YARN cluster (see {@link Stack.Builder#cluster(boolean)})
  */
 public record SandboxArguments(
-        Command command, Path workDir, HiveEngine engine, List<Path> auxJars, Optional<Path> examplesDir) {
+        Command command,
+        Path workDir,
+        HiveEngine engine,
+        List<Path> auxJars,
+        Optional<Path> examplesDir,
+        boolean cluster) {
     public enum Command {
         UP("up"),
         DEMO("demo"),
@@ -37,10 +45,11 @@ public record SandboxArguments(
     public static final String USAGE =
             """
             usage: SandboxMain <command> [options]
-              up           --work DIR [--engine tez|mr] [--aux-jars a.jar,b.jar] [--examples DIR]
+              up           --work DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar] [--examples DIR]
                            start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
-                           (--examples: also pass the examples dir to beeline as ${examples_dir})
-              demo         --work DIR --examples DIR [--engine tez|mr] [--aux-jars a.jar,b.jar]
+                           (--examples: also pass the examples dir to beeline as ${examples_dir}; --cluster: Hive on
+                           Tez over a YARN cluster with HDFS, HiveServer2 in its own JVM, the aux jars on HDFS)
+              demo         --work DIR --examples DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar]
                            start the stack, load the demo data, run every *.hql under the examples dir in path
                            order through beeline, stop at the first failing file, then stop the stack
               beeline-args --work DIR
@@ -72,6 +81,7 @@ public record SandboxArguments(
         HiveEngine engine = HiveEngine.TEZ;
         List<Path> auxJars = new ArrayList<>();
         Path examplesDir = null;
+        boolean cluster = false;
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < arguments.size(); i++) {
             String argument = arguments.get(i);
@@ -80,6 +90,16 @@ public record SandboxArguments(
             }
             if (!argument.startsWith("--")) {
                 throw new IllegalArgumentException("unexpected argument '" + argument + "'");
+            }
+            if (argument.equals("--cluster")) {
+                if (command != Command.UP && command != Command.DEMO) {
+                    throw new IllegalArgumentException("--cluster is an option of up and demo only");
+                }
+                if (cluster) {
+                    throw new IllegalArgumentException("--cluster is given twice");
+                }
+                cluster = true;
+                continue;
             }
             String name;
             String value;
@@ -114,11 +134,14 @@ public record SandboxArguments(
                 throw new IllegalArgumentException("beeline-args takes only --work");
             }
         }
-        return new SandboxArguments(command, workDir, engine, auxJars, Optional.ofNullable(examplesDir));
+        if (cluster && engine != HiveEngine.TEZ) {
+            throw new IllegalArgumentException("--cluster runs Hive on Tez only: drop --engine " + engine.hiveName());
+        }
+        return new SandboxArguments(command, workDir, engine, auxJars, Optional.ofNullable(examplesDir), cluster);
     }
 
     private static SandboxArguments help() {
-        return new SandboxArguments(Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty());
+        return new SandboxArguments(Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty(), false);
     }
 
     private static Command command(String name) {

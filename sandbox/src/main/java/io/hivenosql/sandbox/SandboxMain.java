@@ -109,6 +109,7 @@ public final class SandboxMain {
         // up and demo run every store: Cassandra and MongoDB start in the background while HiveServer2 does
         Stack.Builder builder = Stack.builder(arguments.workDir())
                 .engine(arguments.engine())
+                .cluster(arguments.cluster())
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
                 .mongo(true);
@@ -121,7 +122,7 @@ public final class SandboxMain {
 
     private static int up(SandboxArguments arguments, PrintStream out) {
         Stack stack = start(arguments);
-        out.println("HiveServer2 (" + stack.hive().server().engine().hiveName() + "): " + stack.jdbcUrl());
+        out.println("HiveServer2 (" + stack.state().engine() + "): " + stack.jdbcUrl());
         stack.variables().forEach((name, value) -> out.println(name + ": " + value));
         out.println("state file: " + StackState.file(arguments.workDir()));
         out.println("up; stop with SIGTERM or SIGINT (bin/hive-nosql down)");

@@ -3,10 +3,10 @@ package io.hivenosql.sandbox;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
+import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.hive.BeelineRunner;
-import io.hivenosql.sandbox.hive.EmbeddedHiveInstance;
 import io.hivenosql.sandbox.hive.HiveEngine;
-import io.hivenosql.sandbox.hive.LocalHiveServer;
+import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.Closeable;
@@ -27,8 +27,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The whole local stack: the store servers (Redis; Cassandra and MongoDB when asked for, see {@link
- * Builder#cassandra(boolean)} and {@link Builder#mongo(boolean)}) and an in-process HiveServer2 ({@link LocalHiveServer},
- * so one stack per JVM) whose handlers reach the stores through the addresses in {@link #variables()}. Scripts refer to
+ * Builder#cassandra(boolean)} and {@link Builder#mongo(boolean)}) and a HiveServer2 whose handlers reach the stores
+ * through the addresses in {@link #variables()}: in process by default ({@link
+ * io.hivenosql.sandbox.hive.LocalHiveServer}, so one such stack per JVM), or Hive on Tez over a YARN cluster in cluster
+ * mode ({@link Builder#cluster(boolean)}, {@link TestingHiveCluster}; beeline variables {@code hdfs_uri} and {@code
+ * container_logs} too). Scripts refer to
  * them as {@code ${redis_nodes}}, {@code ${cassandra_hosts}}, {@code ${cassandra_local_dc}} and {@code ${mongo_uri}}
  * (extended with {@code /database.collection}).
  *
@@ -60,7 +63,7 @@ public final class Stack implements Closeable {
     private final TestingRedisServer redis;
     private final Optional<TestingCassandraServer> cassandra;
     private final Optional<TestingMongoServer> mongo;
-    private final EmbeddedHiveInstance hive;
+    private final StackHive hive;
     private final Map<String, String> variables;
     private final StackState state;
     private boolean closed;
@@ -70,7 +73,7 @@ public final class Stack implements Closeable {
             TestingRedisServer redis,
             Optional<TestingCassandraServer> cassandra,
             Optional<TestingMongoServer> mongo,
-            EmbeddedHiveInstance hive,
+            StackHive hive,
             Map<String, String> extra) {
         this.workDir = workDir;
         this.redis = redis;
@@ -84,20 +87,17 @@ public final class Stack implements Closeable {
             variables.put(CASSANDRA_LOCAL_DC, server.localDatacenter());
         });
         mongo.ifPresent(server -> variables.put(MONGO_URI, server.uri()));
+        variables.putAll(hive.variables());
         variables.putAll(extra);
         this.variables = Collections.unmodifiableMap(variables);
         Map<String, Long> serverPids = new LinkedHashMap<>();
         serverPids.put("redis", redis.pid());
         cassandra.ifPresent(server -> serverPids.put("cassandra", server.pid()));
         mongo.filter(server -> !server.isExternal()).ifPresent(server -> serverPids.put("mongo", server.pid()));
-        LocalHiveServer server = hive.server();
+        serverPids.putAll(hive.pids());
+        HiveInstance server = hive.instance();
         this.state = new StackState(
-                ProcessHandle.current().pid(),
-                server.jdbcUrl(),
-                server.user(),
-                server.engine().hiveName(),
-                variables,
-                serverPids);
+                ProcessHandle.current().pid(), server.jdbcUrl(), server.user(), hive.engine(), variables, serverPids);
     }
 
     public static Builder builder(Path workDir) {
@@ -109,12 +109,22 @@ public final class Stack implements Closeable {
     }
 
     public String jdbcUrl() {
-        return hive.jdbcUrl();
+        return hive.instance().jdbcUrl();
     }
 
-    /** The HiveServer2, as a {@link io.hivenosql.sandbox.hive.HiveInstance} for JDBC work. */
-    public EmbeddedHiveInstance hive() {
-        return hive;
+    /** The HiveServer2, for JDBC work: in process, or the cluster's in cluster mode. */
+    public HiveInstance hive() {
+        return hive.instance();
+    }
+
+    /**
+     * The cluster of a stack in cluster mode ({@link Builder#cluster(boolean)}): HDFS, YARN, HiveServer2's pid and the
+     * containers' directories.
+     */
+    public TestingHiveCluster cluster() {
+        return hive.cluster()
+                .orElseThrow(() -> new IllegalStateException(
+                        "This stack runs HiveServer2 in process: build it with Stack.builder(...).cluster(true)"));
     }
 
     public TestingRedisServer redis() {
@@ -151,7 +161,7 @@ public final class Stack implements Closeable {
 
     /** A beeline runner connected to this stack's HiveServer2 with {@link #variables()} as {@code --hivevar}s. */
     public BeelineRunner.Builder beeline() {
-        return BeelineRunner.builder(jdbcUrl()).user(hive.user()).variables(variables);
+        return BeelineRunner.builder(jdbcUrl()).user(hive.instance().user()).variables(variables);
     }
 
     @Override
@@ -185,6 +195,7 @@ public final class Stack implements Closeable {
     public static final class Builder {
         private final Path workDir;
         private HiveEngine engine = HiveEngine.TEZ;
+        private boolean cluster;
         private final List<Path> auxJars = new ArrayList<>();
         private final Map<String, String> hiveConf = new LinkedHashMap<>();
         private final Map<String, String> variables = new LinkedHashMap<>();
@@ -199,6 +210,16 @@ public final class Stack implements Closeable {
 
         public Builder engine(HiveEngine engine) {
             this.engine = requireNonNull(engine, "engine is null");
+            return this;
+        }
+
+        /**
+         * Whether HiveServer2 runs Hive on Tez over a YARN cluster (HDFS with 2 DataNodes, YARN with 2 NodeManagers,
+         * HiveServer2 and every container in a JVM of its own, the handler jars on HDFS; see {@link
+         * TestingHiveCluster}, work directory {@code <work>/cluster}) instead of in process (default: no).
+         */
+        public Builder cluster(boolean enabled) {
+            this.cluster = enabled;
             return this;
         }
 
@@ -286,13 +307,9 @@ public final class Stack implements Closeable {
             Optional<CompletableFuture<TestingMongoServer>> mongoStart = mongo.map(
                     settings -> inBackground("stack-mongo-start", () -> settings.workDir(workDir.resolve("mongo"))
                             .buildUnlessExternal()));
-            EmbeddedHiveInstance hive;
+            StackHive hive;
             try {
-                hive = EmbeddedHiveInstance.start(LocalHiveServer.builder(workDir.resolve("hive"))
-                        .engine(engine)
-                        .auxJars(auxJars)
-                        .conf(hiveConf)
-                        .startTimeout(hiveStartTimeout));
+                hive = StackHive.start(workDir, cluster, engine, auxJars, hiveConf, hiveStartTimeout);
             } catch (RuntimeException | Error e) {
                 redis.close();
                 cassandraStart.ifPresent(

@@ -44,6 +44,24 @@ class TestSandboxArguments {
     }
 
     @Test
+    void parsesTheClusterFlagOfUpAndDemo() {
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w")).cluster())
+                .isFalse();
+        assertThat(SandboxArguments.parse(List.of("up", "--cluster", "--work", "w"))
+                        .cluster())
+                .isTrue();
+        SandboxArguments demo = SandboxArguments.parse(List.of("demo", "--work", "w", "--cluster", "--examples", "x"));
+        assertThat(demo.cluster()).isTrue();
+        assertThat(demo.examplesDir()).contains(Path.of("x").toAbsolutePath());
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--cluster", "--cluster")))
+                .hasMessageContaining("--cluster is given twice");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("beeline-args", "--work", "w", "--cluster")))
+                .hasMessageContaining("--cluster is an option of up and demo only");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--cluster", "--engine", "mr")))
+                .hasMessageContaining("--cluster runs Hive on Tez only");
+    }
+
+    @Test
     void parsesBeelineArgsAndHelp() {
         assertThat(SandboxArguments.parse(List.of("beeline-args", "--work", "/w"))
                         .command())

@@ -1,0 +1,116 @@
+package io.hivenosql.sandbox;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.sandbox.cluster.TestingHiveCluster;
+import io.hivenosql.sandbox.hive.EmbeddedHiveInstance;
+import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.hive.LocalHiveServer;
+import io.hivenosql.sandbox.hive.RemoteHiveInstance;
+import java.io.Closeable;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The HiveServer2 of a {@link Stack}, in one of the stack's modes: in process with Tez or MapReduce in local mode
+ * ({@link LocalHiveServer}), or Hive on Tez over a YARN cluster with HiveServer2 in its own JVM ({@link
+ * TestingHiveCluster}, {@link Stack.Builder#cluster(boolean)}).
+ */
+final class StackHive implements Closeable {
+    /** Beeline variable of cluster mode: the cluster's HDFS, {@code hdfs://127.0.0.1:<port>}. */
+    static final String HDFS_URI = "hdfs_uri";
+    /** Beeline variable of cluster mode: the NodeManagers' container log directories (comma-separated). */
+    static final String CONTAINER_LOGS = "container_logs";
+    /** The {@code engine} of a cluster-mode stack's state file. */
+    static final String CLUSTER_ENGINE = "tez-yarn";
+
+    private final HiveInstance instance;
+    private final String engine;
+    private final Optional<TestingHiveCluster> cluster;
+
+    private StackHive(HiveInstance instance, String engine, Optional<TestingHiveCluster> cluster) {
+        this.instance = instance;
+        this.engine = engine;
+        this.cluster = cluster;
+    }
+
+    /** Starts HiveServer2 under {@code <work>/hive} (local) or the cluster under {@code <work>/cluster}. */
+    static StackHive start(
+            Path workDir,
+            boolean clusterMode,
+            HiveEngine engine,
+            List<Path> auxJars,
+            Map<String, String> hiveConf,
+            Duration startTimeout) {
+        requireNonNull(engine, "engine is null");
+        if (!clusterMode) {
+            EmbeddedHiveInstance hive = EmbeddedHiveInstance.start(LocalHiveServer.builder(workDir.resolve("hive"))
+                    .engine(engine)
+                    .auxJars(auxJars)
+                    .conf(hiveConf)
+                    .startTimeout(startTimeout));
+            return new StackHive(hive, engine.hiveName(), Optional.empty());
+        }
+        if (engine != HiveEngine.TEZ) {
+            throw new IllegalArgumentException("The cluster mode runs Hive on Tez only, not " + engine.hiveName());
+        }
+        // the cluster starts HDFS and YARN before HiveServer2: more time than a local server
+        Duration timeout = startTimeout.plus(Duration.ofMinutes(2));
+        TestingHiveCluster cluster = TestingHiveCluster.start(workDir.resolve("cluster"), auxJars, hiveConf, timeout);
+        RemoteHiveInstance hive = new RemoteHiveInstance(cluster.jdbcUrl(), System.getProperty("user.name", "hive"));
+        return new StackHive(hive, CLUSTER_ENGINE, Optional.of(cluster));
+    }
+
+    HiveInstance instance() {
+        return instance;
+    }
+
+    /** {@code tez} or {@code mr} (local mode), {@value #CLUSTER_ENGINE} (cluster mode). */
+    String engine() {
+        return engine;
+    }
+
+    Optional<TestingHiveCluster> cluster() {
+        return cluster;
+    }
+
+    /** Beeline variables of this mode: in cluster mode {@value #HDFS_URI} and {@value #CONTAINER_LOGS}. */
+    Map<String, String> variables() {
+        Map<String, String> variables = new LinkedHashMap<>();
+        cluster.ifPresent(running -> {
+            variables.put(HDFS_URI, running.state().hdfsUri());
+            variables.put(
+                    CONTAINER_LOGS,
+                    String.join(
+                            ",",
+                            running.state().containerLogDirs().stream()
+                                    .map(Path::toString)
+                                    .toList()));
+        });
+        return variables;
+    }
+
+    /** The processes this mode started, by name (cluster mode: {@code cluster}, {@code hiveserver2}). */
+    Map<String, Long> pids() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        cluster.ifPresent(running -> {
+            pids.put("cluster", running.pid());
+            pids.put("hiveserver2", running.state().hiveServerPid());
+        });
+        return pids;
+    }
+
+    @Override
+    public void close() {
+        try {
+            instance.close();
+        } finally {
+            cluster.ifPresent(TestingHiveCluster::close);
+        }
+    }
+}

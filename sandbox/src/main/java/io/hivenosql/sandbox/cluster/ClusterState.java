@@ -1,0 +1,115 @@
+package io.hivenosql.sandbox.cluster;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * What the cluster JVM ({@link ClusterMain}) tells its starter once everything is up, in {@code <work>/cluster.properties}
+ * (written atomically, deleted when the cluster stops): HiveServer2's JDBC URL and pid, the HDFS and ResourceManager
+ * addresses, the handler jars' URIs on HDFS and the NodeManagers' container log and local directories
+ * (comma-separated).
+ */
+public record ClusterState(
+        String jdbcUrl,
+        long hiveServerPid,
+        String hdfsUri,
+        String resourceManager,
+        List<String> auxJars,
+        List<Path> containerLogDirs,
+        List<Path> containerLocalDirs) {
+    public static final String FILE_NAME = "cluster.properties";
+
+    public ClusterState {
+        requireNonNull(jdbcUrl, "jdbcUrl is null");
+        requireNonNull(hdfsUri, "hdfsUri is null");
+        requireNonNull(resourceManager, "resourceManager is null");
+        auxJars = List.copyOf(auxJars);
+        containerLogDirs = List.copyOf(containerLogDirs);
+        containerLocalDirs = List.copyOf(containerLocalDirs);
+    }
+
+    public static Path file(Path workDir) {
+        return workDir.toAbsolutePath().normalize().resolve(FILE_NAME);
+    }
+
+    /** Writes the file atomically (a temporary file moved into place). */
+    public void write(Path workDir) {
+        Properties properties = new Properties();
+        properties.setProperty("jdbc.url", jdbcUrl);
+        properties.setProperty("hiveserver2.pid", Long.toString(hiveServerPid));
+        properties.setProperty("hdfs.uri", hdfsUri);
+        properties.setProperty("yarn.resourcemanager", resourceManager);
+        properties.setProperty("aux.jars", String.join(",", auxJars));
+        properties.setProperty("container.log.dirs", join(containerLogDirs));
+        properties.setProperty("container.local.dirs", join(containerLocalDirs));
+        Path target = file(workDir);
+        Path temporary = target.resolveSibling(FILE_NAME + ".tmp");
+        try (var out = Files.newBufferedWriter(temporary, UTF_8)) {
+            properties.store(out, "the cluster of the sandbox (io.hivenosql.sandbox.cluster.ClusterMain)");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + temporary, e);
+        }
+        try {
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + target, e);
+        }
+    }
+
+    /** The state of the cluster running in {@code workDir}, if its file exists. */
+    public static Optional<ClusterState> read(Path workDir) {
+        Path file = file(workDir);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, UTF_8)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file, e);
+        }
+        return Optional.of(new ClusterState(
+                properties.getProperty("jdbc.url"),
+                Long.parseLong(properties.getProperty("hiveserver2.pid")),
+                properties.getProperty("hdfs.uri"),
+                properties.getProperty("yarn.resourcemanager"),
+                split(properties.getProperty("aux.jars", "")),
+                split(properties.getProperty("container.log.dirs", "")).stream()
+                        .map(Path::of)
+                        .toList(),
+                split(properties.getProperty("container.local.dirs", "")).stream()
+                        .map(Path::of)
+                        .toList()));
+    }
+
+    /** Deletes the file if it exists. */
+    public static void delete(Path workDir) {
+        try {
+            Files.deleteIfExists(file(workDir));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot delete " + file(workDir), e);
+        }
+    }
+
+    private static String join(List<Path> paths) {
+        return String.join(",", paths.stream().map(Path::toString).toList());
+    }
+
+    private static List<String> split(String value) {
+        List<String> parts = new ArrayList<>();
+        Arrays.stream(value.split(",")).filter(part -> !part.isBlank()).forEach(parts::add);
+        return parts;
+    }
+}

@@ -1,0 +1,180 @@
+package io.hivenosql.sandbox.cluster;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.sandbox.JvmOptions;
+import io.hivenosql.sandbox.ServerProcess;
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hive on Tez over YARN, for the sandbox's cluster mode: starts {@link ClusterMain} in a JVM of its own (HDFS with 2
+ * DataNodes, YARN with 2 NodeManagers, HiveServer2 in a third JVM; the Tez AM and tasks in container JVMs) and waits
+ * for its {@link ClusterState}. The handler jars go to HDFS and into {@code hive.aux.jars.path}; no container has a
+ * handler class on its own classpath.
+ *
+ * <p>{@link #close()} stops the cluster JVM by its pid (its shutdown hook stops HiveServer2, YARN and HDFS), then
+ * HiveServer2 by its pid should it have outlived it. The cluster JVM also stops when this JVM dies (its standard input
+ * ends).
+ */
+public final class TestingHiveCluster implements Closeable {
+    /** Heap of the cluster JVM (NameNode, 2 DataNodes, ResourceManager, 2 NodeManagers). */
+    public static final int HEAP_MB = 1024;
+    /** The cluster JVM's log, under the work directory. */
+    public static final String LOG_FILE = "cluster.log";
+
+    private static final Logger log = LoggerFactory.getLogger(TestingHiveCluster.class);
+
+    private final Path workDir;
+    private final ServerProcess process;
+    private final ClusterState state;
+    private final Duration startupTime;
+
+    private TestingHiveCluster(Path workDir, ServerProcess process, ClusterState state, Duration startupTime) {
+        this.workDir = workDir;
+        this.process = process;
+        this.state = state;
+        this.startupTime = startupTime;
+    }
+
+    /**
+     * Starts the cluster in {@code workDir} (emptied first) with these handler jars and extra hive-site settings
+     * ({@code hiveConf}, applied last); waits up to {@code timeout}.
+     */
+    public static TestingHiveCluster start(
+            Path workDir, List<Path> auxJars, Map<String, String> hiveConf, Duration timeout) {
+        requireNonNull(auxJars, "auxJars is null");
+        requireNonNull(hiveConf, "hiveConf is null");
+        Path work = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
+        long start = System.nanoTime();
+        ServerProcess.deleteRecursively(work);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JvmOptions.hiveOpens());
+        command.add("-Xmx" + HEAP_MB + "m");
+        command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add("-Djava.io.tmpdir=" + work.resolve("tmp"));
+        command.add("-cp");
+        command.add(String.join(
+                File.pathSeparator,
+                ContainerClassPath.ofThisJvm().stream().map(Path::toString).toList()));
+        command.add(ClusterMain.class.getName());
+        command.add(work.toString());
+        hiveConf.forEach((key, value) -> {
+            command.add(ClusterMain.CONF_OPTION);
+            command.add(key + "=" + value);
+        });
+        auxJars.forEach(jar -> command.add(jar.toAbsolutePath().normalize().toString()));
+        Process process;
+        try {
+            Files.createDirectories(work.resolve("tmp"));
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(work.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(work.resolve(LOG_FILE).toFile());
+            // containers start $JAVA_HOME/bin/java: the JDK of this JVM
+            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            // standard input stays a pipe: the cluster stops when it ends, i.e. when this JVM is gone
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start the cluster JVM in " + work, e);
+        }
+        ServerProcess server = new ServerProcess(process, "cluster", Duration.ofSeconds(90), Duration.ofSeconds(10));
+        ClusterState state;
+        try {
+            state = awaitState(server, work, start, timeout);
+        } catch (RuntimeException e) {
+            server.kill();
+            ClusterState.read(work).ifPresent(TestingHiveCluster::killHiveServer);
+            throw e;
+        }
+        TestingHiveCluster cluster =
+                new TestingHiveCluster(work, server, state, Duration.ofNanos(System.nanoTime() - start));
+        log.info("Started {} in {} ms", cluster, cluster.startupTime.toMillis());
+        return cluster;
+    }
+
+    private static ClusterState awaitState(ServerProcess server, Path work, long start, Duration timeout) {
+        long deadline = start + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<ClusterState> state = ClusterState.read(work);
+            if (state.isPresent()) {
+                return state.get();
+            }
+            if (!server.isAlive()) {
+                throw new IllegalStateException(
+                        "The cluster JVM exited with code " + server.process().exitValue()
+                                + " during start-up; log tail (" + work.resolve(LOG_FILE) + "):\n"
+                                + ServerProcess.tail(work.resolve(LOG_FILE), 60));
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while the cluster starts", e);
+            }
+        }
+        throw new IllegalStateException("The cluster did not start within " + timeout + "; log tail ("
+                + work.resolve(LOG_FILE) + "):\n" + ServerProcess.tail(work.resolve(LOG_FILE), 60));
+    }
+
+    /** What the cluster reported once up: JDBC URL, HiveServer2's pid, addresses, container directories. */
+    public ClusterState state() {
+        return state;
+    }
+
+    public String jdbcUrl() {
+        return state.jdbcUrl();
+    }
+
+    /** The pid of the cluster JVM (HDFS, YARN). */
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path workDir() {
+        return workDir;
+    }
+
+    /** How long {@link #start} took until HiveServer2 accepted JDBC connections. */
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    /** Stops the cluster JVM, then HiveServer2 if it outlived it (both by pid); idempotent. */
+    @Override
+    public void close() {
+        process.stop(this);
+        killHiveServer(state);
+    }
+
+    private static void killHiveServer(ClusterState state) {
+        ProcessHandle.of(state.hiveServerPid())
+                .filter(ProcessHandle::isAlive)
+                .filter(handle -> handle.info()
+                        .commandLine()
+                        .map(line -> line.contains("org.apache.hive.service.server.HiveServer2"))
+                        .orElse(false))
+                .ifPresent(handle -> {
+                    log.warn("HiveServer2 pid {} outlived the cluster JVM: killing it", handle.pid());
+                    handle.destroyForcibly();
+                });
+    }
+
+    @Override
+    public String toString() {
+        return "TestingHiveCluster[" + state.jdbcUrl() + ", HDFS " + state.hdfsUri() + ", YARN RM "
+                + state.resourceManager() + ", pid " + process.pid() + "]";
+    }
+}

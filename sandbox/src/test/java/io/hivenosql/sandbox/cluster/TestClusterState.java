@@ -1,0 +1,34 @@
+package io.hivenosql.sandbox.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestClusterState {
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesReadsAndDeletesItsFile() {
+        ClusterState state = new ClusterState(
+                "jdbc:hive2://127.0.0.1:10000/default",
+                42,
+                "hdfs://127.0.0.1:9000",
+                "localhost:8032",
+                List.of("hdfs://127.0.0.1:9000/apps/hive-nosql/a.jar", "hdfs://127.0.0.1:9000/apps/hive-nosql/b.jar"),
+                List.of(Path.of("/w/logs-0"), Path.of("/w/logs-1")),
+                List.of(Path.of("/w/local-0")));
+
+        assertThat(ClusterState.read(dir)).isEmpty();
+        state.write(dir);
+
+        assertThat(ClusterState.read(dir)).contains(state);
+        assertThat(Files.exists(dir.resolve(ClusterState.FILE_NAME + ".tmp"))).isFalse();
+        ClusterState.delete(dir);
+        assertThat(ClusterState.read(dir)).isEmpty();
+    }
+}
