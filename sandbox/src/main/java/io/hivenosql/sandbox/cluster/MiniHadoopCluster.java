@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -16,6 +17,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapred.ShuffleHandler;
 import org.apache.hadoop.service.Service;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.apache.hadoop.yarn.server.nodemanager.ContainerExecutor;
@@ -260,10 +264,32 @@ public final class MiniHadoopCluster implements Closeable {
         return workDir;
     }
 
-    /** Stops YARN (its containers die with their NodeManagers), then HDFS. */
+    private void killApplications() {
+        try (YarnClient client = YarnClient.createYarnClient()) {
+            client.init(clientConf);
+            client.start();
+            for (ApplicationReport application : client.getApplications(EnumSet.of(
+                    YarnApplicationState.NEW,
+                    YarnApplicationState.NEW_SAVING,
+                    YarnApplicationState.SUBMITTED,
+                    YarnApplicationState.ACCEPTED,
+                    YarnApplicationState.RUNNING))) {
+                log.info("Killing {} ({}) before YARN stops", application.getApplicationId(), application.getName());
+                client.killApplication(application.getApplicationId());
+            }
+        } catch (IOException | org.apache.hadoop.yarn.exceptions.YarnException | RuntimeException e) {
+            log.warn("Cannot kill the running applications before YARN stops: {}", e.toString());
+        }
+    }
+
+    /**
+     * Kills the applications still running (a Tez session's AM outlives its HiveServer2: each NodeManager would wait for
+     * it while it stops), then stops YARN (its containers die with their NodeManagers), then HDFS.
+     */
     @Override
     public void close() {
         try {
+            killApplications();
             yarn.stop();
         } finally {
             dfs.shutdown();
