@@ -1,48 +1,31 @@
 package io.hivenosql.cassandra;
 
-import static io.hivenosql.cassandra.TestingCassandraTableContext.execute;
+import static io.hivenosql.cassandra.TestingCassandraTables.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
-import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The prepared INSERT of a real table: how rows bind to it (no row is written). */
 class TestCqlInsert {
-    private static final String KEYSPACE = "casswrite_insert";
-
-    private static TestingCassandraServer server;
-    private static CqlSession session;
+    private static String keyspace;
 
     @BeforeAll
-    static void setUp() {
-        server = TestingCassandraServer.shared();
-        session = TestingCassandraTableContext.session(server);
-        TestingCassandraTableContext.recreateKeyspace(session, KEYSPACE);
-        execute(
-                session,
-                "CREATE TABLE " + KEYSPACE + ".rows (p int, c1 text, c2 int, v text, l list<int>,"
+    static void createTable() {
+        keyspace = TestingCassandraTables.keyspace("cql_insert");
+        session()
+                .execute("CREATE TABLE " + keyspace + ".rows (p int, c1 text, c2 int, v text, l list<int>,"
                         + " PRIMARY KEY ((p), c1, c2))");
-    }
-
-    @AfterAll
-    static void tearDown() {
-        if (session != null) {
-            session.close();
-        }
-        CassandraSessions.closeIdle();
     }
 
     /** The table with its columns in another order than the primary key's. */
     private static TestingCassandraTableContext rows() {
-        return TestingCassandraTableContext.table("rows", server.contactPoint(), KEYSPACE)
+        return TestingCassandraTables.table(keyspace, "rows")
                 .column("v", "string")
                 .column("c2", "int")
                 .column("p", "int")
@@ -51,7 +34,7 @@ class TestCqlInsert {
 
     @Test
     void bindsARowWithItsKeyInKeyOrder() {
-        CqlInsert insert = CqlInsert.prepare(session, rows().cassandraTable());
+        CqlInsert insert = CqlInsert.prepare(session(), rows().cassandraTable());
         Object[] row = {"value", 7, 1, "a"};
 
         assertThat(insert.columns()).isEqualTo(4);
@@ -75,11 +58,11 @@ class TestCqlInsert {
         Object[] row = {null, 7, 1, "a"};
 
         BoundStatement unset =
-                CqlInsert.prepare(session, rows().cassandraTable()).bind(row, 1);
+                CqlInsert.prepare(session(), rows().cassandraTable()).bind(row, 1);
         assertThat(unset.isSet(0)).isFalse();
 
         BoundStatement nulled = CqlInsert.prepare(
-                        session,
+                        session(),
                         rows().property("cassandra.write.nulls", "true").cassandraTable())
                 .bind(row, 1);
         assertThat(nulled.isSet(0)).isTrue();
@@ -90,7 +73,7 @@ class TestCqlInsert {
     void settingAListIsNotIdempotent() {
         // a retry would append the list's elements a second time
         CqlInsert list =
-                CqlInsert.prepare(session, rows().column("l", "array<int>").cassandraTable());
+                CqlInsert.prepare(session(), rows().column("l", "array<int>").cassandraTable());
 
         assertThat(list.idempotent()).isFalse();
         assertThat(list.bind(new Object[] {"v", 7, 1, "a", List.of(1, 2)}, 1).isIdempotent())
@@ -101,7 +84,7 @@ class TestCqlInsert {
 
     @Test
     void longKeyValuesAreShortenedInMessages() {
-        CqlInsert insert = CqlInsert.prepare(session, rows().cassandraTable());
+        CqlInsert insert = CqlInsert.prepare(session(), rows().cassandraTable());
 
         assertThat(insert.describeKey(new Object[] {1, "x".repeat(150), null}))
                 .isEqualTo("(p=1, c1='" + "x".repeat(100) + "...(150 chars)', c2=NULL)");

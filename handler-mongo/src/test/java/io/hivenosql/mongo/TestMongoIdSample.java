@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -27,36 +28,36 @@ class TestMongoIdSample {
     /** What a string of {@code PAD}'s length is counted as in a command. */
     private static final long PADDED_BYTES = 16 + 3L * (4 + PAD.length());
 
+    /** Strings whose order is their number's, in the order of their numbers. */
+    private static final List<BsonValue> IDS = IntStream.range(0, 60)
+            .mapToObj(n -> (BsonValue) new BsonString(String.format("%04d", n) + PAD))
+            .toList();
+
     private static MongoClient client;
-    private static List<BsonValue> ids;
 
     @BeforeAll
-    static void insertDocuments() {
+    static void insertInRandomOrder() {
         client = com.mongodb.client.MongoClients.create(
                 TestingMongoServer.shared().uri());
-        client.getDatabase(DATABASE).drop();
-        ids = new ArrayList<>();
-        for (int n = 0; n < 60; n++) {
-            ids.add(new BsonString(String.format("%04d", n) + PAD));
-        }
-        List<BsonDocument> documents = new ArrayList<>();
-        for (BsonValue id : ids) {
-            documents.add(new BsonDocument("_id", id));
-        }
+        MongoCollection<BsonDocument> collection = collection();
+        collection.drop();
+        List<BsonDocument> documents = new ArrayList<>(
+                IDS.stream().map(id -> new BsonDocument("_id", id)).toList());
         Collections.shuffle(documents, new Random(1));
-        collection().insertMany(documents);
+        collection.insertMany(documents);
     }
 
     @AfterAll
     static void dropDatabase() {
-        client.getDatabase(DATABASE).drop();
-        client.close();
+        try (MongoClient closing = client) {
+            closing.getDatabase(DATABASE).drop();
+        }
         MongoClients.closeIdle();
     }
 
     @Test
     void cutsPiecesByTheirEncodedSize() {
-        List<BsonValue> strings = ids.subList(0, 10);
+        List<BsonValue> strings = IDS.subList(0, 10);
         List<List<BsonValue>> pieces = MongoIdSample.pieces(strings, 3 * PADDED_BYTES);
         assertThat(pieces).extracting(List::size).containsExactly(3, 3, 3, 1);
         assertThat(pieces.stream().flatMap(List::stream)).containsExactlyElementsOf(strings);
@@ -72,10 +73,10 @@ class TestMongoIdSample {
 
     @Test
     void sortsInTheServersOrderLeavingOutDeletedValues() {
-        List<BsonValue> values = new ArrayList<>(ids);
+        List<BsonValue> values = new ArrayList<>(IDS);
         values.add(new BsonString("deleted since the sample"));
         Collections.shuffle(values, new Random(2));
-        List<BsonValue> sorted = sorted(ids);
+        List<BsonValue> sorted = sorted(IDS);
 
         assertThat(MongoIdSample.sortedByServer(collection(), values, MongoIdSample.SORT_PIECE_BYTES))
                 .containsExactlyElementsOf(sorted);
@@ -98,8 +99,8 @@ class TestMongoIdSample {
                 null));
 
         List<BsonValue> all = MongoIdSample.draw(table, collection(), 100);
-        assertThat(all).containsExactlyInAnyOrderElementsOf(ids);
-        assertThat(MongoIdSample.draw(table, collection(), 5)).hasSize(5).isSubsetOf(ids);
+        assertThat(all).containsExactlyInAnyOrderElementsOf(IDS);
+        assertThat(MongoIdSample.draw(table, collection(), 5)).hasSize(5).isSubsetOf(IDS);
     }
 
     private static MongoCollection<BsonDocument> collection() {
