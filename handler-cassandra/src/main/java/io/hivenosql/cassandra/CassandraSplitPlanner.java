@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>Every token of the ring is in exactly one split. With a pushed partition key restriction the splits instead carry
- * the partition keys to read (grouped by replica set, at most {@value PartitionKeySplits#PARTITIONS_PER_SPLIT} each, see
- * {@link PartitionKeySplits}), and no range is scanned.
+ * the partition keys to read (grouped by replica set, at most {@value PartitionKeySplits#PARTITIONS_PER_SPLIT} each,
+ * see {@link PartitionKeySplits}), and no range is scanned.
  */
 final class CassandraSplitPlanner {
     private static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";

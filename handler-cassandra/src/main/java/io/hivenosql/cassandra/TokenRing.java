@@ -8,10 +8,10 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The Murmur3 token ring, {@code (MIN_TOKEN, MAX_TOKEN]} with {@code 2^64} tokens, and arithmetic on its ranges: a ring
- * range that wraps around as unwrapped {@link TokenRange}s, the width of a ring range, cutting a range at a fraction of
- * its width or into equal parts, and the check that ranges cover the ring exactly once. Exact (on {@link BigInteger})
- * where a token is computed, so that the planned ranges never overlap or leave a gap.
+ * The Murmur3 token ring, {@code (MIN_TOKEN, MAX_TOKEN]} ({@link #RING_WIDTH} wide), and arithmetic on its ranges: a
+ * ring range that wraps around as unwrapped {@link TokenRange}s, the width of a ring range, cutting a range at a
+ * fraction of its width or into equal parts, and the check that ranges cover the ring exactly once. Exact (on
+ * {@link BigInteger}) where a token is computed, so that the planned ranges never overlap or leave a gap.
  */
 final class TokenRing {
     static final long MIN_TOKEN = Long.MIN_VALUE;
