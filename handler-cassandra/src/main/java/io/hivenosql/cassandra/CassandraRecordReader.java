@@ -20,7 +20,6 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -306,9 +305,8 @@ final class CassandraRecordReader implements RecordSource {
             throw Cancellation.interrupted("reading " + description + " of table " + table.name());
         } catch (CancellationException e) {
             // close() cancelled the page from another thread (HiveServer2 cancelling a fetch)
-            throw new InterruptedIOException(Cancellation.cancelled(
-                            "reading " + description + " of table " + table.name() + " (the reader was closed)")
-                    .getMessage());
+            throw Cancellation.stopped(
+                    "reading " + description + " of table " + table.name() + " (the reader was closed)");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             RuntimeException failure = cause instanceof RuntimeException runtime

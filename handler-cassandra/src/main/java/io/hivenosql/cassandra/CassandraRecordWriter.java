@@ -2,26 +2,15 @@ package io.hivenosql.cassandra;
 
 import static java.util.Objects.requireNonNull;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
-import com.datastax.oss.driver.api.core.type.DataType;
-import com.datastax.oss.driver.api.core.type.ListType;
-import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
-import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
-import com.datastax.oss.protocol.internal.ProtocolConstants;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.spi.RecordSink;
-import io.hivenosql.api.types.ValueConversionException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -30,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
@@ -39,7 +27,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes rows with one prepared {@code INSERT INTO ks.t (every mapped column) VALUES (?, ...)}, asynchronously.
+ * Writes rows with one prepared {@code INSERT INTO ks.t (every mapped column) VALUES (?, ...)} ({@link CqlInsert}),
+ * asynchronously.
  *
  * <p>Rows are grouped by partition (the serialized partition key, {@link BoundStatement#getRoutingKey()}) in a buffer
  * of {@link #BUFFER_ROWS} rows; each group goes out as one UNLOGGED batch of at most {@code cassandra.write.batch.rows}
@@ -61,22 +50,9 @@ final class CassandraRecordWriter implements RecordSink {
     private final CassandraTable table;
     private final CassandraSessions.Lease lease;
     private final CqlSession session;
-    private final PreparedStatement insert;
-    private final List<DataType> cqlTypes;
-    private final List<TypeCodec<Object>> codecs;
-    private final boolean[] keyColumn;
-    private final int[] primaryKey;
-    private final int[] clusteringColumns;
-    private final boolean writeNulls;
-    /**
-     * Whether a write may be retried: not when it sets a non-frozen list, whose elements a retry would append a second
-     * time (every other CQL write, including sets and maps, is idempotent).
-     */
-    private final boolean idempotent;
-
+    private final CqlInsert insert;
     private final int batchRows;
     private final int concurrency;
-    private final ConsistencyLevel consistency;
     private final Semaphore permits;
     private final Map<ByteBuffer, Group> groups = new LinkedHashMap<>();
     private final AtomicLong written = new AtomicLong();
@@ -95,51 +71,9 @@ final class CassandraRecordWriter implements RecordSink {
         this.table = table;
         this.lease = lease;
         this.session = lease.session();
-        CassandraSchema schema = CassandraSchema.load(session, table);
-        if (!schema.mapsFullPrimaryKey()) {
-            throw new HandlerException(
-                    HandlerErrorCode.SCHEMA_MISMATCH,
-                    "table " + table.name() + " cannot be written: primary key column(s) "
-                            + String.join(", ", schema.unmappedKeyColumns()) + " of Cassandra table "
-                            + table.qualifiedCqlName() + " are mapped by no Hive column, and Cassandra needs the "
-                            + "whole primary key of every row; add Hive columns for them (or map existing ones with "
-                            + CassandraTableProperties.COLUMNS_MAPPING.key() + ")");
-        }
-        int columns = table.mapping().size();
-        for (int i = 0; i < columns; i++) {
-            if (schema.cqlType(i).getProtocolCode() == ProtocolConstants.DataType.COUNTER) {
-                throw new HandlerException(
-                        HandlerErrorCode.UNSUPPORTED_OPERATION,
-                        "table " + table.name() + ": column '"
-                                + table.mapping().column(i).name() + "' is CQL counter "
-                                + table.cqlColumn(i).asCql(true) + " of " + table.qualifiedCqlName() + "; counters "
-                                + "can only be incremented (UPDATE ... SET c = c + n), not inserted, so hive-nosql "
-                                + "reads counter tables but does not write them");
-            }
-        }
-        this.keyColumn = new boolean[columns];
-        List<Integer> key = new ArrayList<>(schema.partitionKey());
-        key.addAll(schema.clusteringColumns());
-        key.forEach(index -> keyColumn[index] = true);
-        this.primaryKey = key.stream().mapToInt(Integer::intValue).toArray();
-        this.clusteringColumns =
-                schema.clusteringColumns().stream().mapToInt(Integer::intValue).toArray();
-        this.insert = prepare();
-        CodecRegistry registry = session.getContext().getCodecRegistry();
-        List<DataType> types = new ArrayList<>();
-        List<TypeCodec<Object>> typeCodecs = new ArrayList<>();
-        for (int i = 0; i < columns; i++) {
-            DataType type = insert.getVariableDefinitions().get(i).getType();
-            types.add(type);
-            typeCodecs.add(CqlValueEncoder.codec(registry, type));
-        }
-        this.cqlTypes = List.copyOf(types);
-        this.idempotent = cqlTypes.stream().noneMatch(type -> type instanceof ListType list && !list.isFrozen());
-        this.codecs = List.copyOf(typeCodecs);
-        this.writeNulls = table.writeNulls();
+        this.insert = CqlInsert.prepare(session, table);
         this.batchRows = table.writeBatchRows();
         this.concurrency = table.writeConcurrency();
-        this.consistency = table.writeConsistency().level();
         this.permits = new Semaphore(concurrency);
     }
 
@@ -159,84 +93,27 @@ final class CassandraRecordWriter implements RecordSink {
         }
     }
 
-    private PreparedStatement prepare() {
-        StringJoiner columns = new StringJoiner(", ", " (", ")");
-        StringJoiner values = new StringJoiner(", ", " VALUES (", ")");
-        table.cqlColumns().forEach(column -> {
-            columns.add(column.asCql(true));
-            values.add("?");
-        });
-        String cql = "INSERT INTO " + table.qualifiedCqlName() + columns + values;
-        try {
-            return session.prepare(SimpleStatement.newInstance(cql));
-        } catch (RuntimeException e) {
-            throw CassandraErrors.storeError(table, "preparing " + cql, e, HandlerErrorCode.WRITE_FAILED);
-        }
-    }
-
     @Override
     public void write(Object[] row) throws IOException {
         throwIfFailed();
         if (closed) {
             throw new IllegalStateException("the writer of table " + table.name() + " is closed");
         }
-        if (row.length != codecs.size()) {
+        if (row.length != insert.columns()) {
             throw new IllegalArgumentException(
-                    "a row of table " + table.name() + " has " + codecs.size() + " values, got " + row.length);
+                    "a row of table " + table.name() + " has " + insert.columns() + " values, got " + row.length);
         }
         rows++;
-        for (int column : primaryKey) {
-            if (row[column] == null) {
-                throw new HandlerException(
-                        HandlerErrorCode.NULL_KEY,
-                        "table " + table.name() + ", row " + rows + " of this task: primary key column '"
-                                + table.mapping().column(column).name() + "' is NULL (key " + key(keyValues(row))
-                                + "), and Cassandra rows need a whole primary key; filter such rows out with WHERE "
-                                + table.mapping().column(column).name() + " IS NOT NULL");
-            }
-        }
-        BoundStatementBuilder builder = insert.boundStatementBuilder();
-        for (int i = 0; i < row.length; i++) {
-            Object value = row[i];
-            if (value == null) {
-                if (writeNulls) {
-                    builder = builder.setToNull(i);
-                }
-                continue;
-            }
-            try {
-                builder = builder.set(
-                        i,
-                        CqlValueEncoder.encode(
-                                cqlTypes.get(i), table.mapping().column(i).type(), value),
-                        codecs.get(i));
-            } catch (ValueConversionException | IllegalArgumentException | ClassCastException e) {
-                ColumnMapping column = table.mapping().column(i);
-                String reason =
-                        e instanceof CqlValueEncoder.EncodingException encoding ? encoding.reason() : e.getMessage();
-                throw new HandlerException(
-                        HandlerErrorCode.BAD_RECORD,
-                        "table " + table.name() + ", key " + key(keyValues(row)) + ": cannot write value '"
-                                + shorten(CqlValueEncoder.describe(value)) + "' of column '" + column.name() + "' ("
-                                + column.type().typeName() + ") to CQL column "
-                                + table.cqlColumn(i).asCql(true) + " "
-                                + cqlTypes.get(i).asCql(true, true) + ": " + reason,
-                        e);
-            }
-        }
-        add(builder.setIdempotence(idempotent).setConsistencyLevel(consistency).build(), row);
+        add(insert.bind(row, rows), row);
     }
 
     private void add(BoundStatement statement, Object[] row) throws IOException {
         ByteBuffer partition = statement.getRoutingKey();
         if (partition == null) {
-            send(new Group(keyValues(row), List.of(statement), Set.of()));
+            send(new Group(insert.keyValues(row), List.of(statement), Set.of()));
             return;
         }
-        List<ByteBuffer> clustering = new ArrayList<>(clusteringColumns.length);
-        for (int column : clusteringColumns) {
-            clustering.add(statement.getBytesUnsafe(column));
-        }
+        List<ByteBuffer> clustering = insert.clusteringKey(statement);
         Group group = groups.get(partition);
         if (group != null && group.keys().contains(clustering)) {
             // the same primary key twice: one batch gives both rows one timestamp, so send the earlier one first
@@ -246,7 +123,7 @@ final class CassandraRecordWriter implements RecordSink {
             group = null;
         }
         if (group == null) {
-            group = new Group(keyValues(row), new ArrayList<>(), new HashSet<>());
+            group = new Group(insert.keyValues(row), new ArrayList<>(), new HashSet<>());
             groups.put(partition, group);
         }
         group.statements().add(statement);
@@ -278,8 +155,8 @@ final class CassandraRecordWriter implements RecordSink {
         Statement<?> statement = size == 1
                 ? statements.get(0)
                 : BatchStatement.newInstance(BatchType.UNLOGGED, new ArrayList<>(statements))
-                        .setIdempotent(idempotent)
-                        .setConsistencyLevel(consistency);
+                        .setIdempotent(insert.idempotent())
+                        .setConsistencyLevel(insert.consistency());
         try {
             permits.acquire();
         } catch (InterruptedException e) {
@@ -313,44 +190,20 @@ final class CassandraRecordWriter implements RecordSink {
                 HandlerErrorCode.WRITE_FAILED,
                 "writing "
                         + (size == 1
-                                ? "the row with key " + key(group.firstKey())
-                                : "a batch of " + size + " rows of one partition (first key " + key(group.firstKey())
+                                ? "the row with key " + insert.describeKey(group.firstKey())
+                                : "a batch of " + size + " rows of one partition (first key "
+                                        + insert.describeKey(group.firstKey())
                                         + ")")
                         + " of table " + table.name() + " to Cassandra table " + table.qualifiedCqlName() + " at "
                         + CassandraSessions.hostList(table.hosts()) + " failed: " + CassandraErrors.reason(cause)
                         + "; the task fails so that no write is lost silently"
                         + (cause instanceof QueryValidationException
                                 ? ""
-                                : " (consistency " + consistency.name() + ", see "
+                                : " (consistency " + insert.consistency().name() + ", see "
                                         + CassandraTableProperties.CONSISTENCY_WRITE.key() + " and "
                                         + CassandraTableProperties.TIMEOUT_MS.key() + ")"),
                 cause);
         return new IOException(e.getMessage(), e);
-    }
-
-    /** The primary key values of a row, in key order (formatted only for a message). */
-    private Object[] keyValues(Object[] row) {
-        Object[] values = new Object[primaryKey.length];
-        for (int i = 0; i < primaryKey.length; i++) {
-            values[i] = row[primaryKey[i]];
-        }
-        return values;
-    }
-
-    /** Primary key values as {@code (a=1, b='x')}, for messages. */
-    private String key(Object[] keyValues) {
-        StringJoiner key = new StringJoiner(", ", "(", ")");
-        for (int i = 0; i < primaryKey.length; i++) {
-            int column = primaryKey[i];
-            Object value = keyValues[i];
-            String text = value == null ? "NULL" : shorten(CqlValueEncoder.describe(value));
-            key.add(table.mapping().column(column).name() + "=" + (value instanceof String ? "'" + text + "'" : text));
-        }
-        return key.toString();
-    }
-
-    private static String shorten(String text) {
-        return text.length() > 100 ? text.substring(0, 100) + "...(" + text.length() + " chars)" : text;
     }
 
     private void throwIfFailed() throws IOException {

@@ -98,9 +98,9 @@ final class CassandraSizeEstimates {
             long end = Long.parseLong(row.getString(1));
             long mean = row.getLong(2);
             long partitions = row.getLong(3);
-            for (CassandraSplit.TokenRange range : CassandraSplitPlanner.unwrap(start, end)) {
+            for (CassandraSplit.TokenRange range : TokenRing.unwrap(start, end)) {
                 // a wrapped range's partitions are spread over its two halves in proportion to their widths
-                double share = range.widthAsDouble() / CassandraSplitPlanner.ringWidth(start, end);
+                double share = range.widthAsDouble() / TokenRing.width(start, end);
                 estimates.add(new SizeEstimate(range, Math.round(partitions * share), mean));
             }
         }
@@ -147,7 +147,7 @@ final class CassandraSizeEstimates {
         try {
             long read = 0;
             long bytes = 0;
-            long last = CassandraSplitPlanner.MIN_TOKEN;
+            long last = TokenRing.MIN_TOKEN;
             for (Row row : session.execute(statement)) {
                 read++;
                 last = row.getLong(0);
@@ -191,8 +191,8 @@ final class CassandraSizeEstimates {
         if (read < PROBE_ROWS) {
             return read;
         }
-        double spanned = Math.max(1, (double) lastToken - (double) CassandraSplitPlanner.MIN_TOKEN);
-        return (long) Math.min(Long.MAX_VALUE, Math.ceil(read * (CassandraSplitPlanner.RING_WIDTH / spanned)));
+        double spanned = Math.max(1, (double) lastToken - (double) TokenRing.MIN_TOKEN);
+        return (long) Math.min(Long.MAX_VALUE, Math.ceil(read * (TokenRing.RING_WIDTH / spanned)));
     }
 
     /** The table's estimated partitions and bytes, summed over every range; -1 each when there are no estimates. */

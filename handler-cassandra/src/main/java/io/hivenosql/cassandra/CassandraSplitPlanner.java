@@ -3,23 +3,15 @@ package io.hivenosql.cassandra;
 import static java.util.Objects.requireNonNull;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
-import com.datastax.oss.driver.api.core.metadata.token.Token;
-import com.datastax.oss.driver.api.core.type.DataType;
-import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
-import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.cassandra.CassandraSizeEstimates.SizeEstimate;
 import io.hivenosql.cassandra.CassandraSplit.TokenRange;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -39,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>the ring's ranges from the driver's token map, each with its replicas; a range that wraps around the ring
- *       becomes {@code (start, max]} and {@code (min, end]} ({@link #unwrap});
+ *       becomes {@code (start, max]} and {@code (min, end]} ({@link TokenRing#unwrap});
  *   <li>each range's estimated bytes from {@code system.size_estimates} (the overlapping estimate ranges, in
  *       proportion); without estimates (a new table, data not yet flushed) each range weighs its token count, and the
  *       table's bytes are estimated by a probe instead ({@link CassandraSizeEstimates#probe}: its first rows in ring
@@ -55,15 +47,10 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>Every token of the ring is in exactly one split. With a pushed partition key restriction the splits instead carry
- * the partition keys to read (grouped by replica set, at most {@value #PARTITIONS_PER_SPLIT} each), and no range is
- * scanned.
+ * the partition keys to read (grouped by replica set, at most {@value PartitionKeySplits#PARTITIONS_PER_SPLIT} each,
+ * see {@link PartitionKeySplits}), and no range is scanned.
  */
 final class CassandraSplitPlanner {
-    static final long MIN_TOKEN = Long.MIN_VALUE;
-    static final long MAX_TOKEN = Long.MAX_VALUE;
-    static final int PARTITIONS_PER_SPLIT = 100;
-
-    static final double RING_WIDTH = Math.pow(2, 64);
     private static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";
     private static final int DEFAULT_SPLITS_PER_HOST = 2;
     private static final long MB = 1L << 20;
@@ -107,7 +94,7 @@ final class CassandraSplitPlanner {
         CassandraTable table = schema.table();
         Optional<TokenMap> tokenMap = session.getMetadata().getTokenMap();
         if (restrictions.partitionValues().isPresent()) {
-            return partitionSplits(session, schema, restrictions.partitions(), tokenMap);
+            return PartitionKeySplits.plan(session, schema, restrictions.partitions(), tokenMap);
         }
         List<RingRange> ring = ring(table, tokenMap);
         List<SizeEstimate> estimates = CassandraSizeEstimates.read(session, table);
@@ -146,7 +133,7 @@ final class CassandraSplitPlanner {
     private static List<RingRange> ring(CassandraTable table, Optional<TokenMap> tokenMap) {
         if (tokenMap.isEmpty()) {
             log.debug("table {}: the driver has no token map; one range covers the whole ring", table.name());
-            return List.of(new RingRange(MIN_TOKEN, MIN_TOKEN, List.of()));
+            return List.of(new RingRange(TokenRing.MIN_TOKEN, TokenRing.MIN_TOKEN, List.of()));
         }
         TokenMap map = tokenMap.get();
         if (!MURMUR3.equals(map.getPartitionerName())) {
@@ -163,11 +150,12 @@ final class CassandraSplitPlanner {
             ring.add(new RingRange(start, end, hosts(map.getReplicas(table.keyspace(), range))));
         }
         if (ring.isEmpty()) {
-            ring.add(new RingRange(MIN_TOKEN, MIN_TOKEN, List.of()));
+            ring.add(new RingRange(TokenRing.MIN_TOKEN, TokenRing.MIN_TOKEN, List.of()));
         }
         return ring;
     }
 
+    /** The host names (or addresses) of the nodes, sorted, without duplicates: the preferred hosts of a split. */
     static List<String> hosts(Collection<Node> nodes) {
         Set<String> hosts = new TreeSet<>();
         for (Node node : nodes) {
@@ -177,67 +165,7 @@ final class CassandraSplitPlanner {
         return List.copyOf(hosts);
     }
 
-    private static List<SplitSpec> partitionSplits(
-            CqlSession session, CassandraSchema schema, List<List<Object>> partitions, Optional<TokenMap> tokenMap) {
-        CassandraTable table = schema.table();
-        ProtocolVersion protocol = session.getContext().getProtocolVersion();
-        List<TypeCodec<Object>> codecs = new ArrayList<>();
-        for (int column : schema.partitionKey()) {
-            DataType type = schema.cqlType(column);
-            codecs.add(CodecRegistry.DEFAULT.codecFor(type));
-        }
-        Map<List<String>, List<List<ByteBuffer>>> byReplicas = new LinkedHashMap<>();
-        for (List<Object> partition : partitions) {
-            List<ByteBuffer> key = new ArrayList<>(codecs.size());
-            for (int i = 0; i < codecs.size(); i++) {
-                key.add(codecs.get(i).encode(partition.get(i), protocol));
-            }
-            List<String> hosts = List.of();
-            if (tokenMap.isPresent()) {
-                Token token = tokenMap.get().newToken(key.toArray(new ByteBuffer[0]));
-                hosts = hosts(tokenMap.get().getReplicas(table.keyspace(), token));
-            }
-            byReplicas.computeIfAbsent(hosts, h -> new ArrayList<>()).add(key);
-        }
-        List<SplitSpec> specs = new ArrayList<>();
-        byReplicas.forEach((hosts, keys) -> {
-            for (int from = 0; from < keys.size(); from += PARTITIONS_PER_SPLIT) {
-                CassandraSplit payload = new CassandraSplit.Partitions(
-                        codecs.size(), keys.subList(from, Math.min(keys.size(), from + PARTITIONS_PER_SPLIT)));
-                specs.add(
-                        new SplitSpec(payload.toBytes(), hosts, 0, CassandraSplit.describe(payload) + " on " + hosts));
-            }
-        });
-        if (specs.isEmpty()) {
-            // cannot happen (a restriction has at least one value), but a scan always has a split
-            specs.add(new SplitSpec(
-                    new CassandraSplit.Partitions(codecs.size(), List.of()).toBytes(), List.of(), 0, "no partition"));
-        }
-        return specs;
-    }
-
     // ---------------------------------------------------------------- pure planning
-
-    /** The ranges of a ring range {@code (start, end]} without wrapping; {@code start == end} is the whole ring. */
-    static List<TokenRange> unwrap(long start, long end) {
-        if (start < end) {
-            return List.of(new TokenRange(start, end));
-        }
-        List<TokenRange> ranges = new ArrayList<>(2);
-        if (start < MAX_TOKEN) {
-            ranges.add(new TokenRange(start, MAX_TOKEN));
-        }
-        if (end > MIN_TOKEN) {
-            ranges.add(new TokenRange(MIN_TOKEN, end));
-        }
-        return ranges;
-    }
-
-    /** The number of tokens in the ring range {@code (start, end]}, as a double ({@code start == end}: the ring). */
-    static double ringWidth(long start, long end) {
-        double width = (double) end - (double) start;
-        return start < end ? width : RING_WIDTH + width;
-    }
 
     /** Plans the splits of a ring (see the class documentation). */
     static List<PlannedSplit> plan(List<RingRange> ring, List<SizeEstimate> estimates, Sizing sizing) {
@@ -245,7 +173,7 @@ final class CassandraSplitPlanner {
         Set<String> allHosts = new TreeSet<>();
         for (RingRange range : ring) {
             allHosts.addAll(range.hosts());
-            for (TokenRange part : unwrap(range.start(), range.end())) {
+            for (TokenRange part : TokenRing.unwrap(range.start(), range.end())) {
                 ranges.add(new Weighted(part, range.hosts(), 0));
             }
         }
@@ -354,7 +282,7 @@ final class CassandraSplitPlanner {
                 continue;
             }
             // cut the range where the split is full
-            long at = at(range.range(), room / range.weight());
+            long at = TokenRing.tokenAt(range.range(), room / range.weight());
             if (at > range.range().start() && at < range.range().end()) {
                 TokenRange head = new TokenRange(range.range().start(), at);
                 TokenRange tail = new TokenRange(at, range.range().end());
@@ -395,62 +323,15 @@ final class CassandraSplitPlanner {
         return best;
     }
 
-    /** The token at a fraction of the range's width from its start. */
-    private static long at(TokenRange range, double fraction) {
-        BigInteger offset = new BigDecimal(range.width())
-                .multiply(BigDecimal.valueOf(Math.max(0, Math.min(1, fraction))))
-                .toBigInteger();
-        return BigInteger.valueOf(range.start()).add(offset).longValue();
-    }
-
-    /** The range cut into {@code pieces} parts of (nearly) equal width; fewer when it has fewer tokens. */
-    static List<TokenRange> cut(TokenRange range, int pieces) {
-        BigInteger width = range.width();
-        int count = width.compareTo(BigInteger.valueOf(pieces)) < 0 ? width.intValueExact() : pieces;
-        if (count <= 1) {
-            return List.of(range);
-        }
-        List<TokenRange> parts = new ArrayList<>(count);
-        BigInteger start = BigInteger.valueOf(range.start());
-        long previous = range.start();
-        for (int i = 1; i <= count; i++) {
-            long end = i == count
-                    ? range.end()
-                    : start.add(width.multiply(BigInteger.valueOf(i)).divide(BigInteger.valueOf(count)))
-                            .longValueExact();
-            parts.add(new TokenRange(previous, end));
-            previous = end;
-        }
-        return parts;
-    }
-
     private static void checkCoverage(List<Weighted> ranges) {
         List<TokenRange> all = new ArrayList<>();
         ranges.forEach(r -> all.add(r.range()));
-        checkCovers(all);
+        TokenRing.checkCovers(all);
     }
 
     private static void checkCoverage(Collection<PlannedSplit> splits) {
         List<TokenRange> all = new ArrayList<>();
         splits.forEach(s -> all.addAll(s.ranges()));
-        checkCovers(all);
-    }
-
-    /** Checks that the ranges cover {@code (MIN, MAX]} exactly once. */
-    static void checkCovers(List<TokenRange> ranges) {
-        List<TokenRange> sorted = new ArrayList<>(ranges);
-        Collections.sort(sorted);
-        long expected = MIN_TOKEN;
-        for (TokenRange range : sorted) {
-            if (range.start() != expected) {
-                throw new IllegalStateException("token ranges do not cover the ring exactly once: "
-                        + (range.start() > expected ? "gap" : "overlap") + " at token " + expected + " (next range "
-                        + range + ")");
-            }
-            expected = range.end();
-        }
-        if (expected != MAX_TOKEN) {
-            throw new IllegalStateException("token ranges do not cover the ring: gap after token " + expected);
-        }
+        TokenRing.checkCovers(all);
     }
 }

@@ -1,9 +1,8 @@
 package io.hivenosql.cassandra;
 
-import static io.hivenosql.cassandra.CassandraSplitPlanner.MAX_TOKEN;
-import static io.hivenosql.cassandra.CassandraSplitPlanner.MIN_TOKEN;
+import static io.hivenosql.cassandra.TokenRing.MAX_TOKEN;
+import static io.hivenosql.cassandra.TokenRing.MIN_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.cassandra.CassandraSizeEstimates.Probe;
 import io.hivenosql.cassandra.CassandraSizeEstimates.SizeEstimate;
@@ -20,19 +19,6 @@ import org.junit.jupiter.api.Test;
 
 class TestCassandraSplitPlanner {
     private static final long MB = 1 << 20;
-
-    @Test
-    void unwrapsTheWrapAroundRange() {
-        assertThat(CassandraSplitPlanner.unwrap(100, -100))
-                .containsExactly(new TokenRange(100, MAX_TOKEN), new TokenRange(MIN_TOKEN, -100));
-        assertThat(CassandraSplitPlanner.unwrap(-100, 100)).containsExactly(new TokenRange(-100, 100));
-        // one token: the whole ring
-        assertThat(CassandraSplitPlanner.unwrap(42, 42))
-                .containsExactly(new TokenRange(42, MAX_TOKEN), new TokenRange(MIN_TOKEN, 42));
-        assertThat(CassandraSplitPlanner.unwrap(MIN_TOKEN, MIN_TOKEN))
-                .containsExactly(new TokenRange(MIN_TOKEN, MAX_TOKEN));
-        assertThat(CassandraSplitPlanner.unwrap(MAX_TOKEN, 0)).containsExactly(new TokenRange(MIN_TOKEN, 0));
-    }
 
     @Test
     void coversTheRingOfOneNodeWithOneToken() {
@@ -254,25 +240,6 @@ class TestCassandraSplitPlanner {
         }
     }
 
-    @Test
-    void cutsRangesIntoEqualParts() {
-        List<TokenRange> parts = CassandraSplitPlanner.cut(new TokenRange(MIN_TOKEN, MAX_TOKEN), 4);
-
-        assertThat(parts).hasSize(4);
-        assertThat(parts.get(0)).isEqualTo(new TokenRange(MIN_TOKEN, MIN_TOKEN + (1L << 62) - 1));
-        assertThat(CassandraSplitPlanner.cut(new TokenRange(0, 3), 10)).hasSize(3);
-    }
-
-    @Test
-    void detectsGapsAndOverlaps() {
-        assertThatThrownBy(() -> CassandraSplitPlanner.checkCovers(
-                        List.of(new TokenRange(MIN_TOKEN, 0), new TokenRange(1, MAX_TOKEN))))
-                .hasMessageContaining("gap at token 0");
-        assertThatThrownBy(() -> CassandraSplitPlanner.checkCovers(
-                        List.of(new TokenRange(MIN_TOKEN, 5), new TokenRange(0, MAX_TOKEN))))
-                .hasMessageContaining("overlap");
-    }
-
     /** A ring of {@code tokensPerNode x replicaSets} random tokens, each range owned by a replica set in turn. */
     private static List<RingRange> vnodeRing(int tokensPerSet, List<List<String>> replicaSets, Random random) {
         TreeSet<Long> tokens = new TreeSet<>();
@@ -290,7 +257,7 @@ class TestCassandraSplitPlanner {
 
     private static List<SizeEstimate> evenEstimates(long totalBytes, int ranges) {
         List<SizeEstimate> estimates = new ArrayList<>();
-        for (TokenRange range : CassandraSplitPlanner.cut(new TokenRange(MIN_TOKEN, MAX_TOKEN), ranges)) {
+        for (TokenRange range : TokenRing.cut(new TokenRange(MIN_TOKEN, MAX_TOKEN), ranges)) {
             estimates.add(new SizeEstimate(range, totalBytes / ranges / 1000, 1000));
         }
         return estimates;
@@ -298,7 +265,7 @@ class TestCassandraSplitPlanner {
 
     private static List<String> hostsOf(List<RingRange> ring, TokenRange range) {
         for (RingRange ringRange : ring) {
-            for (TokenRange part : CassandraSplitPlanner.unwrap(ringRange.start(), ringRange.end())) {
+            for (TokenRange part : TokenRing.unwrap(ringRange.start(), ringRange.end())) {
                 if (part.start() <= range.start() && range.end() <= part.end()) {
                     return ringRange.hosts();
                 }
@@ -310,7 +277,7 @@ class TestCassandraSplitPlanner {
     private static void assertCoversRingOnce(List<PlannedSplit> splits) {
         List<TokenRange> all = new ArrayList<>();
         splits.forEach(s -> all.addAll(s.ranges()));
-        CassandraSplitPlanner.checkCovers(all);
+        TokenRing.checkCovers(all);
         assertThat(splits).allSatisfy(s -> assertThat(s.ranges()).isNotEmpty());
     }
 }

@@ -1,5 +1,6 @@
 package io.hivenosql.mongo;
 
+import static io.hivenosql.mongo.MongoFieldPath.ARRAY;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.BadRecordPolicy;
@@ -10,10 +11,8 @@ import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.VarcharType;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -47,8 +46,6 @@ final class MongoFieldFilter {
         TIMESTAMP
     }
 
-    private static final String ID = "_id";
-    private static final BsonDocument ARRAY = new BsonDocument("$type", new BsonString("array"));
     /** BSON undefined, which reads as NULL; MongoDB 8 no longer matches it with {@code {f: null}}. */
     private static final BsonDocument UNDEFINED = new BsonDocument("$type", new BsonString("undefined"));
 
@@ -59,7 +56,7 @@ final class MongoFieldFilter {
      */
     static final int MAX_IN_VALUES = 10_000;
 
-    private final String path;
+    private final MongoFieldPath field;
     private final Kind kind;
     private final BadRecordPolicy policy;
     private final MongoFieldValues ranges;
@@ -67,7 +64,7 @@ final class MongoFieldFilter {
     private final int varcharLength;
 
     private MongoFieldFilter(String path, DataType type, Kind kind, BadRecordPolicy policy) {
-        this.path = path;
+        this.field = new MongoFieldPath(path);
         this.kind = kind;
         this.policy = policy;
         this.ranges = new MongoFieldValues(kind, type);
@@ -127,7 +124,7 @@ final class MongoFieldFilter {
                 // (Double.compare puts NaN above every number), false in its vectorized mode: matched, and Hive
                 // filters again (see exactOnDouble)
                 boolean withNaN = negated || op == CompareOp.GT || op == CompareOp.GE;
-                yield range.map(alternatives -> render(withNaN ? withNaN(alternatives) : alternatives, true));
+                yield range.map(alternatives -> field.render(withNaN ? withNaN(alternatives) : alternatives, true));
             }
         };
     }
@@ -170,7 +167,7 @@ final class MongoFieldFilter {
             return Optional.empty();
         }
         if (!negated) {
-            return interval(lo.get(), true, hi.get(), true).map(alternatives -> render(alternatives, true));
+            return interval(lo.get(), true, hi.get(), true).map(alternatives -> field.render(alternatives, true));
         }
         Optional<List<BsonDocument>> below = interval(null, false, lo.get(), false);
         Optional<List<BsonDocument>> above = interval(hi.get(), false, null, false);
@@ -179,7 +176,7 @@ final class MongoFieldFilter {
         }
         List<BsonDocument> alternatives = new ArrayList<>(below.get());
         alternatives.addAll(above.get());
-        return Optional.of(render(withNaN(alternatives), true));
+        return Optional.of(field.render(withNaN(alternatives), true));
     }
 
     /**
@@ -188,7 +185,7 @@ final class MongoFieldFilter {
      * value the reader cannot convert. NOT NULL is a value the reader converts.
      */
     Optional<BsonDocument> isNull(boolean negated) {
-        Optional<BsonDocument> converts = good().map(alternatives -> render(alternatives, !isText()));
+        Optional<BsonDocument> converts = good().map(alternatives -> field.render(alternatives, !isText()));
         if (negated) {
             return converts;
         }
@@ -196,22 +193,22 @@ final class MongoFieldFilter {
             return converts.map(MongoFieldFilter::nor);
         }
         BsonDocument absent = new BsonDocument("$eq", BsonNull.VALUE);
-        if (!path.equals(ID)) {
+        if (!field.isId()) {
             absent.append("$not", ARRAY.clone());
         }
         List<BsonDocument> alternatives = new ArrayList<>();
-        for (String parent : guardedParents()) {
+        for (String parent : field.guardedParents()) {
             alternatives.add(new BsonDocument(parent, ARRAY.clone()));
         }
-        alternatives.add(new BsonDocument(path, absent));
-        alternatives.add(new BsonDocument(path, UNDEFINED.clone()));
+        alternatives.add(new BsonDocument(field.path(), absent));
+        alternatives.add(new BsonDocument(field.path(), UNDEFINED.clone()));
         return Optional.of(operator("$or", alternatives));
     }
 
     // ---------------------------------------------------------------------------------------------- composition
 
     private Optional<BsonDocument> anyOf(List<Object> values) {
-        return points(values).map(alternatives -> render(alternatives, true));
+        return points(values).map(alternatives -> field.render(alternatives, true));
     }
 
     /** Values that convert and equal none of the values. */
@@ -221,16 +218,17 @@ final class MongoFieldFilter {
         if (points.isEmpty() || good.isEmpty()) {
             return Optional.empty();
         }
-        Optional<BsonArray> equalities = equalities(points.get());
+        Optional<BsonArray> equalities = MongoFieldPath.equalities(points.get());
         if (equalities.isPresent()) {
             List<BsonDocument> alternatives = new ArrayList<>();
             for (BsonDocument alternative : good.get()) {
                 // an array's JSON text never equals a value: every array is "none of" them
                 alternatives.add(alternative.equals(ARRAY) ? alternative : withNin(alternative, equalities.get()));
             }
-            return Optional.of(render(alternatives, !isText()));
+            return Optional.of(field.render(alternatives, !isText()));
         }
-        return Optional.of(operator("$and", List.of(render(good.get(), !isText()), nor(render(points.get(), true)))));
+        return Optional.of(
+                operator("$and", List.of(field.render(good.get(), !isText()), nor(field.render(points.get(), true)))));
     }
 
     /**
@@ -305,66 +303,6 @@ final class MongoFieldFilter {
         List<BsonDocument> result = new ArrayList<>(alternatives);
         result.add(new BsonDocument("$eq", new BsonDouble(Double.NaN)));
         return result;
-    }
-
-    /**
-     * The document matching the field conditions (any of them): each also excludes arrays (unless {@code guardLeaf}
-     * is false), and the path's parents must not be arrays. No alternative: matches nothing.
-     */
-    private BsonDocument render(List<BsonDocument> alternatives, boolean guardLeaf) {
-        List<BsonDocument> merged = new ArrayList<>();
-        Optional<BsonArray> equalities = equalities(alternatives);
-        if (equalities.isPresent() && equalities.get().size() > 1) {
-            merged.add(new BsonDocument("$in", equalities.get()));
-        } else {
-            merged.addAll(alternatives);
-        }
-        BsonDocument result = new BsonDocument();
-        for (String parent : guardedParents()) {
-            result.append(parent, new BsonDocument("$not", ARRAY.clone()));
-        }
-        if (merged.isEmpty()) {
-            return result.append(path, new BsonDocument("$in", new BsonArray()));
-        }
-        if (merged.size() == 1) {
-            return result.append(path, guard(merged.get(0), guardLeaf));
-        }
-        List<BsonDocument> branches = new ArrayList<>();
-        for (BsonDocument alternative : merged) {
-            branches.add(new BsonDocument(path, guard(alternative, guardLeaf)));
-        }
-        return result.append("$or", new BsonArray(branches));
-    }
-
-    private BsonDocument guard(BsonDocument condition, boolean guardLeaf) {
-        if (!guardLeaf || path.equals(ID) || condition.equals(ARRAY)) {
-            return condition;
-        }
-        return condition.clone().append("$not", ARRAY.clone());
-    }
-
-    /** The proper prefixes of the path, which must be documents for the path to have a value. */
-    private List<String> guardedParents() {
-        List<String> parents = new ArrayList<>();
-        for (int dot = path.indexOf('.'); dot >= 0; dot = path.indexOf('.', dot + 1)) {
-            String parent = path.substring(0, dot);
-            if (!parent.equals(ID)) { // _id is never an array
-                parents.add(parent);
-            }
-        }
-        return parents;
-    }
-
-    /** The values when every condition is a plain {@code $eq} (each once, in order; linear in their number). */
-    private static Optional<BsonArray> equalities(List<BsonDocument> alternatives) {
-        Set<BsonValue> values = new LinkedHashSet<>();
-        for (BsonDocument alternative : alternatives) {
-            if (alternative.size() != 1 || !alternative.containsKey("$eq")) {
-                return Optional.empty();
-            }
-            values.add(alternative.get("$eq"));
-        }
-        return Optional.of(new BsonArray(new ArrayList<>(values)));
     }
 
     private static BsonDocument withNin(BsonDocument condition, BsonArray values) {

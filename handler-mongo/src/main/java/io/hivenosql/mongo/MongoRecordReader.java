@@ -9,7 +9,6 @@ import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import org.slf4j.Logger;
@@ -118,9 +117,8 @@ final class MongoRecordReader implements RecordSource {
     @Override
     public boolean next() throws IOException {
         if (closed) {
-            throw new InterruptedIOException(Cancellation.cancelled(
-                            "reading " + splitDescription + " of table " + table.name() + " (the reader was closed)")
-                    .getMessage());
+            throw Cancellation.stopped(
+                    "reading " + splitDescription + " of table " + table.name() + " (the reader was closed)");
         }
         if (cursor == null) {
             return false;

@@ -210,7 +210,7 @@ class TestMongoSplits {
             batch.add(new BsonDocument("_id", id));
         }
         collection(name).insertMany(batch);
-        List<List<BsonValue>> pieces = MongoSplitPlanner.pieces(expected, MongoSplitPlanner.SORT_PIECE_BYTES);
+        List<List<BsonValue>> pieces = MongoIdSample.pieces(expected, MongoIdSample.SORT_PIECE_BYTES);
         assertThat(pieces).hasSizeGreaterThan(1).allSatisfy(piece -> assertThat(piece.size())
                 .isLessThan(200));
 

@@ -197,6 +197,10 @@ class QueryCancellationIT {
                 assertThat(storeWork(store))
                         .as("%s requests 2 s after the handler stopped", store)
                         .isEqualTo(settled);
+                // a whole scan takes at least one request per row: the query was stopped, it did not just end
+                assertThat(settled - workBefore)
+                        .as("%s requests of the stopped scan", store)
+                        .isLessThan(ROWS);
             }
             assertThat((System.nanoTime() - stopped) / 1_000_000_000.0)
                     .as("seconds until the handler stopped")
@@ -269,18 +273,44 @@ class QueryCancellationIT {
             if (thread == Thread.currentThread()) {
                 return;
             }
-            for (StackTraceElement frame : stack) {
-                String name = frame.getClassName();
-                if (name.startsWith("io.hivenosql.")
-                        && !name.contains(".shaded.")
-                        && !name.startsWith("io.hivenosql.it.")
-                        && !name.startsWith("io.hivenosql.sandbox.")) {
-                    threads.add(thread.getName() + " at " + frame);
-                    return;
-                }
+            StackTraceElement frame = handlerFrame(stack);
+            if (frame != null) {
+                threads.add(thread.getName() + " at " + frame);
             }
         });
         return threads;
+    }
+
+    /** The first frame of hive-nosql code in a stack, or null. */
+    private static StackTraceElement handlerFrame(StackTraceElement[] stack) {
+        for (StackTraceElement frame : stack) {
+            String name = frame.getClassName();
+            if (name.startsWith("io.hivenosql.")
+                    && !name.contains(".shaded.")
+                    && !name.startsWith("io.hivenosql.it.")
+                    && !name.startsWith("io.hivenosql.sandbox.")) {
+                return frame;
+            }
+        }
+        return null;
+    }
+
+    /** The whole stacks of the threads running hive-nosql code, with their interrupt flags, for a failure. */
+    private static String handlerStacks() {
+        StringBuilder text = new StringBuilder();
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            if (thread != Thread.currentThread() && handlerFrame(stack) != null) {
+                text.append("\n")
+                        .append(thread.getName())
+                        .append(" (interrupted: ")
+                        .append(thread.isInterrupted());
+                text.append(")");
+                for (StackTraceElement frame : stack) {
+                    text.append("\n\tat ").append(frame);
+                }
+            }
+        });
+        return text.toString();
     }
 
     private boolean noHandlerThreadForASecond() {
@@ -303,7 +333,7 @@ class QueryCancellationIT {
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(
-                        "not within " + seconds + " s: " + what + "; handler threads: " + handlerThreads());
+                        "not within " + seconds + " s: " + what + "; handler threads: " + handlerStacks());
             }
             Thread.sleep(200);
         }

@@ -46,6 +46,8 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
     private boolean done;
     /** Set by {@link #close}, which HiveServer2 calls from another thread when it cancels a fetch. */
     private volatile boolean closed;
+    /** The state of HiveServer2's driver when a fetch task runs on this thread: cancelled fetches end there. */
+    private final DriverCancellation driver;
 
     public NoSqlRecordReader(ReadRequest request, RecordSource source, Reporter reporter, String splitDescription) {
         requireNonNull(request, "request is null");
@@ -57,6 +59,7 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
         this.policy = configured == null ? BadRecordPolicy.FAIL : configured;
         this.counters = new RecordCounters(reporter);
         this.splitDescription = requireNonNull(splitDescription, "splitDescription is null");
+        this.driver = DriverCancellation.ofCurrentThread();
     }
 
     @Override
@@ -99,16 +102,23 @@ public final class NoSqlRecordReader implements RecordReader<NullWritable, RowWr
 
     /**
      * Stops a read whose query was cancelled: HiveServer2 closes the reader of a fetch from the thread that cancels it,
-     * Tez and MapReduce interrupt the thread of a killed task (checked every {@value #CANCEL_CHECK_INTERVAL} records).
+     * or only closes its driver when the fetch task runs inside the driver ({@link DriverCancellation}), and Tez and
+     * MapReduce interrupt the thread of a killed task (the last two checked every {@value #CANCEL_CHECK_INTERVAL}
+     * records).
      */
     private void checkCancelled() throws IOException {
         if (closed) {
-            throw new InterruptedIOException(Cancellation.cancelled(
-                            "reading table " + tableName + ", split " + splitDescription + " (the reader was closed)")
-                    .getMessage());
+            throw Cancellation.stopped(
+                    "reading table " + tableName + ", split " + splitDescription + " (the reader was closed)");
         }
-        if (++polled % CANCEL_CHECK_INTERVAL == 0 && Thread.currentThread().isInterrupted()) {
-            throw Cancellation.interrupted("reading table " + tableName + ", split " + splitDescription);
+        if (++polled % CANCEL_CHECK_INTERVAL == 0) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw Cancellation.interrupted("reading table " + tableName + ", split " + splitDescription);
+            }
+            if (driver.cancelled()) {
+                throw Cancellation.stopped("reading table " + tableName + ", split " + splitDescription
+                        + " (HiveServer2 closed the query)");
+            }
         }
     }
 

@@ -7,16 +7,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hivenosql.api.config.Suggestions;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.types.DataType;
-import io.hivenosql.api.types.DataTypes;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,11 +21,8 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Mapping files: opening them locally, and the JSON mapping format.
@@ -58,10 +51,8 @@ import java.util.Map;
  * {@code comment}. An Avro {@code .avsc} record schema can be used instead, see {@link AvroSchemas}.
  */
 public final class MappingFiles {
-    static final List<String> ENTRY_KEYS = List.of("name", "type", "path", "role", "comment");
-    static final List<String> TOP_LEVEL_KEYS = List.of("columns", "comment");
     /** The stored spellings of a column ({@link ColumnMapping#storedPaths}): only in {@link #toJson}'s output. */
-    private static final String STORED_KEY = "stored";
+    static final String STORED_KEY = "stored";
 
     /** The largest mapping file read: mapping files are small, and a URL may name any file. */
     public static final int MAX_BYTES = 16 << 20;
@@ -245,166 +236,6 @@ public final class MappingFiles {
                 : ", line " + location.getLineNr() + ", column " + location.getColumnNr();
         String sentence = detail.endsWith(".") ? detail.substring(0, detail.length() - 1) : detail;
         return new HandlerException(HandlerErrorCode.INVALID_MAPPING, origin + where + ": " + sentence + ". " + fix);
-    }
-
-    /** A streaming reader that keeps token locations for messages. */
-    private static final class JsonMappingReader {
-        private final String origin;
-        private final JsonParser parser;
-        private final boolean lowerCaseNames;
-
-        JsonMappingReader(String origin, JsonParser parser, boolean lowerCaseNames) {
-            this.origin = origin;
-            this.parser = parser;
-            this.lowerCaseNames = lowerCaseNames;
-        }
-
-        List<ColumnMapping> read() throws IOException {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw fail("expected a JSON object with a \"columns\" array");
-            }
-            List<ColumnMapping> columns = null;
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String key = parser.currentName();
-                JsonLocation keyLocation = parser.currentTokenLocation();
-                parser.nextToken();
-                switch (key) {
-                    case "columns" -> columns = columns();
-                    case "comment" -> parser.skipChildren();
-                    default -> throw invalid(
-                            origin, keyLocation, unknownKey(key, TOP_LEVEL_KEYS) + " at the top level");
-                }
-            }
-            if (parser.nextToken() != null) {
-                throw fail("unexpected text after the mapping object");
-            }
-            if (columns == null) {
-                throw invalid(origin, null, "the mapping has no \"columns\" array");
-            }
-            if (columns.isEmpty()) {
-                throw invalid(origin, null, "the \"columns\" array is empty");
-            }
-            return columns;
-        }
-
-        private List<ColumnMapping> columns() throws IOException {
-            if (parser.currentToken() != JsonToken.START_ARRAY) {
-                throw fail("\"columns\" must be an array of column entries");
-            }
-            List<ColumnMapping> columns = new ArrayList<>();
-            Map<String, Integer> lines = new HashMap<>();
-            while (parser.nextToken() != JsonToken.END_ARRAY) {
-                int line = parser.currentTokenLocation().getLineNr();
-                ColumnMapping column = entry();
-                Integer first = lines.putIfAbsent(column.name().toLowerCase(Locale.ROOT), line);
-                if (first != null) {
-                    throw invalid(
-                            origin,
-                            null,
-                            "line " + line + ": column '" + column.name() + "' is declared twice (first at line "
-                                    + first + ")");
-                }
-                columns.add(column);
-            }
-            return columns;
-        }
-
-        private ColumnMapping entry() throws IOException {
-            if (parser.currentToken() != JsonToken.START_OBJECT) {
-                throw fail(
-                        "each entry of \"columns\" must be an object such as {\"name\": \"id\", \"type\": \"string\"}");
-            }
-            JsonLocation entryLocation = parser.currentTokenLocation();
-            String name = null;
-            String type = null;
-            String path = null;
-            String role = null;
-            List<String> stored = List.of();
-            JsonLocation typeLocation = null;
-            JsonLocation pathLocation = null;
-            JsonLocation roleLocation = null;
-            List<String> unknown = new ArrayList<>();
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String key = parser.currentName();
-                int keyLine = parser.currentTokenLocation().getLineNr();
-                JsonToken value = parser.nextToken();
-                if (!lowerCaseNames && key.equals(STORED_KEY) && value == JsonToken.START_ARRAY) {
-                    // a serialized mapping (the job configuration's), never a user's file
-                    List<String> paths = new ArrayList<>();
-                    while (parser.nextToken() == JsonToken.VALUE_STRING) {
-                        paths.add(parser.getText());
-                    }
-                    stored = paths;
-                    continue;
-                }
-                if (!ENTRY_KEYS.contains(key)) {
-                    unknown.add(unknownKey(key, ENTRY_KEYS) + " (line " + keyLine + ")");
-                    parser.skipChildren();
-                    continue;
-                }
-                if (value != JsonToken.VALUE_STRING) {
-                    throw fail("\"" + key + "\" must be a string");
-                }
-                switch (key) {
-                    case "name" -> name = parser.getText();
-                    case "type" -> {
-                        type = parser.getText();
-                        typeLocation = parser.currentTokenLocation();
-                    }
-                    case "path" -> {
-                        path = parser.getText();
-                        pathLocation = parser.currentTokenLocation();
-                    }
-                    case "role" -> {
-                        role = parser.getText();
-                        roleLocation = parser.currentTokenLocation();
-                    }
-                    default -> {} // comment
-                }
-            }
-            String label = name == null ? "the column entry" : "column '" + name + "'";
-            if (!unknown.isEmpty()) {
-                throw invalid(
-                        origin,
-                        entryLocation,
-                        label + ": " + String.join("; ", unknown) + "; allowed keys: " + String.join(", ", ENTRY_KEYS));
-            }
-            if (name == null || name.isBlank()) {
-                throw invalid(origin, entryLocation, "the column entry has no \"name\"");
-            }
-            if (type == null) {
-                throw invalid(origin, entryLocation, label + " has no \"type\" (a Hive type such as string or int)");
-            }
-            DataType dataType;
-            try {
-                dataType = DataTypes.parse(type);
-            } catch (IllegalArgumentException e) {
-                throw invalid(origin, typeLocation, label + " has an invalid type: " + e.getMessage());
-            }
-            if (path != null && path.isEmpty()) {
-                throw invalid(origin, pathLocation, label + " has an empty \"path\"");
-            }
-            ColumnRole columnRole = ColumnRole.FIELD;
-            if (role != null) {
-                columnRole = parseRole(role);
-                if (columnRole == null) {
-                    throw invalid(origin, roleLocation, label + " has the role '" + role + "'; use key, field or ttl");
-                }
-            }
-            String columnName = lowerCaseNames ? name.toLowerCase(Locale.ROOT) : name;
-            return new ColumnMapping(columnName, dataType, path == null ? name : path, columnRole, stored);
-        }
-
-        private HandlerException fail(String detail) {
-            return invalid(origin, parser.currentTokenLocation(), detail);
-        }
-    }
-
-    static String unknownKey(String key, List<String> allowed) {
-        return "unknown key '" + key + "'"
-                + Suggestions.closest(key, allowed)
-                        .map(s -> ", did you mean '" + s + "'?")
-                        .orElse("");
     }
 
     /** key, field or ttl in any case; null for anything else. */

@@ -153,31 +153,32 @@ public final class JsonValueCodec {
         }
         if (type instanceof PrimitiveType primitive) {
             return switch (primitive) {
-                case BOOLEAN -> readBoolean(parser, token);
-                case TINYINT, SMALLINT, INT, BIGINT -> readIntegral(parser, token, primitive);
-                case FLOAT, DOUBLE -> readFloating(parser, token, primitive);
-                case STRING -> readString(parser, token);
+                case BOOLEAN -> JsonScalarReader.readBoolean(parser, token);
+                case TINYINT, SMALLINT, INT, BIGINT -> JsonScalarReader.readIntegral(parser, token, primitive);
+                case FLOAT, DOUBLE -> JsonScalarReader.readFloating(parser, token, primitive);
+                case STRING -> JsonScalarReader.readString(parser, token);
                 case BINARY -> token == JsonToken.VALUE_EMBEDDED_OBJECT
                         ? parser.getBinaryValue()
-                        : TextValueCodec.decode(type, expectString(parser, token, type));
+                        : TextValueCodec.decode(type, JsonScalarReader.expectString(parser, token, type));
                 case DATE -> style.dates().readDate(parser, token);
                 case TIMESTAMP -> style.timestamps().readTimestamp(parser, token);
             };
         }
         if (type instanceof DecimalType decimal) {
-            if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT && !isNonNumeric(parser)) {
+            if (token == JsonToken.VALUE_NUMBER_INT
+                    || token == JsonToken.VALUE_NUMBER_FLOAT && !JsonScalarReader.isNonNumeric(parser)) {
                 return NeutralValues.decimal(parser.getDecimalValue(), decimal, null);
             }
             if (token == JsonToken.VALUE_NUMBER_FLOAT) {
-                throw mismatch(parser, token, type, "expected a finite number");
+                throw JsonScalarReader.mismatch(parser, token, type, "expected a finite number");
             }
-            return TextValueCodec.decode(type, expectString(parser, token, type));
+            return TextValueCodec.decode(type, JsonScalarReader.expectString(parser, token, type));
         }
         if (type instanceof VarcharType varchar) {
-            return NeutralValues.varchar(readString(parser, token), varchar.length());
+            return NeutralValues.varchar(JsonScalarReader.readString(parser, token), varchar.length());
         }
         if (type instanceof CharType charType) {
-            return NeutralValues.padChar(readString(parser, token), charType.length());
+            return NeutralValues.padChar(JsonScalarReader.readString(parser, token), charType.length());
         }
         if (type instanceof ArrayType array) {
             return readArray(parser, token, array);
@@ -235,96 +236,9 @@ public final class JsonValueCodec {
                 : "line " + location.getLineNr() + ", column " + location.getColumnNr();
     }
 
-    private static Boolean readBoolean(JsonParser parser, JsonToken token) throws IOException {
-        return switch (token) {
-            case VALUE_TRUE -> Boolean.TRUE;
-            case VALUE_FALSE -> Boolean.FALSE;
-            case VALUE_STRING -> (Boolean) TextValueCodec.decode(PrimitiveType.BOOLEAN, parser.getText());
-            case VALUE_NUMBER_INT -> switch (parser.getText()) {
-                case "1" -> Boolean.TRUE;
-                case "0" -> Boolean.FALSE;
-                default -> throw mismatch(parser, token, PrimitiveType.BOOLEAN, "expected true, false, 1 or 0");
-            };
-            default -> throw mismatch(parser, token, PrimitiveType.BOOLEAN, "expected a JSON boolean");
-        };
-    }
-
-    private static Object readIntegral(JsonParser parser, JsonToken token, PrimitiveType type) throws IOException {
-        return switch (token) {
-            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-                    ? NeutralValues.integralFromDecimal(parser.getDecimalValue(), type, parser.getText())
-                    : NeutralValues.integral(parser.getLongValue(), type);
-            case VALUE_NUMBER_FLOAT -> {
-                if (isNonNumeric(parser)) {
-                    throw mismatch(parser, token, type, "not a whole number");
-                }
-                yield NeutralValues.integralFromDecimal(parser.getDecimalValue(), type, null);
-            }
-            case VALUE_STRING -> TextValueCodec.decodeIntegral(type, parser.getText());
-            default -> throw mismatch(parser, token, type, "expected a JSON number");
-        };
-    }
-
-    private static Object readFloating(JsonParser parser, JsonToken token, PrimitiveType type) throws IOException {
-        return switch (token) {
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
-                double value = parser.getDoubleValue();
-                if (Double.isInfinite(value) && !isNonNumeric(parser)) {
-                    throw NeutralValues.outOfRange(type, parser.getText());
-                }
-                if (type == PrimitiveType.DOUBLE) {
-                    yield value;
-                }
-                // parsed from the text, like Hive's cast: rounding through double first can round a second time
-                float narrow = isNonNumeric(parser) ? (float) value : Float.parseFloat(parser.getText());
-                if (Float.isInfinite(narrow) && !Double.isInfinite(value)) {
-                    throw NeutralValues.outOfRange(type, parser.getText());
-                }
-                yield narrow;
-            }
-            case VALUE_STRING -> TextValueCodec.decode(type, parser.getText());
-            default -> throw mismatch(parser, token, type, "expected a JSON number");
-        };
-    }
-
-    /** Whether a number token is NaN or an infinity (allowed unquoted on read), without allocating. */
-    private static boolean isNonNumeric(JsonParser parser) throws IOException {
-        char[] chars = parser.getTextCharacters();
-        int offset = parser.getTextOffset();
-        int length = parser.getTextLength();
-        char first = chars[offset];
-        if ((first == '-' || first == '+') && length > 1) {
-            first = chars[offset + 1];
-        }
-        return !(first >= '0' && first <= '9' || first == '.');
-    }
-
-    private static String readString(JsonParser parser, JsonToken token) throws IOException {
-        return switch (token) {
-            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> parser.getText();
-            case VALUE_TRUE -> "true";
-            case VALUE_FALSE -> "false";
-            case START_ARRAY, START_OBJECT -> {
-                StringWriter out = new StringWriter();
-                try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-                    generator.copyCurrentStructure(parser);
-                }
-                yield out.toString();
-            }
-            default -> throw mismatch(parser, token, PrimitiveType.STRING, "expected a JSON string");
-        };
-    }
-
-    private static String expectString(JsonParser parser, JsonToken token, DataType type) throws IOException {
-        if (token != JsonToken.VALUE_STRING) {
-            throw mismatch(parser, token, type, "expected a JSON string");
-        }
-        return parser.getText();
-    }
-
     private List<Object> readArray(JsonParser parser, JsonToken token, ArrayType type) throws IOException {
         if (token != JsonToken.START_ARRAY) {
-            throw mismatch(parser, token, type, "expected a JSON array");
+            throw JsonScalarReader.mismatch(parser, token, type, "expected a JSON array");
         }
         List<Object> values = new ArrayList<>();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
@@ -335,7 +249,7 @@ public final class JsonValueCodec {
 
     private Map<Object, Object> readMap(JsonParser parser, JsonToken token, MapType type) throws IOException {
         if (token != JsonToken.START_OBJECT) {
-            throw mismatch(parser, token, type, "expected a JSON object");
+            throw JsonScalarReader.mismatch(parser, token, type, "expected a JSON object");
         }
         Map<Object, Object> values = new LinkedHashMap<>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -348,7 +262,7 @@ public final class JsonValueCodec {
 
     private List<Object> readStruct(JsonParser parser, JsonToken token, StructType type) throws IOException {
         if (token != JsonToken.START_OBJECT) {
-            throw mismatch(parser, token, type, "expected a JSON object");
+            throw JsonScalarReader.mismatch(parser, token, type, "expected a JSON object");
         }
         List<StructType.Field> fields = type.fields();
         Object[] values = new Object[fields.size()];
@@ -385,25 +299,5 @@ public final class JsonValueCodec {
     private boolean matches(String field, String name) {
         // exact first: the usual case, and much cheaper than a case-insensitive comparison
         return field.equals(name) || style.caseInsensitive() && field.equalsIgnoreCase(name);
-    }
-
-    private static ValueConversionException mismatch(JsonParser parser, JsonToken token, DataType type, String reason)
-            throws IOException {
-        String found =
-                switch (token) {
-                    case START_ARRAY -> "an array";
-                    case START_OBJECT -> "an object";
-                    case VALUE_STRING -> "a string";
-                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
-                    case VALUE_TRUE, VALUE_FALSE -> "a boolean";
-                    default -> token.asString() == null ? token.name() : token.asString();
-                };
-        String text =
-                switch (token) {
-                    case START_ARRAY -> "[...]";
-                    case START_OBJECT -> "{...}";
-                    default -> parser.getText();
-                };
-        return new ValueConversionException(text, type, reason + ", got " + found);
     }
 }
