@@ -299,14 +299,11 @@ final class CassandraRecordReader implements RecordSource {
                 }
             }
             future.cancel(true);
-            throw new CancellationException();
         } catch (InterruptedException e) {
             // a killed task or cancelled query: the next page is not waited for (close cancels it)
             throw Cancellation.interrupted("reading " + description + " of table " + table.name());
         } catch (CancellationException e) {
             // close() cancelled the page from another thread (HiveServer2 cancelling a fetch)
-            throw Cancellation.stopped(
-                    "reading " + description + " of table " + table.name() + " (the reader was closed)");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             RuntimeException failure = cause instanceof RuntimeException runtime
@@ -315,6 +312,7 @@ final class CassandraRecordReader implements RecordSource {
             throw CassandraErrors.readFailed(
                     table, "reading " + description + " (replicas " + hostText() + ")", failure);
         }
+        throw Cancellation.stopped("reading " + description + " of table " + table.name() + " (the reader was closed)");
     }
 
     private String hostText() {
