@@ -44,9 +44,7 @@ public final class HiveStack implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        Resources resources = context.getRoot()
-                .getStore(ExtensionContext.Namespace.GLOBAL)
-                .getOrComputeIfAbsent(KEY, key -> Resources.start(), Resources.class);
+        Resources resources = resources(context);
         Class<?> type = parameter.getParameter().getType();
         if (type == HiveInstance.class) {
             return resources.hive();
@@ -61,6 +59,13 @@ public final class HiveStack implements ParameterResolver {
             return resources.mongo();
         }
         return resources;
+    }
+
+    /** The stack of this test run, started by the first test that needs it. */
+    static Resources resources(ExtensionContext context) {
+        return context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(KEY, key -> Resources.start(), Resources.class);
     }
 
     /**

@@ -1,22 +1,25 @@
 package io.hivenosql.it;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.cluster.ClusterState;
 import io.hivenosql.sandbox.cluster.ContainerClassPath;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
-import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.hive.RemoteHiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
@@ -33,7 +36,7 @@ import redis.clients.jedis.resps.ScanResult;
  * <p>Cluster-mode tests are named {@code *YarnIT} ({@code RedisClusterIT} is about Redis Cluster). This one starts its
  * own stack (a cluster and a redis-server, no Cassandra, no MongoDB) and stops it when it ends.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(YarnStack.class)
 class RedisYarnIT {
     private static final Logger log = LoggerFactory.getLogger(RedisYarnIT.class);
     private static final String DB = "it_yarn";
@@ -41,37 +44,22 @@ class RedisYarnIT {
     private static final String PREFIX = "it:yarn:acct:";
     private static final int ROWS = 200;
 
-    private Stack stack;
-    private HiveInstance hive;
-    private TestingRedisServer redis;
-    private ContainerLogs containerLogs;
+    private final YarnStack.Resources yarn;
+    private final RemoteHiveInstance hive;
+    private final TestingRedisServer redis;
+    private final ContainerLogs containerLogs;
 
-    @BeforeAll
-    void start() throws Exception {
-        Path work = Path.of(System.getProperty("hivenosql.work.dir", "target/it-work"))
-                .resolve("yarn-redis")
-                .toAbsolutePath();
-        long begin = System.nanoTime();
-        stack = Stack.builder(work)
-                .cluster(true)
-                .auxJars(HiveStack.Resources.auxJars())
-                .start();
-        log.info("Cluster stack up in {} ms ({})", (System.nanoTime() - begin) / 1_000_000, stack.cluster());
-        hive = stack.hive();
-        redis = stack.redis();
-        containerLogs = new ContainerLogs(stack.cluster().state().containerLogDirs());
-    }
-
-    @AfterAll
-    void stop() {
-        if (stack != null) {
-            stack.close();
-        }
+    RedisYarnIT(YarnStack.Resources yarn) {
+        this.yarn = yarn;
+        this.hive = yarn.hive();
+        this.redis = yarn.stores().redis();
+        this.containerLogs = yarn.containerLogs();
     }
 
     @Test
     void createInsertAndPushedSelectRunInContainersThatHaveTheHandlerOnlyFromHive() throws Exception {
         hive.execute("CREATE DATABASE IF NOT EXISTS " + DB);
+        hive.execute("DROP TABLE IF EXISTS " + TABLE);
         hive.execute("CREATE EXTERNAL TABLE " + TABLE + " (id int, owner string, balance bigint) "
                 + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
                 + redis.address() + "', 'redis.key.prefix'='" + PREFIX + "')");
@@ -81,7 +69,7 @@ class RedisYarnIT {
         Set<String> beforeInsert = containerLogs.attemptIds();
         hive.execute("INSERT INTO " + TABLE + " SELECT id, concat('owner-', cast(id AS string)), id * 100 "
                 + "FROM (SELECT posexplode(split(space(" + (ROWS - 1) + "), ' ')) AS (id, unused)) ids");
-        assertThat(keysWithPrefix()).isEqualTo(ROWS);
+        assertThat(keysWithPrefix(PREFIX)).isEqualTo(ROWS);
         List<ContainerLogs.Attempt> insert = containerLogs.attemptsSince(beforeInsert);
         assertThat(insert).as("task attempts of the INSERT").isNotEmpty();
 
@@ -105,8 +93,8 @@ class RedisYarnIT {
         attempts.forEach(attempt -> containers.add(attempt.container()));
         Set<Long> notContainers = Set.of(
                 ProcessHandle.current().pid(),
-                stack.cluster().pid(),
-                stack.cluster().state().hiveServerPid());
+                yarn.cluster().pid(),
+                yarn.state().hiveServerPid());
         for (ContainerLogs.Container container : containers) {
             assertThat(container.isApplicationMaster()).as(container.id()).isFalse();
             assertThat(container.taskPid()).as("pid of " + container.id()).isPresent();
@@ -126,6 +114,61 @@ class RedisYarnIT {
                 containers.stream()
                         .map(container -> container.taskPid().getAsLong())
                         .toList());
+        hive.execute("RESET");
+    }
+
+    /**
+     * Deployment (b): a HiveServer2 with no handler jar on its classpath nor in hive.aux.jars.path; the session adds
+     * the jar from HDFS. CREATE, INSERT, a pushed key SELECT and DROP then work, and the containers got the jar from
+     * the session.
+     */
+    @Test
+    void aSessionOfAPlainHiveServerAddsTheJarFromHdfsAndRunsEveryStatement() throws Exception {
+        ClusterState.PlainHiveServer plain = yarn.state().plainHiveServer().orElseThrow();
+        assertThat(ContainerClassPath.violations(classPathOf(plain.pid())))
+                .as("handler classes on the plain HiveServer2's classpath")
+                .isEmpty();
+        String prefix = "it:yarn:addjar:";
+        String table = "addjar_accounts";
+        try (RemoteHiveInstance session = yarn.plainSession(List.of("ADD JAR " + yarn.hdfsJar("handler-redis")))) {
+            session.execute("CREATE EXTERNAL TABLE " + table + " (id int, owner string) "
+                    + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
+                    + redis.address() + "', 'redis.key.prefix'='" + prefix + "')");
+            session.execute("SET hive.fetch.task.conversion=none");
+            Set<String> before = containerLogs.attemptIds();
+            session.execute("INSERT INTO " + table + " SELECT id, concat('owner-', cast(id AS string)) "
+                    + "FROM (SELECT posexplode(split(space(49), ' ')) AS (id, unused)) ids");
+            assertThat(keysWithPrefix(prefix)).isEqualTo(50);
+            Map<String, Long> callsBefore = RedisStats.commandCalls(redis.host(), redis.port());
+            assertThat(session.query("SELECT owner FROM " + table + " WHERE id = 7"))
+                    .containsExactly(List.of("owner-7"));
+            Map<String, Long> callsAfter = RedisStats.commandCalls(redis.host(), redis.port());
+            assertThat(RedisStats.delta(callsBefore, callsAfter, "scan"))
+                    .as("SCANs")
+                    .isZero();
+            List<ContainerLogs.Attempt> attempts = containerLogs.attemptsSince(before);
+            assertThat(attempts)
+                    .as("task attempts of the INSERT and the SELECT")
+                    .isNotEmpty();
+            for (ContainerLogs.Attempt attempt : attempts) {
+                assertShippedOnly(attempt.container());
+            }
+            session.execute("DROP TABLE " + table);
+        }
+        assertThat(keysWithPrefix(prefix))
+                .as("keys after DROP of an external table")
+                .isEqualTo(50);
+    }
+
+    /** The classpath entries of a running JVM's {@code -cp} (from /proc: ProcessHandle truncates long commands). */
+    private static List<Path> classPathOf(long pid) throws IOException {
+        String commandLine = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), UTF_8);
+        List<String> arguments = List.of(commandLine.split("\0"));
+        int option = arguments.indexOf("-cp");
+        assertThat(option).as("-cp in the command line of pid " + pid).isNotNegative();
+        return Arrays.stream(arguments.get(option + 1).split(File.pathSeparator))
+                .map(Path::of)
+                .toList();
     }
 
     /** The handler jar is among the resources YARN localized, and nowhere on the cluster's own classpath. */
@@ -142,13 +185,13 @@ class RedisYarnIT {
                 .anyMatch(entry -> entry.getFileName().toString().matches("handler-redis-.*-hive\\.jar"));
     }
 
-    private long keysWithPrefix() {
+    private long keysWithPrefix(String prefix) {
         long keys = 0;
         try (Jedis jedis = redis.connect()) {
             String cursor = ScanParams.SCAN_POINTER_START;
             do {
                 ScanResult<String> page =
-                        jedis.scan(cursor, new ScanParams().match(PREFIX + "*").count(500));
+                        jedis.scan(cursor, new ScanParams().match(prefix + "*").count(500));
                 keys += page.getResult().size();
                 cursor = page.getCursor();
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));

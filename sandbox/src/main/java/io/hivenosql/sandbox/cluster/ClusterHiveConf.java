@@ -61,6 +61,14 @@ public final class ClusterHiveConf {
         conf.put("tez.am.node-blacklisting.enabled", "false");
         // sessions open their Tez AM on first use; none is kept waiting
         conf.put("hive.server2.tez.initialize.default.sessions", "false");
+        // a session's AM keeps a warm container between its DAGs, and reuses containers whatever the splits' hosts:
+        // a DAG then needs no new JVM (store splits name the store's hosts, never a NodeManager's)
+        conf.put("tez.am.container.reuse.enabled", "true");
+        conf.put("tez.am.container.reuse.rack-fallback.enabled", "true");
+        conf.put("tez.am.container.reuse.non-local-fallback.enabled", "true");
+        conf.put("tez.am.session.min.held-containers", "1");
+        conf.put("tez.am.container.idle.release-timeout-min.millis", "10000");
+        conf.put("tez.am.container.idle.release-timeout-max.millis", "20000");
 
         String opens = String.join(" ", jvmOpens);
         conf.put("tez.am.resource.memory.mb", Integer.toString(CONTAINER_MB));

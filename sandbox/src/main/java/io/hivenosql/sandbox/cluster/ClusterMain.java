@@ -11,7 +11,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -25,18 +28,18 @@ import org.slf4j.LoggerFactory;
  * (with every container) and HDFS.
  *
  * <pre>
- * java --add-opens ... -cp ... io.hivenosql.sandbox.cluster.ClusterMain WORK_DIR [--conf key=value ...] [handler.jar ...]
+ * java --add-opens ... -cp ... io.hivenosql.sandbox.cluster.ClusterMain WORK_DIR [ClusterOptions ...]
  * </pre>
  *
- * {@code --conf} sets a hive-site property of HiveServer2, after the defaults of {@link ClusterHiveConf}.
+ * See {@link ClusterOptions}: {@code --conf} sets a hive-site property of both HiveServer2s, after the defaults of
+ * {@link ClusterHiveConf}; {@code --plain-hiveserver} starts a second HiveServer2 (its own metastore and warehouse)
+ * that has no handler jar anywhere, for sessions that {@code ADD JAR} them.
  * The working directory must be {@code WORK_DIR}: {@code MiniYARNCluster} keeps its directories under {@code
  * ./target}.
  */
 public final class ClusterMain {
     /** Where the handler jars lie on HDFS. */
     public static final String AUX_JAR_DIR = "/apps/hive-nosql";
-    /** The option that sets a hive-site property: {@code --conf key=value}. */
-    public static final String CONF_OPTION = "--conf";
 
     private static final Logger log = LoggerFactory.getLogger(ClusterMain.class);
 
@@ -44,31 +47,29 @@ public final class ClusterMain {
 
     public static void main(String[] args) {
         if (args.length < 1) {
-            System.err.println("usage: ClusterMain WORK_DIR [--conf key=value ...] [handler.jar ...]");
+            System.err.println("usage: ClusterMain WORK_DIR [--node-managers N] [--plain-hiveserver] "
+                    + "[--conf key=value ...] [handler.jar ...]");
             System.exit(64);
         }
         Path workDir = Path.of(args[0]).toAbsolutePath().normalize();
-        List<Path> auxJars = new ArrayList<>();
-        Map<String, String> hiveConf = new LinkedHashMap<>();
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].equals(CONF_OPTION) && i + 1 < args.length && args[i + 1].indexOf('=') > 0) {
-                String setting = args[++i];
-                int equals = setting.indexOf('=');
-                hiveConf.put(setting.substring(0, equals), setting.substring(equals + 1));
-            } else {
-                auxJars.add(Path.of(args[i]).toAbsolutePath().normalize());
-            }
+        ClusterOptions options;
+        try {
+            options = ClusterOptions.parse(List.of(args).subList(1, args.length));
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(64);
+            return;
         }
         watchStandardInput();
         try {
-            run(workDir, auxJars, hiveConf);
+            run(workDir, options);
         } catch (RuntimeException | Error e) {
             log.error("The cluster in {} failed", workDir, e);
             System.exit(70);
         }
     }
 
-    private static void run(Path workDir, List<Path> auxJars, Map<String, String> extraHiveConf) {
+    private static void run(Path workDir, ClusterOptions options) {
         long start = System.nanoTime();
         ClusterState.delete(workDir);
         List<Path> classPath = ContainerClassPath.ofThisJvm();
@@ -80,28 +81,49 @@ public final class ClusterMain {
                 containerClassPath.size(),
                 classPath.size(),
                 dropped);
-        MiniHadoopCluster cluster = MiniHadoopCluster.start(workDir.resolve("hadoop"), containerClassPath);
-        ClusterHiveServer[] server = new ClusterHiveServer[1];
+        MiniHadoopCluster cluster =
+                MiniHadoopCluster.start(workDir.resolve("hadoop"), containerClassPath, options.nodeManagers());
+        List<ClusterHiveServer> servers = new CopyOnWriteArrayList<>();
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
                             ClusterState.delete(workDir);
-                            if (server[0] != null) {
-                                server[0].close();
-                            }
+                            servers.forEach(ClusterHiveServer::close);
                             cluster.close();
                         },
                         "cluster-stop"));
-        List<String> hdfsJars = uploadAuxJars(cluster, auxJars);
+        List<String> hdfsJars = uploadAuxJars(cluster, options.auxJars());
+        String hdfs = cluster.hdfsUri().toString();
         int port = FreePorts.pick();
         Map<String, String> hiveSite = ClusterHiveConf.properties(
-                workDir.resolve("hive"), port, cluster.clientSettings(), hdfsJars, JvmOptions.hiveOpens(), Map.of());
-        server[0] = ClusterHiveServer.start(workDir.resolve("hive"), port, hiveSite, containerClassPath, auxJars);
+                workDir.resolve("hive"),
+                port,
+                cluster.clientSettings(),
+                hdfsJars,
+                JvmOptions.hiveOpens(),
+                options.hiveConf());
+        // both HiveServer2s start at once: each spends most of its start-up on Derby and loading its classes
+        CompletableFuture<Optional<ClusterHiveServer>> plainStart = options.plainHiveServer()
+                ? CompletableFuture.supplyAsync(
+                        () -> Optional.of(startPlainServer(workDir, cluster, containerClassPath, options)))
+                : CompletableFuture.completedFuture(Optional.empty());
+        try {
+            servers.add(ClusterHiveServer.start(
+                    workDir.resolve("hive"), port, hiveSite, containerClassPath, options.auxJars()));
+        } finally {
+            plainStart.join().ifPresent(servers::add);
+        }
+        ClusterHiveServer server = servers.get(0);
+        Optional<ClusterState.PlainHiveServer> plain = plainStart
+                .join()
+                .map(plainServer -> new ClusterState.PlainHiveServer(plainServer.jdbcUrl(), plainServer.pid()));
         ClusterState state = new ClusterState(
-                server[0].jdbcUrl(),
-                server[0].pid(),
-                cluster.hdfsUri().toString(),
+                server.jdbcUrl(),
+                server.pid(),
+                plain,
+                hdfs,
                 cluster.resourceManagerAddress(),
+                cluster.nodeManagers(),
                 hdfsJars,
                 cluster.containerLogDirs(),
                 cluster.containerLocalDirs());
@@ -112,6 +134,23 @@ public final class ClusterMain {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The HiveServer2 of deployment (b): no handler jar on its classpath nor in {@code hive.aux.jars.path}; its own
+     * metastore and warehouse, so that tables of one server are not the other's.
+     */
+    private static ClusterHiveServer startPlainServer(
+            Path workDir, MiniHadoopCluster cluster, List<Path> containerClassPath, ClusterOptions options) {
+        String hdfs = cluster.hdfsUri().toString();
+        int port = FreePorts.pick();
+        Map<String, String> site = new LinkedHashMap<>(options.hiveConf());
+        site.put("hive.metastore.warehouse.dir", hdfs + "/user/hive-plain/warehouse");
+        site.put("hive.metastore.warehouse.external.dir", hdfs + "/user/hive-plain/external");
+        Path dir = workDir.resolve("hive-plain");
+        Map<String, String> hiveSite = ClusterHiveConf.properties(
+                dir, port, cluster.clientSettings(), List.of(), JvmOptions.hiveOpens(), site);
+        return ClusterHiveServer.start(dir, port, hiveSite, containerClassPath, List.of());
     }
 
     /** Copies the handler jars to {@value #AUX_JAR_DIR} on HDFS; returns their {@code hdfs://} URIs. */

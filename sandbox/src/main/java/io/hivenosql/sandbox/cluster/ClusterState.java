@@ -17,22 +17,33 @@ import java.util.Properties;
 
 /**
  * What the cluster JVM ({@link ClusterMain}) tells its starter once everything is up, in {@code <work>/cluster.properties}
- * (written atomically, deleted when the cluster stops): HiveServer2's JDBC URL and pid, the HDFS and ResourceManager
- * addresses, the handler jars' URIs on HDFS and the NodeManagers' container log and local directories
+ * (written atomically, deleted when the cluster stops): HiveServer2's JDBC URL and pid, those of the plain HiveServer2
+ * (no handler jar anywhere, for {@code ADD JAR} sessions) if one runs, the HDFS and ResourceManager addresses, the
+ * number of NodeManagers, the handler jars' URIs on HDFS and the NodeManagers' container log and local directories
  * (comma-separated).
  */
 public record ClusterState(
         String jdbcUrl,
         long hiveServerPid,
+        Optional<PlainHiveServer> plainHiveServer,
         String hdfsUri,
         String resourceManager,
+        int nodeManagers,
         List<String> auxJars,
         List<Path> containerLogDirs,
         List<Path> containerLocalDirs) {
     public static final String FILE_NAME = "cluster.properties";
 
+    /** The HiveServer2 that has no handler jar on its classpath nor in {@code hive.aux.jars.path}. */
+    public record PlainHiveServer(String jdbcUrl, long pid) {
+        public PlainHiveServer {
+            requireNonNull(jdbcUrl, "jdbcUrl is null");
+        }
+    }
+
     public ClusterState {
         requireNonNull(jdbcUrl, "jdbcUrl is null");
+        requireNonNull(plainHiveServer, "plainHiveServer is null");
         requireNonNull(hdfsUri, "hdfsUri is null");
         requireNonNull(resourceManager, "resourceManager is null");
         auxJars = List.copyOf(auxJars);
@@ -49,8 +60,13 @@ public record ClusterState(
         Properties properties = new Properties();
         properties.setProperty("jdbc.url", jdbcUrl);
         properties.setProperty("hiveserver2.pid", Long.toString(hiveServerPid));
+        plainHiveServer.ifPresent(server -> {
+            properties.setProperty("plain.jdbc.url", server.jdbcUrl());
+            properties.setProperty("plain.hiveserver2.pid", Long.toString(server.pid()));
+        });
         properties.setProperty("hdfs.uri", hdfsUri);
         properties.setProperty("yarn.resourcemanager", resourceManager);
+        properties.setProperty("yarn.nodemanagers", Integer.toString(nodeManagers));
         properties.setProperty("aux.jars", String.join(",", auxJars));
         properties.setProperty("container.log.dirs", join(containerLogDirs));
         properties.setProperty("container.local.dirs", join(containerLocalDirs));
@@ -83,8 +99,12 @@ public record ClusterState(
         return Optional.of(new ClusterState(
                 properties.getProperty("jdbc.url"),
                 Long.parseLong(properties.getProperty("hiveserver2.pid")),
+                Optional.ofNullable(properties.getProperty("plain.jdbc.url"))
+                        .map(url -> new PlainHiveServer(
+                                url, Long.parseLong(properties.getProperty("plain.hiveserver2.pid")))),
                 properties.getProperty("hdfs.uri"),
                 properties.getProperty("yarn.resourcemanager"),
+                Integer.parseInt(properties.getProperty("yarn.nodemanagers")),
                 split(properties.getProperty("aux.jars", "")),
                 split(properties.getProperty("container.log.dirs", "")).stream()
                         .map(Path::of)

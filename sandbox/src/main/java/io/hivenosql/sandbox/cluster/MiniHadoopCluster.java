@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * HDFS and YARN in this JVM, as Hive's MiniHS2 (TEZ type) builds them: Hadoop's {@link MiniDFSCluster} with {@value
- * #DATA_NODES} DataNodes and {@link MiniYARNCluster} with {@value #NODE_MANAGERS} NodeManagers, whose containers are
+ * #DATA_NODES} DataNodes and {@link MiniYARNCluster} with {@value #NODE_MANAGERS} NodeManagers (or as many as asked for),
+ * whose containers are
  * JVMs of their own ({@link DefaultContainerExecutor}) with the MapReduce shuffle service Tez fetches from. Unlike
  * Tez's {@code MiniTezCluster}, {@link #clientConf()} gives containers the trimmed classpath of {@link
  * ContainerClassPath} (no handler class), and only the jar of Tez's DAGAppMaster lies in the Tez lib URIs.
@@ -42,7 +43,7 @@ import org.slf4j.LoggerFactory;
 public final class MiniHadoopCluster implements Closeable {
     /** DataNodes of the HDFS. */
     public static final int DATA_NODES = 2;
-    /** NodeManagers of the YARN cluster. */
+    /** NodeManagers of the YARN cluster, by default. */
     public static final int NODE_MANAGERS = 2;
     /** Memory each NodeManager offers to containers, in MB: room for an AM and 3 tasks of 512 MB. */
     public static final int NODE_MANAGER_MEMORY_MB = 2048;
@@ -55,20 +56,26 @@ public final class MiniHadoopCluster implements Closeable {
     private final MiniDFSCluster dfs;
     private final MiniYARNCluster yarn;
     private final Configuration clientConf;
+    private final int nodeManagers;
 
-    private MiniHadoopCluster(Path workDir, MiniDFSCluster dfs, MiniYARNCluster yarn, Configuration clientConf) {
+    private MiniHadoopCluster(
+            Path workDir, MiniDFSCluster dfs, MiniYARNCluster yarn, Configuration clientConf, int nodeManagers) {
         this.workDir = workDir;
         this.dfs = dfs;
         this.yarn = yarn;
         this.clientConf = clientConf;
+        this.nodeManagers = nodeManagers;
     }
 
     /**
      * Starts HDFS, then YARN, uploads the Tez AM jar and writes the client configuration. {@code containerClassPath}
      * becomes {@code yarn.application.classpath}; it must hold Hadoop's and Tez's jars (see {@link ContainerClassPath}).
      */
-    public static MiniHadoopCluster start(Path workDir, List<Path> containerClassPath) {
+    public static MiniHadoopCluster start(Path workDir, List<Path> containerClassPath, int nodeManagers) {
         requireNonNull(workDir, "workDir is null");
+        if (nodeManagers < 1) {
+            throw new IllegalArgumentException("A YARN cluster needs at least 1 NodeManager: " + nodeManagers);
+        }
         requireNonNull(containerClassPath, "containerClassPath is null");
         List<String> violations = ContainerClassPath.violations(containerClassPath);
         if (!violations.isEmpty()) {
@@ -85,7 +92,7 @@ public final class MiniHadoopCluster implements Closeable {
             Configuration conf = new Configuration(dfs.getConfiguration(0));
             URI hdfs = URI.create("hdfs://127.0.0.1:" + dfs.getNameNodePort());
             conf.set("fs.defaultFS", hdfs.toString());
-            yarn = startYarn(conf);
+            yarn = startYarn(conf, nodeManagers);
             Configuration client = new Configuration(yarn.getConfig());
             client.set("fs.defaultFS", hdfs.toString());
             client.set(YarnConfiguration.YARN_APPLICATION_CLASSPATH, ContainerClassPath.yarnValue(containerClassPath));
@@ -94,12 +101,12 @@ public final class MiniHadoopCluster implements Closeable {
             Configuration core = new Configuration(false);
             core.set("fs.defaultFS", hdfs.toString());
             writeXml(core, work.resolve("conf/core-site.xml"));
-            MiniHadoopCluster cluster = new MiniHadoopCluster(work, dfs, yarn, client);
+            MiniHadoopCluster cluster = new MiniHadoopCluster(work, dfs, yarn, client, nodeManagers);
             log.info(
                     "HDFS ({} DataNodes) at {} and YARN ({} NodeManagers, RM {}) up in {} ms",
                     DATA_NODES,
                     hdfs,
-                    NODE_MANAGERS,
+                    nodeManagers,
                     cluster.resourceManagerAddress(),
                     (System.nanoTime() - start) / 1_000_000);
             return cluster;
@@ -133,7 +140,7 @@ public final class MiniHadoopCluster implements Closeable {
         return dfs;
     }
 
-    private static MiniYARNCluster startYarn(Configuration conf) throws IOException {
+    private static MiniYARNCluster startYarn(Configuration conf, int nodeManagers) throws IOException {
         conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, NODE_MANAGER_MEMORY_MB);
         conf.setInt(YarnConfiguration.NM_PMEM_MB, NODE_MANAGER_MEMORY_MB);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
@@ -157,7 +164,7 @@ public final class MiniHadoopCluster implements Closeable {
         conf.set(YarnConfiguration.NM_WEBAPP_ADDRESS, "127.0.0.1:0");
         conf.set(YarnConfiguration.RM_WEBAPP_ADDRESS, "127.0.0.1:0");
         // MiniYARNCluster keeps its directories under ./target/<name>; the cluster JVM runs in its work directory
-        MiniYARNCluster yarn = new MiniYARNCluster("yarn", NODE_MANAGERS, 1, 1);
+        MiniYARNCluster yarn = new MiniYARNCluster("yarn", nodeManagers, 1, 1);
         yarn.init(conf);
         yarn.start();
         boolean connected;
@@ -174,7 +181,7 @@ public final class MiniHadoopCluster implements Closeable {
         if (!connected) {
             yarn.stop();
             throw new IllegalStateException(
-                    "The " + NODE_MANAGERS + " NodeManagers did not register with the ResourceManager within 60 s");
+                    "The " + nodeManagers + " NodeManagers did not register with the ResourceManager within 60 s");
         }
         return yarn;
     }
@@ -252,7 +259,7 @@ public final class MiniHadoopCluster implements Closeable {
 
     private List<Path> nodeManagerDirs(String key) {
         List<Path> dirs = new java.util.ArrayList<>();
-        for (int i = 0; i < NODE_MANAGERS; i++) {
+        for (int i = 0; i < nodeManagers; i++) {
             for (String dir : yarn.getNodeManager(i).getConfig().getTrimmedStrings(key)) {
                 dirs.add(Path.of(URI.create(dir).getPath()).toAbsolutePath().normalize());
             }
@@ -262,6 +269,11 @@ public final class MiniHadoopCluster implements Closeable {
 
     public Path workDir() {
         return workDir;
+    }
+
+    /** How many NodeManagers run. */
+    public int nodeManagers() {
+        return nodeManagers;
     }
 
     private void killApplications() {

@@ -54,8 +54,12 @@ public final class TestingHiveCluster implements Closeable {
      */
     public static TestingHiveCluster start(
             Path workDir, List<Path> auxJars, Map<String, String> hiveConf, Duration timeout) {
-        requireNonNull(auxJars, "auxJars is null");
-        requireNonNull(hiveConf, "hiveConf is null");
+        return start(workDir, ClusterOptions.defaults(auxJars).withHiveConf(hiveConf), timeout);
+    }
+
+    /** Starts the cluster in {@code workDir} (emptied first) as {@code options} say; waits up to {@code timeout}. */
+    public static TestingHiveCluster start(Path workDir, ClusterOptions options, Duration timeout) {
+        requireNonNull(options, "options is null");
         Path work = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
         long start = System.nanoTime();
         ServerProcess.deleteRecursively(work);
@@ -71,11 +75,7 @@ public final class TestingHiveCluster implements Closeable {
                 ContainerClassPath.ofThisJvm().stream().map(Path::toString).toList()));
         command.add(ClusterMain.class.getName());
         command.add(work.toString());
-        hiveConf.forEach((key, value) -> {
-            command.add(ClusterMain.CONF_OPTION);
-            command.add(key + "=" + value);
-        });
-        auxJars.forEach(jar -> command.add(jar.toAbsolutePath().normalize().toString()));
+        command.addAll(options.arguments());
         Process process;
         try {
             Files.createDirectories(work.resolve("tmp"));
@@ -96,7 +96,7 @@ public final class TestingHiveCluster implements Closeable {
             state = awaitState(server, work, start, timeout);
         } catch (RuntimeException e) {
             server.kill();
-            ClusterState.read(work).ifPresent(TestingHiveCluster::killHiveServer);
+            ClusterState.read(work).ifPresent(TestingHiveCluster::killHiveServers);
             throw e;
         }
         TestingHiveCluster cluster =
@@ -156,11 +156,16 @@ public final class TestingHiveCluster implements Closeable {
     @Override
     public void close() {
         process.stop(this);
-        killHiveServer(state);
+        killHiveServers(state);
     }
 
-    private static void killHiveServer(ClusterState state) {
-        ProcessHandle.of(state.hiveServerPid())
+    private static void killHiveServers(ClusterState state) {
+        killHiveServer(state.hiveServerPid());
+        state.plainHiveServer().ifPresent(server -> killHiveServer(server.pid()));
+    }
+
+    private static void killHiveServer(long pid) {
+        ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
                 .filter(handle -> handle.info()
                         .commandLine()
