@@ -7,6 +7,8 @@ import io.hivenosql.bench.report.ResultCheck;
 import io.hivenosql.bench.report.ScaleFactorResults;
 import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.cluster.ClusterHiveConf;
+import io.hivenosql.sandbox.cluster.MiniHadoopCluster;
 import io.hivenosql.sandbox.hadoop.TestingHdfs;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.hive.RemoteHiveInstance;
@@ -115,30 +117,53 @@ public final class BenchMain {
                 .engine(options.engine())
                 .auxJars(options.auxJars())
                 .cassandra(targets.contains(Target.CASSANDRA));
+        options.clusterNodeManagers().ifPresent(count -> sandbox.cluster(true).nodeManagers(count));
         if (targets.contains(Target.MONGO)) {
             sandbox.mongo(TestingMongoServer.builder().heapMegabytes(SandboxMemory.mongoHeapMegabytes(largest)));
         }
+        if (options.clusterNodeManagers().isPresent()) {
+            try (Stack stack = sandbox.start()) {
+                // the data on the cluster's own HDFS, where its containers read it
+                Configuration conf = new Configuration();
+                conf.set("fs.defaultFS", stack.cluster().state().hdfsUri());
+                BenchEnvironment environment = new BenchEnvironment(
+                        stack.hive(),
+                        stack.cluster().state().hdfsUri() + "/hive-nosql-bench",
+                        conf,
+                        storeAddresses(stack, targets),
+                        options.auxJars(),
+                        "sandbox cluster: Hive on Tez over YARN ("
+                                + stack.cluster().state().nodeManagers()
+                                + " NodeManager(s), " + ClusterHiveConf.CONTAINER_MB + " MB containers), "
+                                + "HiveServer2, the Tez AM and each task in JVMs of their own, HDFS with "
+                                + MiniHadoopCluster.DATA_NODES + " DataNodes, stores on the same machine");
+                return runSuite(options, environment, out);
+            }
+        }
         try (TestingHdfs hdfs = TestingHdfs.start(work.resolve("hdfs"));
                 Stack stack = sandbox.start()) {
-            StoreAddresses stores = new StoreAddresses(
-                    Optional.of(stack.redis().address()),
-                    targets.contains(Target.CASSANDRA)
-                            ? Optional.of(stack.cassandra().contactPoint())
-                            : Optional.empty(),
-                    targets.contains(Target.CASSANDRA)
-                            ? Optional.of(stack.cassandra().localDatacenter())
-                            : Optional.empty(),
-                    targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
             BenchEnvironment environment = new BenchEnvironment(
                     stack.hive(),
                     hdfs.uri("/hive-nosql-bench"),
                     hdfs.fileSystem().getConf(),
-                    stores,
+                    storeAddresses(stack, targets),
                     options.auxJars(),
                     "sandbox: HiveServer2 in process (" + options.engine().hiveName()
                             + " local mode), stores and HDFS MiniDFSCluster on the same machine");
             return runSuite(options, environment, out);
         }
+    }
+
+    private static StoreAddresses storeAddresses(Stack stack, List<Target> targets) {
+        return new StoreAddresses(
+                Optional.of(stack.redis().address()),
+                targets.contains(Target.CASSANDRA)
+                        ? Optional.of(stack.cassandra().contactPoint())
+                        : Optional.empty(),
+                targets.contains(Target.CASSANDRA)
+                        ? Optional.of(stack.cassandra().localDatacenter())
+                        : Optional.empty(),
+                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
     }
 
     private static int external(BenchOptions options, PrintStream out) throws Exception {

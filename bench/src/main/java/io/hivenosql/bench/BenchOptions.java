@@ -29,6 +29,7 @@ public record BenchOptions(
         StoreAddresses stores,
         Path workDir,
         HiveEngine engine,
+        Optional<Integer> clusterNodeManagers,
         List<Path> auxJars,
         boolean help) {
     public static final String USAGE =
@@ -47,6 +48,9 @@ public record BenchOptions(
               --timeout-minutes N     longest one beeline session (one round on one target) may take (default 240)
               --out DIR               where results/<timestamp>/ goes (default bench/results)
             sandbox (the default): --work DIR (default .sandbox/bench), --engine tez|mr
+              --cluster               Hive on Tez over the sandbox's YARN cluster (HiveServer2, the Tez AM and every
+                                      task in JVMs of their own; the data on the cluster's HDFS) instead of local mode
+              --node-managers N       with --cluster: YARN NodeManagers (default 2), 2048 MB of containers each
               --aux-jars a.jar,b.jar  the handlers' -hive.jar files (bin/hive-nosql passes them; with --jdbc-url the
                                       raw Cassandra scan uses the driver in handler-cassandra's)
             an existing HiveServer2 and stores:
@@ -60,7 +64,7 @@ public record BenchOptions(
                                       them on HiveServer2 through the handlers' credential provider)
             """;
 
-    private static final Set<String> FLAGS = Set.of("--check", "--no-raw-scans", "--help", "-h");
+    private static final Set<String> FLAGS = Set.of("--check", "--no-raw-scans", "--cluster", "--help", "-h");
 
     public BenchOptions {
         requireNonNull(settings, "settings is null");
@@ -72,6 +76,13 @@ public record BenchOptions(
         requireNonNull(workDir, "workDir is null");
         requireNonNull(engine, "engine is null");
         auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
+        requireNonNull(clusterNodeManagers, "clusterNodeManagers is null");
+        if (clusterNodeManagers.isPresent() && jdbcUrl.isPresent()) {
+            throw new IllegalArgumentException("--cluster starts the sandbox's cluster: it cannot go with --jdbc-url");
+        }
+        if (clusterNodeManagers.isPresent() && clusterNodeManagers.get() < 1) {
+            throw new IllegalArgumentException("--node-managers: a YARN cluster needs at least 1 NodeManager");
+        }
         if (jdbcUrl.isPresent() && dataRoot.isEmpty()) {
             throw new IllegalArgumentException(
                     "--jdbc-url needs --data-root: a directory URI this machine and HiveServer2 both reach");
@@ -127,6 +138,13 @@ public record BenchOptions(
                 raw,
                 timeout);
         Optional<String> jdbcUrl = Optional.ofNullable(values.remove("--jdbc-url"));
+        String nodeManagers = values.remove("--node-managers");
+        if (nodeManagers != null && !flags.contains("--cluster")) {
+            throw new IllegalArgumentException("--node-managers needs --cluster");
+        }
+        Optional<Integer> cluster = flags.contains("--cluster")
+                ? Optional.of(integer(nodeManagers, "--node-managers", 2))
+                : Optional.empty();
         String defaultUser =
                 Optional.ofNullable(System.getenv("HIVE_JDBC_USER")).orElse(System.getProperty("user.name", "hive"));
         BenchOptions options = new BenchOptions(
@@ -143,6 +161,7 @@ public record BenchOptions(
                 Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
                 HiveEngine.fromName(
                         Optional.ofNullable(values.remove("--engine")).orElse("tez")),
+                cluster,
                 auxJars(values.remove("--aux-jars")),
                 help);
         if (!values.isEmpty()) {

@@ -42,6 +42,23 @@ class TestBenchOptions {
     }
 
     @Test
+    void clusterModeTakesTheNumberOfNodeManagers() {
+        assertThat(BenchOptions.parse(List.of()).clusterNodeManagers()).isEmpty();
+        assertThat(BenchOptions.parse(List.of("--cluster")).clusterNodeManagers())
+                .contains(2);
+        assertThat(BenchOptions.parse(List.of("--cluster", "--node-managers", "1"))
+                        .clusterNodeManagers())
+                .contains(1);
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--node-managers", "1")))
+                .hasMessageContaining("--node-managers needs --cluster");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--cluster", "--node-managers", "0")))
+                .hasMessageContaining("at least 1 NodeManager");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of(
+                        "--cluster", "--jdbc-url", "jdbc:hive2://h:10000/default", "--data-root", "hdfs://nn/b")))
+                .hasMessageContaining("cannot go with --jdbc-url");
+    }
+
+    @Test
     void checkIsOneUntimedRoundWithoutRawScans() {
         BenchOptions options = BenchOptions.parse(List.of("--check", "--runs", "7"));
         assertThat(options.settings().warmups()).isZero();

@@ -196,6 +196,7 @@ public final class Stack implements Closeable {
         private final Path workDir;
         private HiveEngine engine = HiveEngine.TEZ;
         private boolean cluster;
+        private int nodeManagers = io.hivenosql.sandbox.cluster.MiniHadoopCluster.NODE_MANAGERS;
         private final List<Path> auxJars = new ArrayList<>();
         private final Map<String, String> hiveConf = new LinkedHashMap<>();
         private final Map<String, String> variables = new LinkedHashMap<>();
@@ -220,6 +221,15 @@ public final class Stack implements Closeable {
          */
         public Builder cluster(boolean enabled) {
             this.cluster = enabled;
+            return this;
+        }
+
+        /** In cluster mode: how many YARN NodeManagers run (default 2), each with 2048 MB for containers. */
+        public Builder nodeManagers(int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("A YARN cluster needs at least 1 NodeManager, not " + count);
+            }
+            this.nodeManagers = count;
             return this;
         }
 
@@ -309,7 +319,7 @@ public final class Stack implements Closeable {
                             .buildUnlessExternal()));
             StackHive hive;
             try {
-                hive = StackHive.start(workDir, cluster, engine, auxJars, hiveConf, hiveStartTimeout);
+                hive = StackHive.start(workDir, cluster, nodeManagers, engine, auxJars, hiveConf, hiveStartTimeout);
             } catch (RuntimeException | Error e) {
                 redis.close();
                 cassandraStart.ifPresent(

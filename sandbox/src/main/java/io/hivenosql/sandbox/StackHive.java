@@ -2,6 +2,7 @@ package io.hivenosql.sandbox;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.cluster.ClusterOptions;
 import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.hive.EmbeddedHiveInstance;
 import io.hivenosql.sandbox.hive.HiveEngine;
@@ -43,6 +44,7 @@ final class StackHive implements Closeable {
     static StackHive start(
             Path workDir,
             boolean clusterMode,
+            int nodeManagers,
             HiveEngine engine,
             List<Path> auxJars,
             Map<String, String> hiveConf,
@@ -61,7 +63,9 @@ final class StackHive implements Closeable {
         }
         // the cluster starts HDFS and YARN before HiveServer2: more time than a local server
         Duration timeout = startTimeout.plus(Duration.ofMinutes(2));
-        TestingHiveCluster cluster = TestingHiveCluster.start(workDir.resolve("cluster"), auxJars, hiveConf, timeout);
+        ClusterOptions options =
+                ClusterOptions.defaults(auxJars).withNodeManagers(nodeManagers).withHiveConf(hiveConf);
+        TestingHiveCluster cluster = TestingHiveCluster.start(workDir.resolve("cluster"), options, timeout);
         RemoteHiveInstance hive = new RemoteHiveInstance(cluster.jdbcUrl(), System.getProperty("user.name", "hive"));
         return new StackHive(hive, CLUSTER_ENGINE, Optional.of(cluster));
     }
