@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +25,8 @@ import org.slf4j.LoggerFactory;
 final class MongoStagePublisher {
     private static final Logger log = LoggerFactory.getLogger(MongoStagePublisher.class);
     private static final int DUPLICATE_KEY = 11000;
+    /** What MongoDB's duplicate key message shows the key after. */
+    private static final String DUP_KEY = "dup key:";
     /** Codes of a server that does not run {@code $merge}: unknown stage, not supported, not implemented. */
     private static final Set<Integer> NO_MERGE = Set.of(40324, 115, 238, 16436);
 
@@ -54,7 +57,7 @@ final class MongoStagePublisher {
             return rows;
         } catch (MongoCommandException e) {
             if (e.getErrorCode() == DUPLICATE_KEY) {
-                throw duplicate(table, staging, e.getErrorMessage());
+                throw duplicate(table, staging, duplicateId(e.getResponse(), e.getErrorMessage()), e.getErrorMessage());
             }
             if (!NO_MERGE.contains(e.getErrorCode()) && !e.getErrorMessage().contains("$merge")) {
                 throw e;
@@ -71,8 +74,8 @@ final class MongoStagePublisher {
     static BsonDocument merge(String into) {
         return new BsonDocument(
                 "$merge",
-                BsonDocument.parse("{\"on\": \"_id\", \"whenMatched\": \"fail\", " + "\"whenNotMatched\": \"insert\"}")
-                        .append("into", new org.bson.BsonString(into)));
+                BsonDocument.parse("{\"on\": \"_id\", \"whenMatched\": \"fail\", \"whenNotMatched\": \"insert\"}")
+                        .append("into", new BsonString(into)));
     }
 
     /** The copy through the client, for servers without {@code $merge}; returns the number of documents copied. */
@@ -107,22 +110,49 @@ final class MongoStagePublisher {
                 int index = first.getIndex();
                 String id = index >= 0 && index < batch.size()
                         ? new BsonDocument("_id", batch.get(index).get("_id")).toJson()
-                        : first.getMessage();
-                throw duplicate(table, staging, id);
+                        : "(document " + index + " of a batch)";
+                throw duplicate(table, staging, id, first.getMessage());
             }
             throw e;
         }
     }
 
-    private static HandlerException duplicate(MongoTable table, String staging, String detail) {
+    /**
+     * The {@code _id} a failed {@code $merge} met again, as {@code {"_id": ...}}: the server's {@code keyValue} (MongoDB
+     * 4.2 and later), else what its message shows after {@code dup key:} (a server that sends no {@code keyValue}),
+     * else a pointer to the server's message. The staged documents cannot tell: {@code $merge} may have inserted
+     * some of them before it met the duplicate.
+     */
+    static String duplicateId(BsonDocument response, String message) {
+        if (response != null && response.get("keyValue") instanceof BsonDocument key && key.containsKey("_id")) {
+            return new BsonDocument("_id", key.get("_id")).toJson();
+        }
+        int at = message == null ? -1 : message.indexOf(DUP_KEY);
+        if (at >= 0) {
+            String shown = message.substring(at + DUP_KEY.length()).trim();
+            int end = shown.lastIndexOf('}');
+            try {
+                BsonDocument key = BsonDocument.parse(end < 0 ? shown : shown.substring(0, end + 1));
+                if (key.containsKey("_id")) {
+                    return new BsonDocument("_id", key.get("_id")).toJson();
+                }
+            } catch (RuntimeException e) {
+                // not a document: point to the server's message
+            }
+        }
+        return "an _id of the staged documents (see the server's message)";
+    }
+
+    private static HandlerException duplicate(MongoTable table, String staging, String id, String serverMessage) {
+        String detail = serverMessage == null ? "" : serverMessage;
         String shown = detail.length() > 300 ? detail.substring(0, 300) + "..." : detail;
         return new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,
                 "publishing the rows of table " + table.name() + " staged in " + table.database() + "." + staging
                         + " into MongoDB collection " + table.namespace() + " at "
                         + table.uri().redacted()
-                        + " failed: a document with the same _id is already in the collection (" + shown
-                        + "). A duplicate _id fails an insert: use " + MongoTableProperties.WRITE_MODE.key()
+                        + " failed: " + id + " is already in the collection: code " + DUPLICATE_KEY + ", " + shown
+                        + ". A duplicate _id fails an insert: use " + MongoTableProperties.WRITE_MODE.key()
                         + "=upsert or replace to overwrite existing documents. The query fails; the documents "
                         + "published before this one stay in the collection, the staged ones are dropped");
     }

@@ -166,9 +166,11 @@ class TestMongoStagedInsert {
         assertThatThrownBy(() -> TestingMongoWriteTables.CONNECTOR.commitInsert(hs2, query))
                 .isInstanceOf(HandlerException.class)
                 .hasMessageContaining(HandlerErrorCode.WRITE_FAILED.tag())
-                .hasMessageContaining("mwrite_staged.keyed")
-                .hasMessageContaining(DATABASE + ".keyed")
-                .hasMessageContaining("4")
+                .hasMessageContaining("table " + DATABASE + ".keyed")
+                .hasMessageContaining("staged in " + DATABASE + ".__hivenosql_stage.hive_20261126031500_duplicate.")
+                .hasMessageContaining("into MongoDB collection " + DATABASE + ".keyed")
+                .hasMessageContaining("{\"_id\": 4} is already in the collection: code 11000, ")
+                .hasMessageContaining("E11000")
                 .hasMessageContaining("mongo.write.mode=upsert");
         TestingMongoWriteTables.CONNECTOR.rollbackInsert(hs2, query);
         assertThat(stagingCollections()).isEmpty();
@@ -237,5 +239,22 @@ class TestMongoStagedInsert {
         }
         // ordered batches of 3: the batches before the duplicate's were copied
         assertThat(values("copied")).isEqualTo(range(0, 6));
+    }
+
+    @Test
+    void theDuplicateIdComesFromTheServersKeyValueOrItsMessage() {
+        assertThat(MongoStagePublisher.duplicateId(
+                        BsonDocument.parse("{\"keyValue\": {\"_id\": {\"$oid\": \"65b000000000000000000001\"}}}"),
+                        "E11000 duplicate key error"))
+                .isEqualTo("{\"_id\": {\"$oid\": \"65b000000000000000000001\"}}");
+        assertThat(MongoStagePublisher.duplicateId(
+                        new BsonDocument(),
+                        "PlanExecutor error during aggregation :: caused by :: E11000 duplicate key error collection: "
+                                + "db.c index: _id_ dup key: { _id: \"a b\" }"))
+                .isEqualTo("{\"_id\": \"a b\"}");
+        assertThat(MongoStagePublisher.duplicateId(new BsonDocument(), "E11000 duplicate key error, dup key: garbled"))
+                .isEqualTo("an _id of the staged documents (see the server's message)");
+        assertThat(MongoStagePublisher.duplicateId(null, null))
+                .isEqualTo("an _id of the staged documents (see the server's message)");
     }
 }

@@ -198,22 +198,29 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
             preOverwrite(table);
         }
         insertQueryId = null;
-        String queryId = conf.get(TaskAttempts.QUERY_ID);
-        if (!TaskAttempts.onTez(conf) || queryId == null || queryId.isBlank()) {
+        String queryId = currentTezQuery();
+        if (queryId == null) {
             return;
         }
         try {
-            connector.beginInsert(context(table), queryId.trim());
+            connector.beginInsert(context(table), queryId);
         } catch (IOException | HandlerException e) {
             throw metaException(e);
         }
-        insertQueryId = queryId.trim();
+        insertQueryId = queryId;
+    }
+
+    /** The session's current query ({@code hive.query.id}) when it runs on Tez, else null. */
+    private String currentTezQuery() {
+        String queryId = conf.get(TaskAttempts.QUERY_ID);
+        return TaskAttempts.onTez(conf) && queryId != null && !queryId.isBlank() ? queryId.trim() : null;
     }
 
     /** Publishes what the query's tasks staged; the writers flushed and checked every row when their tasks closed. */
     @Override
     public void commitInsertTable(Table table, boolean overwrite) throws MetaException {
-        String queryId = insertQueryId;
+        // a hook that did not begin the insert (Hive asked another handler instance) commits the session's query
+        String queryId = insertQueryId != null ? insertQueryId : currentTezQuery();
         if (queryId == null) {
             return;
         }
@@ -228,7 +235,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     /** Called by Hive when commitInsertTable failed: discards what is still staged. */
     @Override
     public void rollbackInsertTable(Table table, boolean overwrite) throws MetaException {
-        String queryId = insertQueryId;
+        String queryId = insertQueryId != null ? insertQueryId : currentTezQuery();
         if (queryId == null) {
             return;
         }
