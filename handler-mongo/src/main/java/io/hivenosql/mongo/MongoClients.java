@@ -236,8 +236,13 @@ final class MongoClients {
 
         /** The table's collection with its read preference and write concern. */
         MongoCollection<BsonDocument> collection() {
+            return collection(table.collection());
+        }
+
+        /** A collection of the table's database with the table's read preference and write concern. */
+        MongoCollection<BsonDocument> collection(String name) {
             MongoCollection<BsonDocument> collection =
-                    lease.get().getDatabase(table.database()).getCollection(table.collection(), BsonDocument.class);
+                    lease.get().getDatabase(table.database()).getCollection(name, BsonDocument.class);
             if (table.readPreference().isPresent()) {
                 collection = collection.withReadPreference(
                         table.readPreference().get().preference());

@@ -101,6 +101,21 @@ public final class MongoConnector implements NoSqlConnector {
     }
 
     @Override
+    public void beginInsert(TableContext table, String queryId) throws IOException {
+        MongoStagedInsert.begin(table, queryId);
+    }
+
+    @Override
+    public void commitInsert(TableContext table, String queryId) throws IOException {
+        MongoStagedInsert.commit(table, queryId);
+    }
+
+    @Override
+    public void rollbackInsert(TableContext table, String queryId) throws IOException {
+        MongoStagedInsert.rollback(table, queryId);
+    }
+
+    @Override
     public void truncate(TableContext table) throws IOException {
         MongoCollections.truncate(table);
     }

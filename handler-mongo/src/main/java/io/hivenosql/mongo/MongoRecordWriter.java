@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -51,6 +52,10 @@ import org.slf4j.LoggerFactory;
  * (WRITE_FAILED, naming the table, the collection, how many documents of the batch failed and the first errors with
  * their {@code _id}) from the next {@link #write}, {@link #flush} or {@link #close}, and nothing is sent after it.
  * {@link #abort} drops the buffered rows unsent.
+ *
+ * <p>An insert on Hive on Tez with {@code mongo.write.staging=true} writes into the attempt's staging collection
+ * instead, registers it at a successful close and drops it at abort; the query's commit publishes it
+ * ({@link MongoStagedInsert}).
  */
 final class MongoRecordWriter implements RecordSink {
     /** Write errors of a failed batch shown in the message. */
@@ -64,6 +69,9 @@ final class MongoRecordWriter implements RecordSink {
     private final MongoTable table;
     private final MongoClients.Lease lease;
     private final MongoCollection<BsonDocument> collection;
+    /** The attempt's staging collection, when the insert is staged. */
+    private final Optional<MongoStagedInsert.Attempt> staged;
+
     private final BsonRowEncoder encoder;
     private final MongoWriteMode mode;
     private final int batchSize;
@@ -81,7 +89,9 @@ final class MongoRecordWriter implements RecordSink {
     private MongoRecordWriter(MongoTable table, MongoClients.Lease lease) {
         this.table = table;
         this.lease = lease;
-        this.collection = lease.collection();
+        this.staged = MongoStagedInsert.forTask(table, lease);
+        this.collection =
+                staged.map(attempt -> lease.collection(attempt.staging())).orElseGet(lease::collection);
         this.encoder = new BsonRowEncoder(table.layout());
         this.mode = table.writeMode();
         this.batchSize = table.writeBatchSize();
@@ -330,6 +340,7 @@ final class MongoRecordWriter implements RecordSink {
         try {
             awaitInFlight();
         } finally {
+            staged.ifPresent(attempt -> attempt.abort(lease));
             release();
             log.info(
                     "table {}: aborted; {} buffered row(s) dropped unsent, {} of {} rows acknowledged by MongoDB",
@@ -345,14 +356,23 @@ final class MongoRecordWriter implements RecordSink {
         if (closed) {
             return;
         }
+        boolean committing = false;
         try {
             flush();
+            if (staged.isPresent()) {
+                // a registration whose acknowledgement was lost may still count: keep the rows it points to
+                committing = true;
+                staged.get().commit(lease, written.get());
+            }
         } catch (IOException | RuntimeException e) {
             batch.clear();
             try {
                 awaitInFlight();
             } catch (IOException interrupted) {
                 e.addSuppressed(interrupted);
+            }
+            if (!committing) {
+                staged.ifPresent(attempt -> attempt.abort(lease));
             }
             throw e;
         } finally {

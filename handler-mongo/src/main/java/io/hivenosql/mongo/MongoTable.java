@@ -230,6 +230,12 @@ final class MongoTable {
         return config.get(MongoTableProperties.WRITE_MODE);
     }
 
+    /** Whether an insert stages each task attempt's rows and publishes them at commit ({@link MongoStagedInsert}). */
+    boolean writeStaging() {
+        boolean staging = config.get(MongoTableProperties.WRITE_STAGING);
+        return writeMode() == MongoWriteMode.INSERT && staging;
+    }
+
     int writeBatchSize() {
         return config.get(MongoTableProperties.WRITE_BATCH_SIZE);
     }

@@ -108,8 +108,19 @@ public enum MongoTableProperties implements TableProperty {
             "insert: add documents (a duplicate _id fails the query); upsert: set the mapped fields of the document "
                     + "with the row's _id, creating it if missing (other fields stay, also the sub-fields of a "
                     + "struct column that its type does not declare); replace: replace the whole document with the "
-                    + "row's _id, creating it if missing. insert without an _id column is not idempotent: a retried "
-                    + "task may insert its rows again; map _id and use upsert or replace for idempotent loads."),
+                    + "row's _id, creating it if missing. With mongo.write.staging=true (the default) a retried or "
+                    + "speculative task attempt of an insert on Tez adds its rows once."),
+    WRITE_STAGING(
+            "mongo.write.staging",
+            bool(),
+            "true",
+            false,
+            "insert mode on Hive on Tez: true writes each task attempt's rows into a staging collection of the "
+                    + "target database (__hivenosql_stage.<query>...), keeps the first successful attempt of each "
+                    + "task and copies its rows into the collection when the query commits, so that a retried task "
+                    + "adds its rows once (publishing copies every row once more on the server); false inserts "
+                    + "directly, and a retried task may insert its rows again. upsert and replace always write "
+                    + "directly: they are idempotent by _id."),
     WRITE_BATCH_SIZE(
             "mongo.write.batch-size", integer(1, 100_000), "1000", false, "Documents per unordered bulk write."),
     WRITE_NULLS(

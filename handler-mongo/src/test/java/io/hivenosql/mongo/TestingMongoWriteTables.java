@@ -71,7 +71,12 @@ final class TestingMongoWriteTables {
     }
 
     TableContext build() {
-        return TableContexts.create(CONNECTOR, database + "." + name, properties, columns, null);
+        return build(null);
+    }
+
+    /** The table as a task (or HiveServer2) with {@code conf} opens it: the task attempt comes from there. */
+    TableContext build(org.apache.hadoop.conf.Configuration conf) {
+        return TableContexts.create(CONNECTOR, database + "." + name, properties, columns, conf);
     }
 
     /** A plain driver client on the server; the caller closes it. */

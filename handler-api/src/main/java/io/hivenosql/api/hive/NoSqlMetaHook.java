@@ -38,6 +38,12 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     private final Configuration conf;
     /** Whether this hook's preCreateTable created the store object (Hive calls pre, then commit or rollback). */
     private boolean createdInStore;
+    /**
+     * The query whose insert preInsertTable began: Hive calls preInsertTable and then commitInsertTable on the hook of
+     * the same table object of the query's plan (the storage handler caches its hook), so that the commit publishes
+     * that query even if the session's {@code hive.query.id} has moved on to another query meanwhile.
+     */
+    private String insertQueryId;
 
     public NoSqlMetaHook(NoSqlConnector connector, Configuration conf) {
         this.connector = requireNonNull(connector, "connector is null");
@@ -168,11 +174,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         }
     }
 
-    @Override
-    public void preInsertTable(Table table, boolean overwrite) throws MetaException {
-        if (!overwrite) {
-            return;
-        }
+    private void preOverwrite(Table table) throws MetaException {
         String tableName = qualifiedName(table);
         if (OverwriteGuard.readByItsWriter(tableName)) {
             // the rows are deleted before the query runs: it would read an empty table and write nothing back
@@ -186,14 +188,63 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         truncate(table);
     }
 
+    /**
+     * Empties the table for INSERT OVERWRITE, then lets the connector prepare the insert when the query runs on Tez
+     * (Hive on Tez commits a non-native table's insert after the DAG succeeded; MapReduce does not).
+     */
     @Override
-    public void commitInsertTable(Table table, boolean overwrite) {
-        // the writers flushed and checked every row when their tasks closed
+    public void preInsertTable(Table table, boolean overwrite) throws MetaException {
+        if (overwrite) {
+            preOverwrite(table);
+        }
+        insertQueryId = null;
+        String queryId = currentTezQuery();
+        if (queryId == null) {
+            return;
+        }
+        try {
+            connector.beginInsert(context(table), queryId);
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
+        insertQueryId = queryId;
     }
 
+    /** The session's current query ({@code hive.query.id}) when it runs on Tez, else null. */
+    private String currentTezQuery() {
+        String queryId = conf.get(TaskAttempts.QUERY_ID);
+        return TaskAttempts.onTez(conf) && queryId != null && !queryId.isBlank() ? queryId.trim() : null;
+    }
+
+    /** Publishes what the query's tasks staged; the writers flushed and checked every row when their tasks closed. */
     @Override
-    public void rollbackInsertTable(Table table, boolean overwrite) {
-        // rows written by tasks that succeeded stay: the stores have no transactions across tasks
+    public void commitInsertTable(Table table, boolean overwrite) throws MetaException {
+        // a hook that did not begin the insert (Hive asked another handler instance) commits the session's query
+        String queryId = insertQueryId != null ? insertQueryId : currentTezQuery();
+        if (queryId == null) {
+            return;
+        }
+        try {
+            connector.commitInsert(context(table), queryId);
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
+        insertQueryId = null;
+    }
+
+    /** Called by Hive when commitInsertTable failed: discards what is still staged. */
+    @Override
+    public void rollbackInsertTable(Table table, boolean overwrite) throws MetaException {
+        String queryId = insertQueryId != null ? insertQueryId : currentTezQuery();
+        if (queryId == null) {
+            return;
+        }
+        insertQueryId = null;
+        try {
+            connector.rollbackInsert(context(table), queryId);
+        } catch (IOException | HandlerException e) {
+            throw metaException(e);
+        }
     }
 
     @Override

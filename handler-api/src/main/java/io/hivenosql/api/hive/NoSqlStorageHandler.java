@@ -41,6 +41,8 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     private final Class<? extends NoSqlInputFormat> inputFormat;
     private final Class<? extends NoSqlOutputFormat> outputFormat;
     private final Class<? extends NoSqlSerDe> serDe;
+    /** Created on first use, see {@link #getMetaHook}. */
+    private NoSqlMetaHook metaHook;
 
     protected NoSqlStorageHandler(
             NoSqlConnector connector,
@@ -76,7 +78,12 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
 
     @Override
     public HiveMetaHook getMetaHook() {
-        return new NoSqlMetaHook(connector, conf());
+        // one hook per handler: Hive caches the handler in the query plan's table object and asks it for the hook at
+        // preInsertTable and again at commitInsertTable, which must see what the first call began
+        if (metaHook == null) {
+            metaHook = new NoSqlMetaHook(connector, conf());
+        }
+        return metaHook;
     }
 
     @Override

@@ -97,6 +97,23 @@ public interface NoSqlConnector {
         return createTable(table, managed);
     }
 
+    /**
+     * Called in HiveServer2 before the tasks of an INSERT into the table run (after {@link #truncate} for INSERT
+     * OVERWRITE), when the query runs on Tez: then exactly one of {@link #commitInsert} (after the DAG succeeded) or
+     * nothing (the DAG failed; {@link #rollbackInsert} only when the commit itself fails) follows, with the same query
+     * id, which the query's tasks also see ({@link TaskAttempt#task()}). A store that stages each task attempt's rows
+     * and publishes them at commit prepares the query here. The default does nothing: the tasks write directly.
+     *
+     * @param queryId Hive's {@code hive.query.id} of the query
+     */
+    default void beginInsert(TableContext table, String queryId) throws IOException {}
+
+    /** Publishes what the query's tasks staged (see {@link #beginInsert}); a failure fails the query. */
+    default void commitInsert(TableContext table, String queryId) throws IOException {}
+
+    /** Discards what the query's tasks staged (see {@link #beginInsert}); called when {@link #commitInsert} failed. */
+    default void rollbackInsert(TableContext table, String queryId) throws IOException {}
+
     /** Deletes all of the table's data (INSERT OVERWRITE, TRUNCATE, DROP with purge). */
     void truncate(TableContext table) throws IOException;
 

@@ -173,6 +173,54 @@ class TestNoSqlMetaHook {
                 .hasMessageContaining("testing.splits");
     }
 
+    @Test
+    void anInsertOnTezIsBegunAndCommittedForTheQueryThatBeganIt() throws MetaException {
+        TestingNoSqlConnector connector = new TestingNoSqlConnector();
+        Configuration session = new Configuration(false);
+        session.set("hive.execution.engine", "tez");
+        session.set("hive.query.id", "hive_1");
+        NoSqlMetaHook insertHook = new NoSqlMetaHook(connector, session);
+        Table table = table("people", dataset, Map.of());
+
+        insertHook.preInsertTable(table, false);
+        // another query of the session starts before this one commits
+        session.set("hive.query.id", "hive_2");
+        insertHook.commitInsertTable(table, false);
+
+        assertThat(connector.inserts).containsExactly("begin hive_1", "commit hive_1");
+    }
+
+    @Test
+    void aFailedCommitIsRolledBackForTheSameQuery() throws MetaException {
+        TestingNoSqlConnector connector = new TestingNoSqlConnector();
+        Configuration session = new Configuration(false);
+        session.set("hive.execution.engine", "tez");
+        session.set("hive.query.id", "hive_3");
+        NoSqlMetaHook insertHook = new NoSqlMetaHook(connector, session);
+        Table table = table("people", dataset, Map.of());
+
+        insertHook.preInsertTable(table, false);
+        session.set("hive.query.id", "hive_4");
+        insertHook.rollbackInsertTable(table, false);
+
+        assertThat(connector.inserts).containsExactly("begin hive_3", "rollback hive_3");
+    }
+
+    @Test
+    void anInsertOnMapReduceIsNeitherBegunNorCommitted() throws MetaException {
+        TestingNoSqlConnector connector = new TestingNoSqlConnector();
+        Configuration session = new Configuration(false);
+        session.set("hive.execution.engine", "mr");
+        session.set("hive.query.id", "hive_5");
+        NoSqlMetaHook insertHook = new NoSqlMetaHook(connector, session);
+        Table table = table("people", dataset, Map.of());
+
+        insertHook.preInsertTable(table, false);
+        insertHook.commitInsertTable(table, false);
+
+        assertThat(connector.inserts).isEmpty();
+    }
+
     /** An external table of the testing store, as the metastore client hands it to the hook. */
     static Table table(String name, String dataset, Map<String, String> extraParameters) {
         Map<String, String> parameters = new HashMap<>();

@@ -2,7 +2,9 @@ package io.hivenosql.api.hive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.api.spi.QueryTask;
 import io.hivenosql.api.spi.TaskAttempt;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -41,5 +43,50 @@ class TestTaskAttempts {
         conf.set("mapreduce.task.attempt.id", "attempt_1_0001_m_000000_5");
         conf.setInt("tez.am.task.max.failed.attempts", 2);
         assertThat(TaskAttempts.of(conf)).isEqualTo(new TaskAttempt(5, 6));
+    }
+
+    /** A task of a Hive query on Tez, as HiveServer2 and Hive's TezProcessor configure it. */
+    private static Configuration tezTask() {
+        Configuration conf = new Configuration(false);
+        conf.set("hive.query.id", "hive_20261126031500_8a9f0c3e-1b2c-4d5e-8f90-0123456789ab");
+        conf.set("hive.execution.engine", "tez");
+        conf.set("mapreduce.task.attempt.id", "attempt_1795639198244_0001_m_000003_1");
+        conf.setInt("hive.tez.vertex.index", 2);
+        conf.setInt("hive.tez.task.index", 3);
+        conf.setInt("hive.tez.task.attempt.number", 1);
+        return conf;
+    }
+
+    @Test
+    void hiveQueriesOnTezNameTheQueryVertexAndTask() {
+        assertThat(TaskAttempts.of(tezTask()))
+                .isEqualTo(new TaskAttempt(
+                        1,
+                        4,
+                        Optional.of(new QueryTask("hive_20261126031500_8a9f0c3e-1b2c-4d5e-8f90-0123456789ab", 2, 3))));
+        // Hive's own attempt number wins over the MapReduce-style id built from it
+        Configuration conf = tezTask();
+        conf.setInt("hive.tez.task.attempt.number", 2);
+        assertThat(TaskAttempts.of(conf).number()).isEqualTo(2);
+    }
+
+    @Test
+    void noQueryTaskOutsideHiveOnTezOrWithoutEveryKey() {
+        Configuration mr = tezTask();
+        mr.set("hive.execution.engine", "mr");
+        assertThat(TaskAttempts.of(mr)).isEqualTo(new TaskAttempt(1, 4));
+        for (String key : new String[] {
+            "hive.query.id", "hive.tez.vertex.index", "hive.tez.task.index", "hive.tez.task.attempt.number"
+        }) {
+            Configuration conf = tezTask();
+            conf.unset(key);
+            assertThat(TaskAttempts.of(conf).task()).as(key).isEmpty();
+        }
+        Configuration garbled = tezTask();
+        garbled.set("hive.tez.task.index", "x");
+        assertThat(TaskAttempts.of(garbled).task()).isEmpty();
+        assertThat(TaskAttempts.onTez(tezTask())).isTrue();
+        assertThat(TaskAttempts.onTez(mr)).isFalse();
+        assertThat(TaskAttempts.onTez(new Configuration(false))).isFalse();
     }
 }

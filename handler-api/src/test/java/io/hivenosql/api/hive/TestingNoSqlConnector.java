@@ -190,6 +190,24 @@ final class TestingNoSqlConnector implements NoSqlConnector {
         return managed;
     }
 
+    /** The insert steps HiveServer2's hook asked for, as {@code begin <query id>} / {@code commit} / {@code rollback}. */
+    final List<String> inserts = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public void beginInsert(TableContext table, String queryId) {
+        inserts.add("begin " + queryId);
+    }
+
+    @Override
+    public void commitInsert(TableContext table, String queryId) {
+        inserts.add("commit " + queryId);
+    }
+
+    @Override
+    public void rollbackInsert(TableContext table, String queryId) {
+        inserts.add("rollback " + queryId);
+    }
+
     @Override
     public void truncate(TableContext table) {
         SortedMap<String, Map<String, String>> records = TestingStore.dataset(dataset(table));
