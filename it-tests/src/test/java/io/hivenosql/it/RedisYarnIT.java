@@ -55,6 +55,8 @@ class RedisYarnIT {
         stack = Stack.builder(work)
                 .cluster(true)
                 .auxJars(HiveStack.Resources.auxJars())
+                // what bin/hive-nosql demo --cluster gives the examples: their copy on HDFS, their local root
+                .examples(HiveStack.Resources.examplesDir())
                 .start();
         log.info("Cluster stack up in {} ms ({})", (System.nanoTime() - begin) / 1_000_000, stack.cluster());
         hive = stack.hive();
@@ -126,6 +128,36 @@ class RedisYarnIT {
                 containers.stream()
                         .map(container -> container.taskPid().getAsLong())
                         .toList());
+    }
+
+    @Test
+    void mappingFilesReachTheClusterFromHdfsAndFromTheServersMappingFileRoots() throws Exception {
+        String prefix = "it:yarn:user:";
+        try (Jedis jedis = redis.connect()) {
+            jedis.hset(prefix + "1", Map.of("name", "ada", "age", "25", "city", "Oslo"));
+            jedis.hset(prefix + "2", Map.of("name", "bob", "age", "32", "city", "Lima"));
+        }
+        hive.execute("CREATE DATABASE IF NOT EXISTS " + DB);
+        hive.execute("SET hive.fetch.task.conversion=none");
+        // examples_dir names the examples' copy on HDFS, which tasks on any host can read
+        String onHdfs = stack.variables().get(Stack.EXAMPLES_DIR);
+        assertThat(onHdfs).startsWith(stack.cluster().state().hdfsUri() + "/");
+        // a local file under the stack's mapping-file roots (hivenosql.mapping.file.roots of the cluster's HiveServer2)
+        String local =
+                HiveStack.Resources.examplesDir().toAbsolutePath().normalize().toString();
+        for (String dir : List.of(onHdfs, local)) {
+            String table = DB + (dir.equals(local) ? ".users_local_mapping" : ".users_hdfs_mapping");
+            hive.execute("CREATE EXTERNAL TABLE " + table + " STORED BY 'io.hivenosql.redis.RedisStorageHandler' "
+                    + "TBLPROPERTIES ('redis.nodes'='" + redis.address() + "', 'redis.key.prefix'='" + prefix
+                    + "', 'nosql.mapping.url'='" + dir + "/redis/users-mapping.json')");
+            Set<String> before = containerLogs.attemptIds();
+            assertThat(hive.query("SELECT count(*), sum(age), max(full_name) FROM " + table))
+                    .as("rows of %s", table)
+                    .containsExactly(List.of(2L, 57L, "bob"));
+            assertThat(containerLogs.attemptsSince(before))
+                    .as("task attempts of the SELECT of %s", table)
+                    .isNotEmpty();
+        }
     }
 
     /** The handler jar is among the resources YARN localized, and nowhere on the cluster's own classpath. */

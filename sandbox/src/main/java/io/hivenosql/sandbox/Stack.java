@@ -51,6 +51,8 @@ public final class Stack implements Closeable {
      * {@code mongodb://host/?options}, which such scripts cannot extend: give them a MONGO_URI without options.
      */
     public static final String MONGO_URI = "mongo_uri";
+    /** The examples directory, or in cluster mode its copy on HDFS (see {@link Builder#examples(Path)}). */
+    public static final String EXAMPLES_DIR = "examples_dir";
     /**
      * The HiveServer2 setting listing the directories under which {@code nosql.mapping.url} may name local files; a
      * session's SET does not change it (see {@link Builder#mappingFileRoots}).
@@ -115,6 +117,11 @@ public final class Stack implements Closeable {
     /** The HiveServer2, for JDBC work: in process, or the cluster's in cluster mode. */
     public HiveInstance hive() {
         return hive.instance();
+    }
+
+    /** Whether this stack runs Hive on Tez over YARN ({@link Builder#cluster(boolean)}). */
+    public boolean isCluster() {
+        return hive.cluster().isPresent();
     }
 
     /**
@@ -199,6 +206,7 @@ public final class Stack implements Closeable {
         private final List<Path> auxJars = new ArrayList<>();
         private final Map<String, String> hiveConf = new LinkedHashMap<>();
         private final Map<String, String> variables = new LinkedHashMap<>();
+        private Optional<Path> examples = Optional.empty();
         private Duration hiveStartTimeout = Duration.ofMinutes(2);
         private Optional<TestingCassandraServer.Builder> cassandra = Optional.empty();
         private Optional<TestingMongoServer.Builder> mongo = Optional.empty();
@@ -248,7 +256,17 @@ public final class Stack implements Closeable {
             return this;
         }
 
-        /** An extra beeline variable, e.g. {@code examples_dir}; store addresses are added by the stack itself. */
+        /**
+         * The examples directory (their files: {@code ${examples_dir}/...}), a {@linkplain #mappingFileRoots mapping-file
+         * root}; in cluster mode copied to HDFS, {@value #EXAMPLES_DIR} naming the copy that tasks on any host can read.
+         */
+        public Builder examples(Path directory) {
+            mappingFileRoots(directory);
+            this.examples = Optional.of(directory.toAbsolutePath().normalize());
+            return this;
+        }
+
+        /** An extra beeline variable; store addresses are added by the stack itself. */
         public Builder variable(String name, String value) {
             variables.put(requireNonNull(name, "name is null"), requireNonNull(value, "value is null"));
             return this;
@@ -309,7 +327,7 @@ public final class Stack implements Closeable {
                             .buildUnlessExternal()));
             StackHive hive;
             try {
-                hive = StackHive.start(workDir, cluster, engine, auxJars, hiveConf, hiveStartTimeout);
+                hive = StackHive.start(workDir, cluster, engine, auxJars, hiveConf, examples, hiveStartTimeout);
             } catch (RuntimeException | Error e) {
                 redis.close();
                 cassandraStart.ifPresent(

@@ -95,7 +95,12 @@ public final class ClusterMain {
         List<String> hdfsJars = uploadAuxJars(cluster, auxJars);
         int port = FreePorts.pick();
         Map<String, String> hiveSite = ClusterHiveConf.properties(
-                workDir.resolve("hive"), port, cluster.clientSettings(), hdfsJars, JvmOptions.hiveOpens(), Map.of());
+                workDir.resolve("hive"),
+                port,
+                cluster.clientSettings(),
+                hdfsJars,
+                JvmOptions.hiveOpens(),
+                extraHiveConf);
         server[0] = ClusterHiveServer.start(workDir.resolve("hive"), port, hiveSite, containerClassPath, auxJars);
         ClusterState state = new ClusterState(
                 server[0].jdbcUrl(),
