@@ -48,7 +48,8 @@ public record SandboxArguments(
               up           --work DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar] [--examples DIR]
                            start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
                            (--examples: also pass the examples dir to beeline as ${examples_dir}; --cluster: Hive on
-                           Tez over a YARN cluster with HDFS, HiveServer2 in its own JVM, the aux jars on HDFS)
+                           Tez over a YARN cluster with HDFS, HiveServer2 in its own JVM, the aux jars on HDFS, the
+                           examples dir copied to HDFS and ${examples_dir} naming the copy)
               demo         --work DIR --examples DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar]
                            start the stack, load the demo data, run every *.hql under the examples dir in path
                            order through beeline, stop at the first failing file, then stop the stack

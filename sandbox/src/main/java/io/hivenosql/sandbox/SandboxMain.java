@@ -1,6 +1,7 @@
 package io.hivenosql.sandbox;
 
 import io.hivenosql.sandbox.SandboxArguments.Command;
+import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.demo.DemoData;
 import io.hivenosql.sandbox.demo.DemoRunner;
 import io.hivenosql.sandbox.hive.BeelineRunner;
@@ -30,7 +31,7 @@ public final class SandboxMain {
     public static final int STACK_FAILED = 70;
 
     /** Beeline variable naming the examples directory, for mapping files referenced by the examples. */
-    public static final String EXAMPLES_DIR = "examples_dir";
+    public static final String EXAMPLES_DIR = Stack.EXAMPLES_DIR;
 
     private static final Logger log = LoggerFactory.getLogger(SandboxMain.class);
 
@@ -113,8 +114,7 @@ public final class SandboxMain {
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
                 .mongo(true);
-        arguments.examplesDir().ifPresent(dir -> builder.variable(EXAMPLES_DIR, dir.toString())
-                .mappingFileRoots(dir));
+        arguments.examplesDir().ifPresent(builder::examples);
         Stack stack = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(stack), "stack-stop"));
         return stack;
@@ -124,6 +124,9 @@ public final class SandboxMain {
         Stack stack = start(arguments);
         out.println("HiveServer2 (" + stack.state().engine() + "): " + stack.jdbcUrl());
         stack.variables().forEach((name, value) -> out.println(name + ": " + value));
+        if (stack.isCluster()) {
+            out.println(clusterLogs(stack));
+        }
         out.println("state file: " + StackState.file(arguments.workDir()));
         out.println("up; stop with SIGTERM or SIGINT (bin/hive-nosql down)");
         out.flush();
@@ -147,6 +150,9 @@ public final class SandboxMain {
             }
             out.println("HiveServer2: " + stack.jdbcUrl());
             stack.variables().forEach((name, value) -> out.println(name + ": " + value));
+            if (stack.isCluster()) {
+                out.println(clusterLogs(stack));
+            }
             out.println("loaded " + users + " demo users into Redis (" + DemoData.KEY_PREFIX + "1.." + DemoData.USERS
                     + ")");
             if (scripts.isEmpty()) {
@@ -157,10 +163,21 @@ public final class SandboxMain {
             boolean ok = DemoRunner.run(stack, examples, scripts, out);
             out.println();
             out.println(ok ? "all " + scripts.size() + " example(s) succeeded" : "an example failed");
+            if (!ok && stack.isCluster()) {
+                out.println(clusterLogs(stack));
+            }
             return ok ? 0 : EXAMPLE_FAILED;
         } finally {
             closeQuietly(stack);
         }
+    }
+
+    /** Where a cluster-mode stack's HiveServer2 and YARN containers log. */
+    static String clusterLogs(Stack stack) {
+        return "YARN container logs: " + stack.variables().get(StackHive.CONTAINER_LOGS)
+                + " (<application>/<container>/syslog*); HiveServer2 log: "
+                + stack.cluster().workDir().resolve("hive").resolve("logs") + "; cluster log: "
+                + stack.cluster().workDir().resolve(TestingHiveCluster.LOG_FILE);
     }
 
     private static void closeQuietly(Stack stack) {

@@ -19,9 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +48,8 @@ public final class Stack implements Closeable {
      * {@code mongodb://host/?options}, which such scripts cannot extend: give them a MONGO_URI without options.
      */
     public static final String MONGO_URI = "mongo_uri";
+    /** The examples directory, or in cluster mode its copy on HDFS (see {@link Builder#examples(Path)}). */
+    public static final String EXAMPLES_DIR = "examples_dir";
     /**
      * The HiveServer2 setting listing the directories under which {@code nosql.mapping.url} may name local files; a
      * session's SET does not change it (see {@link Builder#mappingFileRoots}).
@@ -115,6 +114,11 @@ public final class Stack implements Closeable {
     /** The HiveServer2, for JDBC work: in process, or the cluster's in cluster mode. */
     public HiveInstance hive() {
         return hive.instance();
+    }
+
+    /** Whether this stack runs Hive on Tez over YARN ({@link Builder#cluster(boolean)}). */
+    public boolean isCluster() {
+        return hive.cluster().isPresent();
     }
 
     /**
@@ -200,6 +204,7 @@ public final class Stack implements Closeable {
         private final List<Path> auxJars = new ArrayList<>();
         private final Map<String, String> hiveConf = new LinkedHashMap<>();
         private final Map<String, String> variables = new LinkedHashMap<>();
+        private Optional<Path> examples = Optional.empty();
         private Duration hiveStartTimeout = Duration.ofMinutes(2);
         private Optional<TestingCassandraServer.Builder> cassandra = Optional.empty();
         private Optional<TestingMongoServer.Builder> mongo = Optional.empty();
@@ -258,7 +263,17 @@ public final class Stack implements Closeable {
             return this;
         }
 
-        /** An extra beeline variable, e.g. {@code examples_dir}; store addresses are added by the stack itself. */
+        /**
+         * The examples directory (their files: {@code ${examples_dir}/...}), a {@linkplain #mappingFileRoots mapping-file
+         * root}; in cluster mode copied to HDFS, {@value #EXAMPLES_DIR} naming the copy that tasks on any host can read.
+         */
+        public Builder examples(Path directory) {
+            mappingFileRoots(directory);
+            this.examples = Optional.of(directory.toAbsolutePath().normalize());
+            return this;
+        }
+
+        /** An extra beeline variable; store addresses are added by the stack itself. */
         public Builder variable(String name, String value) {
             variables.put(requireNonNull(name, "name is null"), requireNonNull(value, "value is null"));
             return this;
@@ -311,34 +326,38 @@ public final class Stack implements Closeable {
             long start = System.nanoTime();
             StackState.delete(workDir);
             TestingRedisServer redis = TestingRedisServer.start();
-            Optional<CompletableFuture<TestingCassandraServer>> cassandraStart = cassandra.map(settings ->
-                    inBackground("stack-cassandra-start", () -> settings.workDir(workDir.resolve("cassandra"))
-                            .build()));
-            Optional<CompletableFuture<TestingMongoServer>> mongoStart = mongo.map(
-                    settings -> inBackground("stack-mongo-start", () -> settings.workDir(workDir.resolve("mongo"))
+            Optional<CompletableFuture<TestingCassandraServer>> cassandraStart =
+                    cassandra.map(settings -> ServerStarts.inBackground(
+                            "stack-cassandra-start",
+                            () -> settings.workDir(workDir.resolve("cassandra")).build()));
+            Optional<CompletableFuture<TestingMongoServer>> mongoStart = mongo.map(settings ->
+                    ServerStarts.inBackground("stack-mongo-start", () -> settings.workDir(workDir.resolve("mongo"))
                             .buildUnlessExternal()));
             StackHive hive;
             try {
-                hive = StackHive.start(workDir, cluster, nodeManagers, engine, auxJars, hiveConf, hiveStartTimeout);
+                hive = StackHive.start(
+                        workDir, cluster, nodeManagers, engine, auxJars, hiveConf, examples, hiveStartTimeout);
             } catch (RuntimeException | Error e) {
                 redis.close();
                 cassandraStart.ifPresent(
-                        server -> closeWhenStarted(server, "Cassandra", TestingCassandraServer::close));
-                mongoStart.ifPresent(server -> closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
+                        server -> ServerStarts.closeWhenStarted(server, "Cassandra", TestingCassandraServer::close));
+                mongoStart.ifPresent(
+                        server -> ServerStarts.closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
                 throw e;
             }
             Optional<TestingCassandraServer> cassandraServer;
             Optional<TestingMongoServer> mongoServer;
             try {
-                cassandraServer = cassandraStart.map(Builder::await);
+                cassandraServer = cassandraStart.map(ServerStarts::await);
             } catch (RuntimeException e) {
                 hive.close();
                 redis.close();
-                mongoStart.ifPresent(server -> closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
+                mongoStart.ifPresent(
+                        server -> ServerStarts.closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
                 throw e;
             }
             try {
-                mongoServer = mongoStart.map(Builder::await);
+                mongoServer = mongoStart.map(ServerStarts::await);
             } catch (RuntimeException e) {
                 hive.close();
                 redis.close();
@@ -360,46 +379,6 @@ public final class Stack implements Closeable {
                     cassandraServer.map(server -> ", " + server).orElse(""),
                     mongoServer.map(server -> ", " + server).orElse(""));
             return stack;
-        }
-
-        /** Runs {@code start} in a daemon thread of its own: the store starts while HiveServer2 does. */
-        private static <T> CompletableFuture<T> inBackground(String threadName, Supplier<T> start) {
-            CompletableFuture<T> server = new CompletableFuture<>();
-            Thread thread = new Thread(
-                    () -> {
-                        try {
-                            server.complete(start.get());
-                        } catch (RuntimeException | Error e) {
-                            server.completeExceptionally(e);
-                        }
-                    },
-                    threadName);
-            thread.setDaemon(true);
-            thread.start();
-            return server;
-        }
-
-        private static <T> T await(CompletableFuture<T> server) {
-            try {
-                return server.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof RuntimeException cause) {
-                    throw cause;
-                }
-                if (e.getCause() instanceof Error cause) {
-                    throw cause;
-                }
-                throw e;
-            }
-        }
-
-        /** After a failed start of the rest of the stack: stops a store once its own start is over. */
-        private static <T> void closeWhenStarted(CompletableFuture<T> server, String what, Consumer<T> close) {
-            try {
-                close.accept(server.join());
-            } catch (RuntimeException e) {
-                log.warn("{} did not start either: {}", what, e.getMessage());
-            }
         }
     }
 }

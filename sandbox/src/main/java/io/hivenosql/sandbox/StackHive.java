@@ -27,20 +27,28 @@ final class StackHive implements Closeable {
     static final String HDFS_URI = "hdfs_uri";
     /** Beeline variable of cluster mode: the NodeManagers' container log directories (comma-separated). */
     static final String CONTAINER_LOGS = "container_logs";
+    /** Where cluster mode copies the examples directory ({@link Stack.Builder#examples(Path)}) on HDFS. */
+    static final String HDFS_EXAMPLES_DIR = "/apps/hive-nosql/examples";
     /** The {@code engine} of a cluster-mode stack's state file. */
     static final String CLUSTER_ENGINE = "tez-yarn";
 
     private final HiveInstance instance;
     private final String engine;
     private final Optional<TestingHiveCluster> cluster;
+    private final Optional<String> examplesDir;
 
-    private StackHive(HiveInstance instance, String engine, Optional<TestingHiveCluster> cluster) {
+    private StackHive(
+            HiveInstance instance, String engine, Optional<TestingHiveCluster> cluster, Optional<String> examplesDir) {
         this.instance = instance;
         this.engine = engine;
         this.cluster = cluster;
+        this.examplesDir = examplesDir;
     }
 
-    /** Starts HiveServer2 under {@code <work>/hive} (local) or the cluster under {@code <work>/cluster}. */
+    /**
+     * Starts HiveServer2 under {@code <work>/hive} (local) or the cluster under {@code <work>/cluster}; in cluster mode
+     * copies {@code examples} to {@value #HDFS_EXAMPLES_DIR} on HDFS.
+     */
     static StackHive start(
             Path workDir,
             boolean clusterMode,
@@ -48,6 +56,7 @@ final class StackHive implements Closeable {
             HiveEngine engine,
             List<Path> auxJars,
             Map<String, String> hiveConf,
+            Optional<Path> examples,
             Duration startTimeout) {
         requireNonNull(engine, "engine is null");
         if (!clusterMode) {
@@ -56,7 +65,7 @@ final class StackHive implements Closeable {
                     .auxJars(auxJars)
                     .conf(hiveConf)
                     .startTimeout(startTimeout));
-            return new StackHive(hive, engine.hiveName(), Optional.empty());
+            return new StackHive(hive, engine.hiveName(), Optional.empty(), examples.map(Path::toString));
         }
         if (engine != HiveEngine.TEZ) {
             throw new IllegalArgumentException("The cluster mode runs Hive on Tez only, not " + engine.hiveName());
@@ -66,8 +75,15 @@ final class StackHive implements Closeable {
         ClusterOptions options =
                 ClusterOptions.defaults(auxJars).withNodeManagers(nodeManagers).withHiveConf(hiveConf);
         TestingHiveCluster cluster = TestingHiveCluster.start(workDir.resolve("cluster"), options, timeout);
+        Optional<String> examplesOnHdfs;
+        try {
+            examplesOnHdfs = examples.map(dir -> cluster.copyToHdfs(dir, HDFS_EXAMPLES_DIR));
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
         RemoteHiveInstance hive = new RemoteHiveInstance(cluster.jdbcUrl(), System.getProperty("user.name", "hive"));
-        return new StackHive(hive, CLUSTER_ENGINE, Optional.of(cluster));
+        return new StackHive(hive, CLUSTER_ENGINE, Optional.of(cluster), examplesOnHdfs);
     }
 
     HiveInstance instance() {
@@ -83,9 +99,13 @@ final class StackHive implements Closeable {
         return cluster;
     }
 
-    /** Beeline variables of this mode: in cluster mode {@value #HDFS_URI} and {@value #CONTAINER_LOGS}. */
+    /**
+     * Beeline variables of this mode: {@value Stack#EXAMPLES_DIR} (the examples directory, or in cluster mode its copy
+     * on HDFS), in cluster mode {@value #HDFS_URI} and {@value #CONTAINER_LOGS}.
+     */
     Map<String, String> variables() {
         Map<String, String> variables = new LinkedHashMap<>();
+        examplesDir.ifPresent(dir -> variables.put(Stack.EXAMPLES_DIR, dir));
         cluster.ifPresent(running -> {
             variables.put(HDFS_URI, running.state().hdfsUri());
             variables.put(

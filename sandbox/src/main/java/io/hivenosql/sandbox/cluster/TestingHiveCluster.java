@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -150,6 +152,31 @@ public final class TestingHiveCluster implements Closeable {
     /** How long {@link #start} took until HiveServer2 accepted JDBC connections. */
     public Duration startupTime() {
         return startupTime;
+    }
+
+    /**
+     * Copies a local directory (recursively, replacing what was there) to {@code hdfsDir} on the cluster's HDFS, as
+     * this JVM's user; returns the copy's {@code hdfs://} URI. For data and mapping files that tasks in containers
+     * read: on a real cluster those run on other hosts, where no local path of this one exists.
+     */
+    public String copyToHdfs(Path localDir, String hdfsDir) {
+        requireNonNull(localDir, "localDir is null");
+        requireNonNull(hdfsDir, "hdfsDir is null");
+        Configuration conf = new Configuration();
+        conf.set("fs.defaultFS", state.hdfsUri());
+        org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(hdfsDir);
+        try (FileSystem fs = FileSystem.newInstance(conf)) {
+            fs.delete(target, true);
+            fs.mkdirs(target.getParent());
+            fs.copyFromLocalFile(
+                    false,
+                    true,
+                    new org.apache.hadoop.fs.Path(localDir.toAbsolutePath().toUri()),
+                    target);
+            return fs.makeQualified(target).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot copy " + localDir + " to " + hdfsDir + " on " + state.hdfsUri(), e);
+        }
     }
 
     /** Stops the cluster JVM, then HiveServer2 if it outlived it (both by pid); idempotent. */

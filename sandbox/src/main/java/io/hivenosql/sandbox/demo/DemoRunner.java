@@ -3,6 +3,7 @@ package io.hivenosql.sandbox.demo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.cluster.ContainerLogs;
 import io.hivenosql.sandbox.hive.BeelineRunner;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,6 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /** Runs every {@code *.hql} of a directory, in name order, through beeline against a {@link Stack}. */
@@ -38,7 +42,9 @@ public final class DemoRunner {
     }
 
     /**
-     * Runs the scripts one by one, printing each one's output under a header; stops at the first failing script.
+     * Runs the scripts one by one, printing each one's output under a header; stops at the first failing script. In
+     * cluster mode each script's line also says how many Tez task attempts ran in which YARN containers (from their
+     * logs, {@link ContainerLogs}).
      *
      * @return true when every script succeeded
      */
@@ -49,7 +55,11 @@ public final class DemoRunner {
         requireNonNull(out, "out is null");
         BeelineRunner beeline =
                 stack.beeline().outputFormat("table").showHeader(true).build();
+        Optional<ContainerLogs> containerLogs = stack.isCluster()
+                ? Optional.of(new ContainerLogs(stack.cluster().state().containerLogDirs()))
+                : Optional.empty();
         for (Path script : scripts) {
+            Set<String> before = containerLogs.map(ContainerLogs::attemptIds).orElse(Set.of());
             out.println();
             String name = examplesDir.relativize(script).toString();
             out.println("==== " + name + " ====");
@@ -60,8 +70,26 @@ public final class DemoRunner {
                 out.println("---- " + name + " FAILED: " + result.describe());
                 return false;
             }
-            out.println("---- " + name + " ok (" + result.elapsed().toMillis() + " ms)");
+            out.println("---- " + name + " ok (" + result.elapsed().toMillis() + " ms"
+                    + containerLogs
+                            .map(logs -> "; " + tasks(logs.attemptsSince(before)))
+                            .orElse("") + ")");
         }
         return true;
+    }
+
+    /** E.g. {@code 7 Tez task attempt(s) in 3 YARN container(s) of application_1795661890477_0002}. */
+    static String tasks(List<ContainerLogs.Attempt> attempts) {
+        if (attempts.isEmpty()) {
+            return "no Tez task in a YARN container";
+        }
+        Set<String> containers = new TreeSet<>();
+        Set<String> applications = new TreeSet<>();
+        attempts.forEach(attempt -> {
+            containers.add(attempt.container().id());
+            applications.add(attempt.container().applicationId());
+        });
+        return attempts.size() + " Tez task attempt(s) in " + containers.size() + " YARN container(s) of "
+                + String.join(", ", applications);
     }
 }
