@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +47,11 @@ class YarnTasksIT {
     private static final String DB = "it_yarn_tasks";
     private static final String PASSWORD = "yarn-S3cr3t-Pa55-7c1e";
     private static final String ALIAS = "it.yarn.redis.password";
+    /**
+     * A session setting's value: it reaches the job configuration, hence the DAG plan and the Tez recovery log on HDFS
+     * (deflated there), as a secret put in the configuration would.
+     */
+    private static final String CANARY = "canary-" + java.util.UUID.randomUUID();
     /** The client name the handler gives its Redis connections. */
     private static final String CLIENT_NAME = "name=hive-nosql ";
 
@@ -98,8 +104,10 @@ class YarnTasksIT {
     void splitsPlannedInTheAmOrInHiveServerAndTwoContainersScanningOneTableAtOnce() throws Exception {
         int rows = 200;
         String table = DB + ".scanned";
-        create(table, "it:yarn:scan:", "'redis.split.count'='2'");
+        // a round trip every 10 keys: a task's reader stays connected while it reads its split
+        create(table, "it:yarn:scan:", "'redis.split.count'='2', 'redis.scan.count'='10'");
         hive.execute("SET hive.fetch.task.conversion=none");
+        hive.execute("SET hivenosql.it.canary=" + CANARY);
         hive.execute("INSERT INTO " + table + " SELECT id, concat('owner-', cast(id AS string)), id * 100 "
                 + "FROM (SELECT posexplode(split(space(" + (rows - 1) + "), ' ')) AS (id, unused)) ids");
         assertThat(keys("it:yarn:scan:")).isEqualTo(rows);
@@ -112,11 +120,17 @@ class YarnTasksIT {
         long inHiveServer = linesOf(hiveServerLog(), planned);
         long inAms = linesInApplicationMasters(planned);
         var before = containerLogs.attemptIds();
+        // Tez groups splits smaller than tez.grouping.min-size (50 MB) into one task: here each split is a task
+        hive.execute("SET tez.grouping.min-size=1");
+        // row by row: a vectorized task would read a whole split into a batch before the first row's sleep
+        hive.execute("SET hive.vectorized.execution.enabled=false");
         ClientWatch watch = ClientWatch.start(secured);
         List<List<Object>> amRows;
         try {
-            // 80 ms a row (about 8 s a split) keeps the first task busy until the second's container has started
-            amRows = hive.query("SELECT id, owner, balance, reflect('java.lang.Thread', 'sleep', 80L) FROM " + table);
+            // 80 ms a row (about 8 s a split; a per-row argument, or the vectorizer calls it once) keeps the first task
+            // busy until the second's container has started
+            amRows = hive.query(
+                    "SELECT id, owner, balance, reflect('java.lang.Thread', 'sleep', 80 + id * 0L) FROM " + table);
         } finally {
             watch.stop();
         }
@@ -132,7 +146,7 @@ class YarnTasksIT {
         ContainerLogs.Container am = containerLogs
                 .applicationMaster(scan.get(0).container().applicationId())
                 .orElseThrow();
-        assertThat(linesOf(am.logDir().resolve("syslog"), planned)).as(am.id()).isPositive();
+        assertThat(linesOfSyslogs(am, planned)).as(am.id()).isPositive();
 
         // two attempts in two container JVMs whose logged lifetimes overlap, and two connections seen at once
         assertThat(scan).as("task attempts of the scan").hasSize(2);
@@ -145,17 +159,22 @@ class YarnTasksIT {
                 first.id(),
                 first.container().id(),
                 firstPid,
-                first.interval(),
+                first.interval("Processing split:", "NoSqlRecordReader"),
                 second.id(),
                 second.container().id(),
                 secondPid,
-                second.interval(),
+                second.interval("Processing split:", "NoSqlRecordReader"),
                 watch.most());
         assertThat(first.container()).isNotEqualTo(second.container());
         assertThat(firstPid).isPresent();
         assertThat(secondPid).isPresent().isNotEqualTo(firstPid);
-        assertThat(first.interval().orElseThrow().overlaps(second.interval().orElseThrow()))
-                .as("attempts %s and %s overlap", first.interval(), second.interval())
+        // from a task's opening its split to its reader's closing summary
+        String opened = "Processing split:";
+        String closed = "NoSqlRecordReader|: table " + table + ", split ";
+        assertThat(first.interval(opened, closed)
+                        .orElseThrow()
+                        .overlaps(second.interval(opened, closed).orElseThrow()))
+                .as("reads %s and %s overlap", first.interval(opened, closed), second.interval(opened, closed))
                 .isTrue();
         assertThat(watch.most())
                 .as("hive-nosql connections at once: %s", watch.busiest())
@@ -182,24 +201,25 @@ class YarnTasksIT {
      */
     @Test
     void aTaskAttemptKilledMidWriteIsRetriedAndLeavesExactlyTheKeyedRows() throws Exception {
-        int rows = 2000;
+        int rows = 1000;
         String prefix = "it:yarn:retry:";
         String table = DB + ".retried";
         create(table, prefix, "'redis.batch.size'='50'");
         hive.execute("SET hive.fetch.task.conversion=none");
+        hive.execute("SET hivenosql.it.canary=" + CANARY);
         var before = containerLogs.attemptIds();
         CompletableFuture<Void> insert = CompletableFuture.runAsync(() -> {
             try {
-                // about 3 ms a row: 6 s an attempt, written 50 rows at a time
+                // 3 ms a row or more: several seconds an attempt, written 50 rows at a time
                 hive.execute("INSERT INTO " + table + " SELECT id, concat('owner-', cast(id AS string), "
-                        + "coalesce(reflect('java.lang.Thread', 'sleep', 3L), '')), id * 100 "
+                        + "substr(reflect('java.lang.Thread', 'sleep', 3L), 1, 0)), id * 100 "
                         + "FROM (SELECT posexplode(split(space(" + (rows - 1) + "), ' ')) AS (id, unused)) ids");
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (keys(prefix) < 200 && !insert.isDone() && System.nanoTime() < deadline) {
+        while (keys(prefix) < 100 && !insert.isDone() && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         assertThat(insert).as("the INSERT, before any task was killed").isNotDone();
@@ -259,11 +279,11 @@ class YarnTasksIT {
     /**
      * The password is in no container log (the YARN application logs), none of HiveServer2's or the cluster's logs,
      * and no file of the Tez staging or Hive scratch directories on HDFS; the scans are not vacuous: they read the
-     * attempts' logs and the DAG's plan or configuration (which name the alias).
+     * attempts' logs, and the DAG's plan and configuration (which hold the session's canary setting).
      */
     private void assertSecretNowhere(List<ContainerLogs.Attempt> attempts, List<SecretScan> earlier)
             throws IOException {
-        SecretScan logs = new SecretScan(List.of(PASSWORD, ALIAS));
+        SecretScan logs = new SecretScan(List.of(PASSWORD, CANARY));
         for (Path dir : yarn.state().containerLogDirs()) {
             logs.local(dir);
         }
@@ -284,20 +304,24 @@ class YarnTasksIT {
                     .as("HDFS files holding the password")
                     .isEmpty();
         }
-        assertThat(staged.stream().flatMap(scan -> scan.filesHolding(ALIAS).stream()))
+        assertThat(staged.stream().flatMap(scan -> scan.filesHolding(CANARY).stream()))
                 .as(
-                        "staged files naming the alias (the table's properties), among %s",
+                        "staged files holding the session's canary setting, among %s",
                         staged.stream().map(SecretScan::files).toList())
                 .isNotEmpty();
         log.info(
-                "password in none of {} log files, {} staged files on HDFS",
+                "password in none of {} log files, {} staged files on HDFS (the canary setting in {})",
                 logs.files().size(),
-                staged.stream().mapToInt(scan -> scan.files().size()).sum());
+                staged.stream().mapToInt(scan -> scan.files().size()).sum(),
+                staged.stream()
+                        .flatMap(scan -> scan.filesHolding(CANARY).stream())
+                        .distinct()
+                        .toList());
     }
 
     private SecretScan hdfsScan() throws IOException {
         try (FileSystem hdfs = yarn.hdfs()) {
-            return new SecretScan(List.of(PASSWORD, ALIAS))
+            return new SecretScan(List.of(PASSWORD, CANARY))
                     .hdfs(hdfs, "/tmp/tez-staging")
                     .hdfs(hdfs, "/tmp/hive");
         }
@@ -311,7 +335,19 @@ class YarnTasksIT {
         long lines = 0;
         for (ContainerLogs.Container container : containerLogs.containers()) {
             if (container.isApplicationMaster()) {
-                lines += linesOf(container.logDir().resolve("syslog"), text);
+                lines += linesOfSyslogs(container, text);
+            }
+        }
+        return lines;
+    }
+
+    /** Lines in a container's syslogs: a Tez AM logs each DAG to {@code syslog_dag_<dag id>}. */
+    private static long linesOfSyslogs(ContainerLogs.Container container, String text) throws IOException {
+        long lines = 0;
+        try (Stream<Path> files = Files.list(container.logDir())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("syslog"))
+                    .toList()) {
+                lines += linesOf(file, text);
             }
         }
         return lines;

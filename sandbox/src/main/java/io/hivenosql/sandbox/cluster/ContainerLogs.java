@@ -148,6 +148,21 @@ public final class ContainerLogs {
 
         /** When the attempt logged its first and its last line; empty while its log holds no timestamped line. */
         public Optional<Interval> interval() {
+            return span("", Optional.empty());
+        }
+
+        /**
+         * From the attempt's first line that contains {@code from} to its first later line that contains {@code to}
+         * (e.g. a reader's opening and closing lines); empty until both are logged.
+         */
+        public Optional<Interval> interval(String from, String to) {
+            requireNonNull(from, "from is null");
+            requireNonNull(to, "to is null");
+            return span(from, Optional.of(to));
+        }
+
+        /** With no {@code to}: until the last timestamped line. */
+        private Optional<Interval> span(String from, Optional<String> to) {
             LocalDateTime first = null;
             LocalDateTime last = null;
             var decoder = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE);
@@ -156,17 +171,25 @@ public final class ContainerLogs {
                 String line;
                 while ((line = reader.readLine()) != null) {
                     Matcher matcher = TIMESTAMP.matcher(line);
-                    if (matcher.lookingAt()) {
-                        LocalDateTime time =
-                                LocalDateTime.parse(matcher.group(1).replace(',', '.'));
-                        first = first == null ? time : first;
+                    if (!matcher.lookingAt()) {
+                        continue;
+                    }
+                    LocalDateTime time = LocalDateTime.parse(matcher.group(1).replace(',', '.'));
+                    if (first == null) {
+                        first = line.contains(from) ? time : null;
+                    } else if (to.isEmpty()) {
                         last = time;
+                    } else if (line.contains(to.get())) {
+                        return Optional.of(new Interval(first, time));
                     }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot read " + log(), e);
             }
-            return first == null ? Optional.empty() : Optional.of(new Interval(first, last));
+            if (first == null || to.isPresent()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Interval(first, last == null ? first : last));
         }
     }
 

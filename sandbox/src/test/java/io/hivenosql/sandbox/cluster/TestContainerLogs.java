@@ -75,6 +75,11 @@ class TestContainerLogs {
         assertThat(interval.start()).isEqualTo(LocalDateTime.of(2026, 11, 26, 0, 6, 40, 509_000_000));
         assertThat(interval.end()).isEqualTo(LocalDateTime.of(2026, 11, 26, 0, 6, 42, 250_000_000));
         assertThat(attempts.get(1).interval()).isEmpty();
+        assertThat(retry.interval("|: middle", "TaskRunner2Result"))
+                .contains(new ContainerLogs.Interval(
+                        LocalDateTime.of(2026, 11, 26, 0, 6, 41, 2_000_000),
+                        LocalDateTime.of(2026, 11, 26, 0, 6, 42, 250_000_000)));
+        assertThat(retry.interval("TaskRunner2Result", "start")).isEmpty();
 
         LocalDateTime end = interval.end();
         assertThat(interval.overlaps(new ContainerLogs.Interval(end, end.plusSeconds(1))))
