@@ -124,7 +124,7 @@ class YarnTasksIT {
         hive.execute("SET tez.grouping.min-size=1");
         // row by row: a vectorized task would read a whole split into a batch before the first row's sleep
         hive.execute("SET hive.vectorized.execution.enabled=false");
-        ClientWatch watch = ClientWatch.start(secured);
+        RedisClientWatch watch = RedisClientWatch.start(secured, CLIENT_NAME);
         List<List<Object>> amRows;
         try {
             // 80 ms a row (about 8 s a split; a per-row argument, or the vectorizer calls it once) keeps the first task
@@ -304,6 +304,16 @@ class YarnTasksIT {
                     .as("HDFS files holding the password")
                     .isEmpty();
         }
+        // the Tez session's configuration and the DAGs' plans (the recovery log of each DAG) were read
+        List<String> stagedFiles = staged.stream()
+                .flatMap(scan -> scan.files().entrySet().stream())
+                .filter(file -> file.getValue() > 0)
+                .map(Map.Entry::getKey)
+                .toList();
+        assertThat(stagedFiles)
+                .as("staged files read")
+                .anyMatch(file -> file.endsWith("/tez-conf.pb"))
+                .anyMatch(file -> file.matches(".*/recovery/.*/dag_.*\\.recovery"));
         assertThat(staged.stream().flatMap(scan -> scan.filesHolding(CANARY).stream()))
                 .as(
                         "staged files holding the session's canary setting, among %s",
@@ -375,53 +385,5 @@ class YarnTasksIT {
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
         }
         return keys;
-    }
-
-    /** Polls Redis's CLIENT LIST while a query runs: the most handler connections open at once. */
-    private static final class ClientWatch {
-        private final Thread thread;
-        private volatile boolean stopped;
-        private volatile int most;
-        private volatile List<String> busiest = List.of();
-
-        private ClientWatch(TestingRedisServer redis) {
-            thread = new Thread(() -> {
-                try (Jedis jedis = redis.connect()) {
-                    while (!stopped) {
-                        List<String> clients = jedis.clientList()
-                                .lines()
-                                .filter(line -> line.contains(CLIENT_NAME))
-                                .toList();
-                        if (clients.size() > most) {
-                            most = clients.size();
-                            busiest = clients;
-                        }
-                        Thread.sleep(100);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            thread.setDaemon(true);
-        }
-
-        static ClientWatch start(TestingRedisServer redis) {
-            ClientWatch watch = new ClientWatch(redis);
-            watch.thread.start();
-            return watch;
-        }
-
-        void stop() throws InterruptedException {
-            stopped = true;
-            thread.join(5_000);
-        }
-
-        int most() {
-            return most;
-        }
-
-        List<String> busiest() {
-            return busiest;
-        }
     }
 }
