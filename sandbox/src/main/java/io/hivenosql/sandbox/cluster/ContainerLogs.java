@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,8 @@ public final class ContainerLogs {
     private static final String CLASS_PATH = "java.class.path: ";
     private static final String USER_DIR = "user.dir: ";
     private static final String ATTEMPT_LOG = "syslog_attempt_";
+    /** A Tez log line's time stamp, {@code 2026-01-31T10:11:12,345 [INFO] ...}. */
+    private static final Pattern TIMESTAMP = Pattern.compile("(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2},\\d{3}) ");
 
     private final List<Path> logDirs;
 
@@ -131,6 +134,75 @@ public final class ContainerLogs {
 
         public Path log() {
             return container.logDir().resolve(ATTEMPT_LOG + id);
+        }
+
+        /** The task's id: the attempt id without its attempt number ({@code attempt_<app>_<dag>_<vertex>_<task>}). */
+        public String taskId() {
+            return id.substring(0, id.lastIndexOf('_'));
+        }
+
+        /** The attempt's number within its task: 0 for the first, 1 for the first retry, ... */
+        public int number() {
+            return Integer.parseInt(id.substring(id.lastIndexOf('_') + 1));
+        }
+
+        /** When the attempt logged its first and its last line; empty while its log holds no timestamped line. */
+        public Optional<Interval> interval() {
+            return span("", Optional.empty());
+        }
+
+        /**
+         * From the attempt's first line that contains {@code from} to its first later line that contains {@code to}
+         * (e.g. a reader's opening and closing lines); empty until both are logged.
+         */
+        public Optional<Interval> interval(String from, String to) {
+            requireNonNull(from, "from is null");
+            requireNonNull(to, "to is null");
+            return span(from, Optional.of(to));
+        }
+
+        /** With no {@code to}: until the last timestamped line. */
+        private Optional<Interval> span(String from, Optional<String> to) {
+            LocalDateTime first = null;
+            LocalDateTime last = null;
+            var decoder = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE);
+            try (BufferedReader reader =
+                    new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(log()), decoder))) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    Matcher matcher = TIMESTAMP.matcher(line);
+                    if (!matcher.lookingAt()) {
+                        continue;
+                    }
+                    LocalDateTime time = LocalDateTime.parse(matcher.group(1).replace(',', '.'));
+                    if (first == null) {
+                        first = line.contains(from) ? time : null;
+                    } else if (to.isEmpty()) {
+                        last = time;
+                    } else if (line.contains(to.get())) {
+                        return Optional.of(new Interval(first, time));
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot read " + log(), e);
+            }
+            if (first == null || to.isPresent()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Interval(first, last == null ? first : last));
+        }
+    }
+
+    /** The time between two log lines (log time stamps: the NodeManagers' clock, millisecond precision). */
+    public record Interval(LocalDateTime start, LocalDateTime end) {
+        public Interval {
+            requireNonNull(start, "start is null");
+            requireNonNull(end, "end is null");
+        }
+
+        /** Whether both intervals hold a common instant. */
+        public boolean overlaps(Interval other) {
+            return !start.isAfter(other.end) && !other.start.isAfter(end);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,40 @@ class TestContainerLogs {
         assertThat(containerLogs.applicationMaster(APP).orElseThrow().taskPid()).isEmpty();
         assertThat(containerLogs.applicationMaster(APP).orElseThrow().classPath())
                 .isEmpty();
+    }
+
+    @Test
+    void readsAnAttemptsTaskNumberAndInterval() throws IOException {
+        Path task = container(dir.resolve("logDir-nm-1"), "container_1795651563917_0001_01_000003", "");
+        Files.writeString(
+                task.resolve("syslog_attempt_1795651563917_0001_1_00_000001_1"),
+                "2026-11-26T00:06:40,509 [INFO] [main] |task.TezChild|: start\n"
+                        + "  at a stack trace line without a time stamp\n"
+                        + "2026-11-26T00:06:41,002 [INFO] [main] |task.TezChild|: middle\n"
+                        + "2026-11-26T00:06:42,250 [INFO] [main] |task.TezChild|: TaskRunner2Result: SUCCESS\n");
+        Files.writeString(task.resolve("syslog_attempt_1795651563917_0001_1_00_000002_0"), "no time stamp yet\n");
+        List<ContainerLogs.Attempt> attempts = new ContainerLogs(List.of(dir.resolve("logDir-nm-1"))).attempts();
+
+        ContainerLogs.Attempt retry = attempts.get(0);
+        assertThat(retry.taskId()).isEqualTo("1795651563917_0001_1_00_000001");
+        assertThat(retry.number()).isEqualTo(1);
+        ContainerLogs.Interval interval = retry.interval().orElseThrow();
+        assertThat(interval.start()).isEqualTo(LocalDateTime.of(2026, 11, 26, 0, 6, 40, 509_000_000));
+        assertThat(interval.end()).isEqualTo(LocalDateTime.of(2026, 11, 26, 0, 6, 42, 250_000_000));
+        assertThat(attempts.get(1).interval()).isEmpty();
+        assertThat(retry.interval("|: middle", "TaskRunner2Result"))
+                .contains(new ContainerLogs.Interval(
+                        LocalDateTime.of(2026, 11, 26, 0, 6, 41, 2_000_000),
+                        LocalDateTime.of(2026, 11, 26, 0, 6, 42, 250_000_000)));
+        assertThat(retry.interval("TaskRunner2Result", "start")).isEmpty();
+
+        LocalDateTime end = interval.end();
+        assertThat(interval.overlaps(new ContainerLogs.Interval(end, end.plusSeconds(1))))
+                .isTrue();
+        assertThat(interval.overlaps(new ContainerLogs.Interval(end.plusNanos(1_000_000), end.plusSeconds(1))))
+                .isFalse();
+        assertThat(interval.overlaps(new ContainerLogs.Interval(interval.start().minusSeconds(5), interval.start())))
+                .isTrue();
     }
 
     private static Path container(Path logs, String id, String syslog) throws IOException {
