@@ -8,6 +8,7 @@ import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
 import io.hivenosql.sandbox.hive.RemoteHiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
@@ -38,16 +41,28 @@ class YarnRetriedWriteIT {
     private static final Logger log = LoggerFactory.getLogger(YarnRetriedWriteIT.class);
     private static final String DB = "it_yarn_retry";
     private static final String PREFIX = "it:yarn:retry:";
-    private static final int ROWS = 1000;
+    /** More than the Cassandra writer buffers before it sends anything (4,096 rows), so every store has rows at the kill. */
+    private static final int ROWS = 6000;
 
     private final YarnStack.Resources yarn;
     private final RemoteHiveInstance hive;
     private final TestingRedisServer redis;
+    private HandlerJarCqlSession cql;
 
     YarnRetriedWriteIT(YarnStack.Resources yarn) {
         this.yarn = yarn;
         this.hive = yarn.hive();
         this.redis = yarn.stores().redis();
+    }
+
+    @BeforeEach
+    void connect() {
+        cql = yarn.stores().cql();
+    }
+
+    @AfterEach
+    void disconnect() throws IOException {
+        cql.close();
     }
 
     @Test
@@ -56,9 +71,9 @@ class YarnRetriedWriteIT {
         ContainerLogs containerLogs = yarn.containerLogs();
         hive.execute("SET hive.fetch.task.conversion=none");
         var before = containerLogs.attemptIds();
-        // one task writes all four tables, 3 ms a row (reflect's empty text keeps the values), 50 rows a batch
+        // one task writes all four tables, 1 ms a row (reflect's empty text keeps the values), 50 rows a batch
         String source = "(SELECT id, concat('owner-', cast(id AS string), "
-                + "substr(reflect('java.lang.Thread', 'sleep', 3 + id * 0L), 1, 0)) AS owner "
+                + "substr(reflect('java.lang.Thread', 'sleep', 1 + id * 0L), 1, 0)) AS owner "
                 + "FROM (SELECT posexplode(split(space(" + (ROWS - 1) + "), ' ')) AS (id, unused)) ids) src";
         CompletableFuture<Void> insert = CompletableFuture.runAsync(() -> {
             try {
@@ -72,8 +87,8 @@ class YarnRetriedWriteIT {
             }
         });
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
-        while (redisKeys() < 100 && !insert.isDone() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
+        while (cassandraCount() == 0 && !insert.isDone() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
         }
         assertThat(insert).as("the INSERT, before any task was killed").isNotDone();
         List<ContainerLogs.Attempt> running = containerLogs.attemptsSince(before);
@@ -133,12 +148,10 @@ class YarnRetriedWriteIT {
     }
 
     private void createTables() throws Exception {
-        try (HandlerJarCqlSession cql = yarn.stores().cql()) {
-            cql.execute("DROP KEYSPACE IF EXISTS " + DB);
-            cql.execute("CREATE KEYSPACE " + DB
-                    + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-            cql.execute("CREATE TABLE " + DB + ".c (id int PRIMARY KEY, owner text, balance bigint)");
-        }
+        cql.execute("DROP KEYSPACE IF EXISTS " + DB);
+        cql.execute(
+                "CREATE KEYSPACE " + DB + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        cql.execute("CREATE TABLE " + DB + ".c (id int PRIMARY KEY, owner text, balance bigint)");
         try (MongoClient client = yarn.stores().mongoClient()) {
             client.getDatabase(DB).drop();
         }
@@ -164,17 +177,10 @@ class YarnRetriedWriteIT {
     }
 
     /** Rows (or keys, or documents) per store; "mongo staged": documents in staging collections of the database. */
-    private Map<String, Long> counts() throws Exception {
+    private Map<String, Long> counts() {
         Map<String, Long> counts = new TreeMap<>();
         counts.put("redis", redisKeys());
-        try (HandlerJarCqlSession cql = yarn.stores().cql()) {
-            counts.put(
-                    "cassandra",
-                    ((Number) cql.rows("SELECT count(*) FROM " + DB + ".c")
-                                    .get(0)
-                                    .get(0))
-                            .longValue());
-        }
+        counts.put("cassandra", cassandraCount());
         try (MongoClient client = yarn.stores().mongoClient()) {
             var database = client.getDatabase(DB);
             counts.put("mongo upsert", database.getCollection("m_upsert").countDocuments());
@@ -188,6 +194,10 @@ class YarnRetriedWriteIT {
             counts.put("mongo staged", staged);
         }
         return counts;
+    }
+
+    private long cassandraCount() {
+        return ((Number) cql.rows("SELECT count(*) FROM " + DB + ".c").get(0).get(0)).longValue();
     }
 
     /** id -> owner|balance of every row the query writes. */
@@ -215,12 +225,10 @@ class YarnRetriedWriteIT {
         }
     }
 
-    private Map<Integer, String> cassandraRows() throws Exception {
+    private Map<Integer, String> cassandraRows() {
         Map<Integer, String> rows = new TreeMap<>();
-        try (HandlerJarCqlSession cql = yarn.stores().cql()) {
-            for (List<Object> row : cql.rows("SELECT id, owner, balance FROM " + DB + ".c")) {
-                rows.put((Integer) row.get(0), row.get(1) + "|" + row.get(2));
-            }
+        for (List<Object> row : cql.rows("SELECT id, owner, balance FROM " + DB + ".c")) {
+            rows.put((Integer) row.get(0), row.get(1) + "|" + row.get(2));
         }
         return rows;
     }
