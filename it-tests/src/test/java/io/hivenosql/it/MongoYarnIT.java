@@ -140,7 +140,7 @@ class MongoYarnIT {
         assertThat(YarnChecks.scanRows(YarnChecks.explain(hive, select)))
                 .as("rows in the plan")
                 .isEqualTo(ROWS / 2);
-        log.info("deployment (a) vectorization: {}", YarnChecks.vectorization(hive, select));
+        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanVectorized(hive, select));
     }
 
     /**
@@ -168,7 +168,10 @@ class MongoYarnIT {
             YarnChecks.assertRanShippedInContainers(yarn, attempts, "the INSERT and the SELECT", JAR);
             log.info(
                     "deployment (b) vectorization: {}",
-                    YarnChecks.vectorization(session, "SELECT owner, count(*) FROM " + table + " GROUP BY owner"));
+                    YarnChecks.assertScanNotVectorized(
+                            session,
+                            "SELECT owner, count(*) FROM " + table + " GROUP BY owner",
+                            "io.hivenosql.mongo.MongoInputFormat"));
             session.execute("DROP TABLE " + table);
         }
         assertThat(client.getDatabase(DB).listCollectionNames().into(new ArrayList<>()))

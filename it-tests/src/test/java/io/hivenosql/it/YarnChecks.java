@@ -152,6 +152,32 @@ final class YarnChecks {
     }
 
     /**
+     * The scan's map work of {@code sql} is vectorized through {@code hive.vectorized.use.row.serde.deserialize} (Hive
+     * deserializes rows into column batches): what a HiveServer2 with the jar in hive.aux.jars.path plans.
+     */
+    static List<String> assertScanVectorized(HiveInstance hive, String sql) throws SQLException {
+        List<String> summary = vectorization(hive, sql);
+        assertThat(summary)
+                .as("EXPLAIN VECTORIZATION of %s", sql)
+                .contains("enabledConditionsMet: hive.vectorized.use.row.serde.deserialize IS true")
+                .noneMatch(line -> line.startsWith("enabledConditionsNotMet"));
+        return summary;
+    }
+
+    /**
+     * The scan's map work of {@code sql} is not vectorized: Hive treats {@code inputFormat} as excluded from row
+     * deserialization. What a HiveServer2 plans when the input format comes from ADD JAR.
+     */
+    static List<String> assertScanNotVectorized(HiveInstance hive, String sql, String inputFormat) throws SQLException {
+        List<String> summary = vectorization(hive, sql);
+        assertThat(summary)
+                .as("EXPLAIN VECTORIZATION of %s", sql)
+                .contains("enabledConditionsNotMet: hive.vectorized.use.row.serde.deserialize IS true AND "
+                        + "hive.vectorized.row.serde.inputformat.excludes NOT CONTAINS " + inputFormat + " IS false");
+        return summary;
+    }
+
+    /**
      * A managed ORC table {@code db.table (id int, region string)} on the cluster's HDFS warehouse, filled through the
      * same HiveServer2 with {@code region-<id % 3>} for ids 0..rows-1 (one DAG).
      */
