@@ -145,6 +145,9 @@ public final class MiniHadoopCluster implements Closeable {
         conf.setInt(YarnConfiguration.NM_PMEM_MB, NODE_MANAGER_MEMORY_MB);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, NODE_MANAGER_MEMORY_MB);
+        // several Tez sessions at once (each HiveServer2 session its own AM): the CapacityScheduler's default lets AMs
+        // take 10% of the cluster, so a second 512 MB AM waited (ACCEPTED) for as long as the first one lived
+        conf.setFloat("yarn.scheduler.capacity.maximum-am-resource-percent", 0.5f);
         // containers are sized by their -Xmx; YARN's process-tree checks would only kill them at random on a laptop
         conf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
         conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
