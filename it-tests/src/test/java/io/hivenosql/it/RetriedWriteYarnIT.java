@@ -37,8 +37,8 @@ import redis.clients.jedis.resps.ScanResult;
  * writes every row again, and every store ends with exactly the rows of the query, none twice.
  */
 @ExtendWith(YarnStack.class)
-class YarnRetriedWriteIT {
-    private static final Logger log = LoggerFactory.getLogger(YarnRetriedWriteIT.class);
+class RetriedWriteYarnIT {
+    private static final Logger log = LoggerFactory.getLogger(RetriedWriteYarnIT.class);
     private static final String DB = "it_yarn_retry";
     private static final String PREFIX = "it:yarn:retry:";
     /** More than the Cassandra writer buffers before it sends anything (4,096 rows), so every store has rows at the kill. */
@@ -49,7 +49,7 @@ class YarnRetriedWriteIT {
     private final TestingRedisServer redis;
     private HandlerJarCqlSession cql;
 
-    YarnRetriedWriteIT(YarnStack.Resources yarn) {
+    RetriedWriteYarnIT(YarnStack.Resources yarn) {
         this.yarn = yarn;
         this.hive = yarn.hive();
         this.redis = yarn.stores().redis();

@@ -32,13 +32,13 @@ import redis.clients.jedis.resps.ScanResult;
  * What only a cluster shows, proven once each on Redis (the cheapest store to secure, split and count: a password-only
  * redis-server of this class's own, splits of one server's key space, keys counted by SCAN): splits planned in the Tez
  * AM and in HiveServer2, two containers scanning one table at once, and the password read from a JCEKS provider on HDFS
- * inside the containers, for the INSERT and the scans, and found nowhere else. {@link YarnRetriedWriteIT} kills a
+ * inside the containers, for the INSERT and the scans, and found nowhere else. {@link RetriedWriteYarnIT} kills a
  * writing task.
  */
 @ExtendWith(YarnStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class YarnTasksIT {
-    private static final Logger log = LoggerFactory.getLogger(YarnTasksIT.class);
+class ScanTasksYarnIT {
+    private static final Logger log = LoggerFactory.getLogger(ScanTasksYarnIT.class);
     private static final String DB = "it_yarn_tasks";
     private static final String PASSWORD = "yarn-S3cr3t-Pa55-7c1e";
     private static final String ALIAS = "it.yarn.redis.password";
