@@ -3,6 +3,8 @@ package io.hivenosql.it;
 import java.util.HashMap;
 import java.util.Map;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Reads Redis' own per-command call counters ({@code INFO commandstats}), the proof that a query did or did not scan:
@@ -10,6 +12,19 @@ import redis.clients.jedis.Jedis;
  */
 final class RedisStats {
     private RedisStats() {}
+
+    /** How many keys of the connection's database start with {@code prefix} (SCAN, never KEYS). */
+    static long keys(Jedis jedis, String prefix) {
+        long keys = 0;
+        String cursor = ScanParams.SCAN_POINTER_START;
+        do {
+            ScanResult<String> page =
+                    jedis.scan(cursor, new ScanParams().match(prefix + "*").count(1000));
+            keys += page.getResult().size();
+            cursor = page.getCursor();
+        } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+        return keys;
+    }
 
     static Map<String, Long> commandCalls(String host, int port) {
         try (Jedis jedis = new Jedis(host, port)) {

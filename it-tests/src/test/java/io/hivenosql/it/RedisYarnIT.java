@@ -3,14 +3,12 @@ package io.hivenosql.it;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hivenosql.sandbox.cluster.ContainerClassPath;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
 import io.hivenosql.sandbox.hive.RemoteHiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,8 +18,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * The Redis handler on Hive on Tez over YARN (the sandbox's cluster mode, {@code bin/hive-nosql up --cluster}): HDFS
@@ -43,6 +39,7 @@ class RedisYarnIT {
     private static final String DB = "it_yarn";
     private static final String TABLE = DB + ".accounts";
     private static final String PREFIX = "it:yarn:acct:";
+    private static final String JAR = "handler-redis-.*-hive\\.jar";
     private static final int ROWS = 200;
     /** The logical database of the table of deployment (a): its keys alone, so that DBSIZE sizes the table. */
     private static final int DATABASE = 3;
@@ -125,24 +122,8 @@ class RedisYarnIT {
         }
 
         List<ContainerLogs.Attempt> attempts = containerLogs.attemptsSince(beforeInsert);
-        Set<ContainerLogs.Container> containers = new LinkedHashSet<>();
-        attempts.forEach(attempt -> containers.add(attempt.container()));
-        Set<Long> notContainers = Set.of(
-                ProcessHandle.current().pid(),
-                yarn.cluster().pid(),
-                yarn.state().hiveServerPid());
-        for (ContainerLogs.Container container : containers) {
-            assertThat(container.isApplicationMaster()).as(container.id()).isFalse();
-            assertThat(container.taskPid()).as("pid of " + container.id()).isPresent();
-            assertThat(notContainers)
-                    .as(container.id())
-                    .doesNotContain(container.taskPid().getAsLong());
-            assertShippedOnly(container);
-            // the Tez AM computed the splits (hive.compute.splits.in.am): it needs the handler too
-            assertShippedOnly(containerLogs
-                    .applicationMaster(container.applicationId())
-                    .orElseThrow(() -> new AssertionError("no AM container of " + container.applicationId())));
-        }
+        Set<ContainerLogs.Container> containers =
+                YarnChecks.assertRanShippedInContainers(yarn, attempts, "the INSERTs and the SELECT", JAR);
         log.info(
                 "INSERT and SELECT ran {} task attempt(s) in YARN containers {} (pids {})",
                 attempts.size(),
@@ -191,7 +172,7 @@ class RedisYarnIT {
                     .as("task attempts of the INSERT and the SELECT")
                     .isNotEmpty();
             for (ContainerLogs.Attempt attempt : attempts) {
-                assertShippedOnly(attempt.container());
+                YarnChecks.assertShippedOnly(attempt.container(), JAR);
             }
             log.info(
                     "deployment (b) vectorization: {}",
@@ -252,36 +233,14 @@ class RedisYarnIT {
                 .isNotEmpty();
     }
 
-    /** The handler jar is among the resources YARN localized, and nowhere on the cluster's own classpath. */
-    private static void assertShippedOnly(ContainerLogs.Container container) {
-        assertThat(container.clusterClassPath())
-                .as("cluster classpath of " + container.id())
-                .anyMatch(entry -> entry.getFileName().toString().startsWith("hadoop-common-"))
-                .anyMatch(entry -> entry.getFileName().toString().startsWith("tez-runtime-library-"));
-        assertThat(ContainerClassPath.violations(container.clusterClassPath()))
-                .as("handler or store-client classes on the cluster classpath of " + container.id())
-                .isEmpty();
-        assertThat(container.shippedClassPath())
-                .as("resources localized into " + container.id())
-                .anyMatch(entry -> entry.getFileName().toString().matches("handler-redis-.*-hive\\.jar"));
-    }
-
     private long keysWithPrefix(String prefix) {
         return keysWithPrefix(0, prefix);
     }
 
     private long keysWithPrefix(int database, String prefix) {
-        long keys = 0;
         try (Jedis jedis = redis.connect()) {
             jedis.select(database);
-            String cursor = ScanParams.SCAN_POINTER_START;
-            do {
-                ScanResult<String> page =
-                        jedis.scan(cursor, new ScanParams().match(prefix + "*").count(500));
-                keys += page.getResult().size();
-                cursor = page.getCursor();
-            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+            return RedisStats.keys(jedis, prefix);
         }
-        return keys;
     }
 }

@@ -27,8 +27,6 @@ import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * A task attempt killed mid-write on YARN (its container JVM, by pid), while one task writes the same rows to Redis
@@ -248,16 +246,8 @@ class RetriedWriteYarnIT {
     }
 
     private long redisKeys() {
-        long keys = 0;
         try (Jedis jedis = redis.connect()) {
-            String cursor = ScanParams.SCAN_POINTER_START;
-            do {
-                ScanResult<String> page =
-                        jedis.scan(cursor, new ScanParams().match(PREFIX + "*").count(1000));
-                keys += page.getResult().size();
-                cursor = page.getCursor();
-            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+            return RedisStats.keys(jedis, PREFIX);
         }
-        return keys;
     }
 }

@@ -25,8 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * What only a cluster shows, proven once each on Redis (the cheapest store to secure, split and count: a password-only
@@ -298,16 +296,8 @@ class ScanTasksYarnIT {
     }
 
     private long keys(String prefix) {
-        long keys = 0;
         try (Jedis jedis = secured.connect()) {
-            String cursor = ScanParams.SCAN_POINTER_START;
-            do {
-                ScanResult<String> page =
-                        jedis.scan(cursor, new ScanParams().match(prefix + "*").count(1000));
-                keys += page.getResult().size();
-                cursor = page.getCursor();
-            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+            return RedisStats.keys(jedis, prefix);
         }
-        return keys;
     }
 }
