@@ -110,11 +110,9 @@ final class MongoStagedInsert {
             return Optional.empty();
         }
         QueryTask task = table.attempt().task().get();
-        BsonDocument registered;
+        Optional<String> registered;
         try {
-            registered = lease.collection(MongoStageNames.REGISTRY)
-                    .find(Filters.eq("_id", MongoStageNames.insertId(table.collection(), task.queryId())))
-                    .first();
+            registered = run(table, lease, task.queryId());
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(
                     table,
@@ -122,7 +120,7 @@ final class MongoStagedInsert {
                     e,
                     HandlerErrorCode.WRITE_FAILED);
         }
-        if (registered == null || !registered.isString("run")) {
+        if (registered.isEmpty()) {
             log.info(
                     "table {}: query {} registered no staged insert into {}; inserting directly",
                     table.name(),
@@ -130,7 +128,7 @@ final class MongoStagedInsert {
                     table.namespace());
             return Optional.empty();
         }
-        String run = registered.getString("run").getValue();
+        String run = registered.get();
         int number = table.attempt().number();
         String staging = MongoStageNames.staging(table.database(), task.queryId(), run, task, number);
         return Optional.of(new Attempt(table, task.queryId(), run, task, number, staging));
@@ -144,7 +142,7 @@ final class MongoStagedInsert {
         }
         String run = HexFormat.of().formatHex(randomBytes());
         try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
-            discard(table, lease, queryId);
+            discard(table, lease, queryId, run(table, lease, queryId));
             BsonDocument insert = new BsonDocument(
                             "_id", new BsonString(MongoStageNames.insertId(table.collection(), queryId)))
                     .append("kind", new BsonString("insert"))
@@ -199,7 +197,7 @@ final class MongoStagedInsert {
                     tasks.size(),
                     table.namespace(),
                     (System.nanoTime() - started) / 1_000_000);
-            discard(table, lease, queryId);
+            discard(table, lease, queryId, run);
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(
                     table, "publishing the rows query " + queryId + " staged", e, HandlerErrorCode.WRITE_FAILED);
@@ -213,13 +211,14 @@ final class MongoStagedInsert {
             return;
         }
         try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
-            discard(table, lease, queryId);
+            discard(table, lease, queryId, run(table, lease, queryId));
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(
                     table, "dropping the staging collections of query " + queryId, e, HandlerErrorCode.STORE_ERROR);
         }
     }
 
+    /** The run id the query registered for its insert into the table (see {@link #begin}), if it did. */
     private static Optional<String> run(MongoTable table, MongoClients.Lease lease, String queryId) {
         BsonDocument registered = lease.collection(MongoStageNames.REGISTRY)
                 .find(Filters.eq("_id", MongoStageNames.insertId(table.collection(), queryId)))
@@ -240,9 +239,8 @@ final class MongoStagedInsert {
                 .into(new ArrayList<>());
     }
 
-    /** Drops the staging collections of the query's registered run and every registration of it. */
-    private static void discard(MongoTable table, MongoClients.Lease lease, String queryId) {
-        Optional<String> run = run(table, lease, queryId);
+    /** Drops the staging collections of the query's registered run (if any) and every registration of it. */
+    private static void discard(MongoTable table, MongoClients.Lease lease, String queryId, Optional<String> run) {
         if (run.isPresent()) {
             List<String> names = lease.client()
                     .getDatabase(table.database())

@@ -216,11 +216,18 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         return TaskAttempts.onTez(conf) && queryId != null && !queryId.isBlank() ? queryId.trim() : null;
     }
 
+    /**
+     * The query whose insert this hook began, else (Hive asked another handler instance to begin it) the session's
+     * current query on Tez; null when none.
+     */
+    private String insertQuery() {
+        return insertQueryId != null ? insertQueryId : currentTezQuery();
+    }
+
     /** Publishes what the query's tasks staged; the writers flushed and checked every row when their tasks closed. */
     @Override
     public void commitInsertTable(Table table, boolean overwrite) throws MetaException {
-        // a hook that did not begin the insert (Hive asked another handler instance) commits the session's query
-        String queryId = insertQueryId != null ? insertQueryId : currentTezQuery();
+        String queryId = insertQuery();
         if (queryId == null) {
             return;
         }
@@ -235,7 +242,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     /** Called by Hive when commitInsertTable failed: discards what is still staged. */
     @Override
     public void rollbackInsertTable(Table table, boolean overwrite) throws MetaException {
-        String queryId = insertQueryId != null ? insertQueryId : currentTezQuery();
+        String queryId = insertQuery();
         if (queryId == null) {
             return;
         }

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -48,15 +47,6 @@ public final class TestingHiveCluster implements Closeable {
         this.process = process;
         this.state = state;
         this.startupTime = startupTime;
-    }
-
-    /**
-     * Starts the cluster in {@code workDir} (emptied first) with these handler jars and extra hive-site settings
-     * ({@code hiveConf}, applied last); waits up to {@code timeout}.
-     */
-    public static TestingHiveCluster start(
-            Path workDir, List<Path> auxJars, Map<String, String> hiveConf, Duration timeout) {
-        return start(workDir, ClusterOptions.defaults(auxJars).withHiveConf(hiveConf), timeout);
     }
 
     /** Starts the cluster in {@code workDir} (emptied first) as {@code options} say; waits up to {@code timeout}. */
