@@ -5,6 +5,7 @@ import io.hivenosql.bench.report.BenchResults;
 import io.hivenosql.bench.report.MachineInfo;
 import io.hivenosql.bench.report.ResultCheck;
 import io.hivenosql.bench.report.ScaleFactorResults;
+import io.hivenosql.sandbox.ServerConsole;
 import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.cluster.ClusterHiveConf;
@@ -21,7 +22,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -48,31 +48,13 @@ public final class BenchMain {
     private BenchMain() {}
 
     public static void main(String[] args) {
-        PrintStream console = System.out;
-        redirectServerOutput(Arrays.asList(args));
-        // Hive leaves non-daemon threads behind: exit explicitly
-        System.exit(run(Arrays.asList(args), console, System.err));
+        ServerConsole.runAndExit(args, BenchMain::serverWorkDir, BenchMain::run);
     }
 
-    /** Tez local mode prints DAG progress to System.out: in the sandbox it goes to {@code <work>/server.out}. */
-    private static void redirectServerOutput(List<String> args) {
-        BenchOptions options;
-        try {
-            options = BenchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            return; // run() reports it
-        }
-        if (!options.sandbox() || options.help()) {
-            return;
-        }
-        Path file = options.workDir().resolve("server.out");
-        try {
-            Files.createDirectories(options.workDir());
-            System.setOut(new PrintStream(
-                    new java.io.FileOutputStream(file.toFile()), true, java.nio.charset.StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            log.warn("Cannot redirect the server's console output to {}: {}", file, e.toString());
-        }
+    /** The sandbox starts HiveServer2 in process, in the work directory. */
+    private static Optional<Path> serverWorkDir(List<String> args) {
+        BenchOptions options = BenchOptions.parse(args);
+        return options.sandbox() && !options.help() ? Optional.of(options.workDir()) : Optional.empty();
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {

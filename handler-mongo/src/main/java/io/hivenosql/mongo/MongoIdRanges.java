@@ -123,6 +123,33 @@ final class MongoIdRanges {
         if (boundaries.isEmpty()) {
             return List.of(new PlannedSplit(MongoSplit.whole(), hosts, "the whole collection"));
         }
+        List<PlannedSplit> splits = rangeSplits(boundaries, hosts);
+        BsonValue first = boundaries.get(0);
+        // neither < b1 nor >= b1; written with $not rather than $nor so that MongoDB complements the index bounds
+        // (the other brackets' keys only) instead of scanning the collection
+        BsonDocument others = new BsonDocument(
+                "$and",
+                new BsonArray(List.of(
+                        new BsonDocument(ID, new BsonDocument("$not", new BsonDocument("$lt", first))),
+                        new BsonDocument(ID, new BsonDocument("$not", new BsonDocument("$gte", first))))));
+        splits.add(new PlannedSplit(
+                MongoSplit.of(others),
+                hosts,
+                ID + " of another type than " + bracket(first).orElseThrow() + " (neither < nor >= " + describe(first)
+                        + ")"));
+        return splits;
+    }
+
+    /**
+     * The {@code m + 1} range splits of {@code m > 0} boundaries, without the split of the other brackets: every
+     * {@code _id} of the boundaries' bracket but NaN is in exactly one of them. For a scan whose filter selects only
+     * {@code _id}s of that bracket ({@link MongoIdBounds}), and NaN never (a bound other than NaN compares with no
+     * NaN).
+     */
+    static List<PlannedSplit> rangeSplits(List<BsonValue> boundaries, List<String> hosts) {
+        if (boundaries.isEmpty()) {
+            throw new IllegalArgumentException("no boundaries");
+        }
         List<PlannedSplit> splits = new ArrayList<>();
         BsonValue first = boundaries.get(0);
         splits.add(range(new BsonDocument("$lt", first), hosts, ID + " < " + describe(first)));
@@ -136,18 +163,6 @@ final class MongoIdRanges {
         }
         BsonValue last = boundaries.get(boundaries.size() - 1);
         splits.add(range(new BsonDocument("$gte", last), hosts, ID + " >= " + describe(last)));
-        // neither < b1 nor >= b1; written with $not rather than $nor so that MongoDB complements the index bounds
-        // (the other brackets' keys only) instead of scanning the collection
-        BsonDocument others = new BsonDocument(
-                "$and",
-                new BsonArray(List.of(
-                        new BsonDocument(ID, new BsonDocument("$not", new BsonDocument("$lt", first))),
-                        new BsonDocument(ID, new BsonDocument("$not", new BsonDocument("$gte", first))))));
-        splits.add(new PlannedSplit(
-                MongoSplit.of(others),
-                hosts,
-                ID + " of another type than " + bracket(first).orElseThrow() + " (neither < nor >= " + describe(first)
-                        + ")"));
         return splits;
     }
 

@@ -3,7 +3,9 @@ package io.hivenosql.mongo;
 import com.mongodb.MongoServerException;
 import com.mongodb.client.MongoCollection;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
@@ -88,22 +90,50 @@ final class MongoIdSample {
      */
     static List<BsonValue> sortedByServer(
             MongoCollection<BsonDocument> collection, List<BsonValue> values, long pieceBytes) {
+        return sortedByServer(collection, values, pieceBytes, new BsonDocument());
+    }
+
+    /**
+     * As {@link #sortedByServer(MongoCollection, List, long)}, keeping only the values that also match {@code within}
+     * (e.g. the {@code _id} bounds of a scan's filter, {@link MongoIdBounds#asFilter}; empty: all).
+     */
+    static List<BsonValue> sortedByServer(
+            MongoCollection<BsonDocument> collection, List<BsonValue> values, long pieceBytes, BsonDocument within) {
         List<List<BsonValue>> pieces = pieces(values, pieceBytes);
         if (pieces.size() <= 1) {
-            return sortPiece(collection, values);
+            return sortPiece(collection, values, within);
         }
         List<BsonValue> spread = new ArrayList<>();
         for (List<BsonValue> piece : pieces) {
-            List<BsonValue> sorted = sortPiece(collection, piece);
+            List<BsonValue> sorted = sortPiece(collection, piece, within);
             for (int i = 0; i < sorted.size(); i += pieces.size()) {
                 spread.add(sorted.get(i));
             }
         }
         if (spread.size() >= values.size()) {
             // every value is a piece of its own (each larger than pieceBytes): the first piece stands for them all
-            return sortPiece(collection, pieces.get(0));
+            return sortPiece(collection, pieces.get(0), within);
         }
-        return sortedByServer(collection, spread, pieceBytes);
+        return sortedByServer(collection, spread, pieceBytes, within);
+    }
+
+    /**
+     * The sampled values of the bounds' bracket that meet the bounds, in MongoDB's order: sorted here where the order
+     * is fixed ({@link MongoIdRanges#order}), else by the server ({@link #sortedByServer}), which then also tests them
+     * against the bounds.
+     */
+    static List<BsonValue> within(
+            MongoCollection<BsonDocument> collection, List<BsonValue> sample, MongoIdBounds bounds) {
+        String bracket = bounds.bracket().orElseThrow(() -> new IllegalArgumentException("_id is not bounded"));
+        List<BsonValue> values = MongoIdRanges.ofBracket(sample, bracket);
+        Optional<Comparator<BsonValue>> order = MongoIdRanges.order(bracket);
+        if (order.isEmpty()) {
+            return sortedByServer(collection, values, SORT_PIECE_BYTES, bounds.asFilter());
+        }
+        return values.stream()
+                .filter(value -> bounds.admits(value, order.get()))
+                .sorted(order.get())
+                .toList();
     }
 
     /** Consecutive pieces of the values, each of at most {@code pieceBytes} encoded bytes (or one value). */
@@ -142,10 +172,14 @@ final class MongoIdSample {
         return buffer.getSize();
     }
 
-    private static List<BsonValue> sortPiece(MongoCollection<BsonDocument> collection, List<BsonValue> values) {
+    private static List<BsonValue> sortPiece(
+            MongoCollection<BsonDocument> collection, List<BsonValue> values, BsonDocument within) {
         List<BsonValue> sorted = new ArrayList<>(values.size());
+        BsonDocument listed = new BsonDocument("_id", new BsonDocument("$in", new BsonArray(values)));
+        BsonDocument filter =
+                within.isEmpty() ? listed : new BsonDocument("$and", new BsonArray(List.of(listed, within)));
         for (BsonDocument document : collection
-                .find(new BsonDocument("_id", new BsonDocument("$in", new BsonArray(values))))
+                .find(filter)
                 .collation(MongoScan.SIMPLE_COLLATION)
                 .projection(new BsonDocument("_id", new BsonInt32(1)))
                 .sort(new BsonDocument("_id", new BsonInt32(1)))) {

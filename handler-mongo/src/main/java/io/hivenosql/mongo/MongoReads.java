@@ -33,9 +33,11 @@ final class MongoReads {
     }
 
     /**
-     * The splits of a scan (see {@link MongoSplitPlanner}). Logs the pushed filter as JSON once per scan, in the log of
-     * whatever plans the splits (HiveServer2 for fetch tasks, the Tez application master otherwise):
-     * {@code table t: pushed filter {...}}.
+     * The splits of a scan (see {@link MongoSplitPlanner}), planned with the scan's filter ({@code mongo.input.query}
+     * AND the pushed filter: a pinned {@code _id} is one split, bounds on it bound the ranges) and Hive's hint
+     * {@code desiredSplits}. Logs the pushed filter as JSON once per scan, in the log of whatever plans the splits
+     * (HiveServer2 for fetch tasks, the Tez application master otherwise): {@code table t: pushed filter {...}}; the
+     * planner logs how it split the scan and why.
      */
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         MongoTable table = MongoTable.of(request.table());
@@ -47,7 +49,7 @@ final class MongoReads {
         }
         try (MongoClients.Lease lease =
                 MongoClients.acquire(table, request.table().secrets())) {
-            return MongoSplitPlanner.plan(table, lease);
+            return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits);
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(table, "planning the splits", e, HandlerErrorCode.STORE_ERROR);
         }

@@ -32,26 +32,37 @@ import org.slf4j.LoggerFactory;
  * The planning itself is pure ({@link MongoIdRanges}, {@link MongoChunks}); this class only reads, and
  * {@link MongoIdSample} draws the {@code _id}s that the ranges are cut at.
  *
- * <p>{@code mongo.split.mode}:
+ * <p>First the scan's filter ({@code mongo.input.query} AND the pushed filter), whatever the mode: when it pins
+ * {@code _id} ({@code _id = v}, {@code _id IN (...)}, also inside an AND; {@link MongoIdBounds}) the scan is one split,
+ * planned without any server call (no {@code collStats}, no sample, no {@code config} read, so also with {@code chunks}
+ * on a collection that is not sharded): its reader finds the documents through the {@code _id} index. Then
+ * {@code mongo.split.mode}:
  *
  * <ul>
  *   <li>auto: the chunks of a sharded collection; else {@code _id} ranges when the collection is larger than
  *       {@code mongo.split.size-mb} or {@code mongo.split.count} is above 1; else one split. When
  *       {@code config.collections} cannot be read (a user who may not read the config database, a server without it)
  *       the collection gets {@code _id} ranges, with a warning.
- *   <li>sample: {@code _id} ranges: {@code n} = {@code mongo.split.count}, else size / {@code mongo.split.size-mb};
- *       {@code $sample} draws {@value #OVERSAMPLING} {@code _id}s per split (at most {@value #MAX_SAMPLE}), and every
- *       {@code n}-th of them in sorted order is a boundary. This gives {@code n} ranges plus one split for the
- *       {@code _id}s of other types (usually empty): {@code n + 1} splits, fewer when the sample has fewer distinct
- *       values. An empty collection, or {@code n} of 1, gives one split.
+ *   <li>sample: {@code _id} ranges: {@code n} = {@code mongo.split.count}, else size / {@code mongo.split.size-mb}
+ *       but at most Hive's hint; {@code $sample} draws {@value #OVERSAMPLING} {@code _id}s per split (at most
+ *       {@value #MAX_SAMPLE}), and every {@code n}-th of them in sorted order is a boundary. This gives {@code n}
+ *       ranges plus one split for the {@code _id}s of other types (usually empty): {@code n + 1} splits, fewer when the
+ *       sample has fewer distinct values. An empty collection, or {@code n} of 1, gives one split (and no sample). When
+ *       the filter bounds {@code _id} ({@code >}, {@code >=}, {@code <}, {@code <=}, BETWEEN of one type bracket), the
+ *       ranges are cut only at the sampled {@code _id}s within the bounds, about {@code n} times their share of the
+ *       sample of them, and no split of other types is planned: the filter selects none.
  *   <li>chunks: one split per chunk; a collection that is not sharded is an error. There is no fallback: a task whose
  *       chunk query fails (e.g. the shard key's index named by the hint was dropped) fails the query; use sample or auto
  *       then.
  *   <li>single: one split.
  * </ul>
  *
- * <p>Hive's split-count hint is not used: the collection's size is known. Each split's estimated size is the
- * collection's size divided by the number of splits; the splits are shuffled so that tasks spread over the key space.
+ * <p>What wins: a pinned {@code _id}, then {@code mongo.split.mode=single} or chunks (never merged nor cut by Hive's
+ * hint), then {@code mongo.split.count}, exact, whatever Hive's hint; otherwise Hive's hint ({@code desiredSplits > 0};
+ * 1 for a fetch task, the available task slots on Tez) caps the count sized from {@code mongo.split.size-mb}, so a
+ * fetch task reads one split and draws no sample. Each split's estimated size is the collection's size (times the
+ * share of the sample within {@code _id} bounds) divided by the number of splits; the splits are shuffled so that
+ * tasks spread over the key space.
  */
 final class MongoSplitPlanner {
     static final int OVERSAMPLING = 10;
@@ -82,54 +93,127 @@ final class MongoSplitPlanner {
 
     // ---------------------------------------------------------------- server side
 
-    /** The splits of a scan of the table; at least one. */
-    static List<SplitSpec> plan(MongoTable table, MongoClients.Lease lease) {
-        MongoClient client = lease.client();
-        CollectionSize size = collectionSize(client.getDatabase(table.database()), table.collection());
-        List<PlannedSplit> planned = planned(table, client, lease.collection(), size);
-        List<SplitSpec> specs = specs(planned, size);
+    /**
+     * How a scan is split, and why (logged once per scan).
+     *
+     * @param bytes the estimated bytes the splits read, shared out among them
+     */
+    record Plan(List<PlannedSplit> splits, long bytes, String how) {
+        Plan {
+            splits = List.copyOf(requireNonNull(splits, "splits is null"));
+            requireNonNull(how, "how is null");
+        }
+    }
+
+    /**
+     * The splits of a scan of the table; at least one. Logs once, in the log of whatever plans the splits, how they were
+     * planned and why, e.g. {@code table t: 1 split(s) of db.c: _id pinned by the filter (= or IN), no sample}.
+     *
+     * @param filter the scan's filter as MongoDB runs it ({@code mongo.input.query} AND the pushed filter; empty for
+     *     none), read for what it says of {@code _id} ({@link MongoIdBounds}); each split's reader applies it too
+     * @param desiredSplits Hive's hint (0: none), see the class documentation
+     */
+    static List<SplitSpec> plan(
+            MongoTable table,
+            MongoClient client,
+            MongoCollection<BsonDocument> collection,
+            BsonDocument filter,
+            int desiredSplits) {
+        MongoIdBounds bounds = MongoIdBounds.of(filter);
+        List<String> hosts = MongoChunks.hostNames(
+                String.join(",", table.uri().connectionString().getHosts()));
+        Plan plan;
+        if (bounds.pinned()) {
+            PlannedSplit lookup = new PlannedSplit(MongoSplit.whole(), hosts, "the _ids the filter lists");
+            plan = new Plan(List.of(lookup), 0, "_id pinned by the filter (= or IN), no sample");
+        } else {
+            CollectionSize size = collectionSize(client.getDatabase(table.database()), table.collection());
+            Plan planned = planned(table, client, collection, size, bounds, desiredSplits, hosts);
+            plan = new Plan(
+                    planned.splits(),
+                    planned.bytes(),
+                    planned.how() + "; " + size.count() + " documents, " + size.bytes() + " bytes");
+        }
+        List<SplitSpec> specs = specs(plan.splits(), plan.bytes());
         log.info(
-                "table {}: {} split(s) of {} ({} documents, {} bytes; {}={})",
+                "table {}: {} split(s) of {}: {} ({}={})",
                 table.name(),
                 specs.size(),
                 table.namespace(),
-                size.count(),
-                size.bytes(),
+                plan.how(),
                 MongoTableProperties.SPLIT_MODE.key(),
                 table.splitMode().name().toLowerCase(Locale.ROOT));
         Collections.shuffle(specs, new Random(table.name().hashCode()));
         return specs;
     }
 
-    private static List<PlannedSplit> planned(
-            MongoTable table, MongoClient client, MongoCollection<BsonDocument> collection, CollectionSize size) {
-        List<String> hosts = MongoChunks.hostNames(
-                String.join(",", table.uri().connectionString().getHosts()));
+    private static Plan planned(
+            MongoTable table,
+            MongoClient client,
+            MongoCollection<BsonDocument> collection,
+            CollectionSize size,
+            MongoIdBounds bounds,
+            int desiredSplits,
+            List<String> hosts) {
         MongoSplitMode mode = table.splitMode();
         if (mode == MongoSplitMode.SINGLE) {
-            return MongoIdRanges.splits(List.of(), hosts);
+            return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), "one split by the mode");
         }
         if (mode != MongoSplitMode.SAMPLE) {
             Optional<List<PlannedSplit>> chunks = chunkSplits(table, client, mode == MongoSplitMode.CHUNKS);
             if (chunks.isPresent()) {
-                return chunks.get();
+                return new Plan(chunks.get(), size.bytes(), "one split per chunk of the sharded collection");
             }
         }
-        int splits = splitCount(size.bytes(), table.splitSizeBytes(), table.splitCount());
+        int splits = splitCount(size.bytes(), table.splitSizeBytes(), table.splitCount(), desiredSplits);
+        String counted = splitCountReason(table, splits, desiredSplits);
         if (splits <= 1 || size.count() == 0) {
-            return MongoIdRanges.splits(List.of(), hosts);
+            return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), "no sample: " + counted);
         }
         List<BsonValue> sample = MongoIdSample.draw(table, collection, sampleSize(splits));
+        String sampled = "_id ranges at a $sample of " + sample.size() + " _ids for " + counted;
+        if (bounds.bounded()) {
+            return bounded(collection, sample, splits, bounds, size, hosts, sampled);
+        }
         Optional<String> bracket = MongoIdRanges.commonBracket(sample);
         if (bracket.isEmpty()) {
-            return MongoIdRanges.splits(List.of(), hosts);
+            return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), sampled + "; no rangeable _id drawn");
         }
         List<BsonValue> values = MongoIdRanges.ofBracket(sample, bracket.get());
         Optional<Comparator<BsonValue>> order = MongoIdRanges.order(bracket.get());
         List<BsonValue> sorted = order.isPresent()
                 ? values.stream().sorted(order.get()).toList()
                 : MongoIdSample.sortedByServer(collection, values, MongoIdSample.SORT_PIECE_BYTES);
-        return MongoIdRanges.splits(MongoIdRanges.boundaries(sorted, splits), hosts);
+        return new Plan(MongoIdRanges.splits(MongoIdRanges.boundaries(sorted, splits), hosts), size.bytes(), sampled);
+    }
+
+    /**
+     * The splits of a scan whose filter bounds {@code _id} to an interval of one bracket ({@link MongoIdBounds}): the
+     * sampled {@code _id}s inside the bounds ({@link MongoIdSample#within}) are cut into {@code splits} times their share of the sample, at least
+     * one; the range splits are those of {@link MongoIdRanges#rangeSplits}, without the split of other brackets (the
+     * filter selects none of them). The ranges at the ends reach past the bounds, which the filter applies.
+     */
+    private static Plan bounded(
+            MongoCollection<BsonDocument> collection,
+            List<BsonValue> sample,
+            int splits,
+            MongoIdBounds bounds,
+            CollectionSize size,
+            List<String> hosts,
+            String sampled) {
+        List<BsonValue> inside = MongoIdSample.within(collection, sample, bounds);
+        double share = sample.isEmpty() ? 0 : (double) inside.size() / sample.size();
+        int count = (int) Math.max(1, Math.min(splits, Math.ceil(splits * share)));
+        long bytes = (long) (size.bytes() * share);
+        String how = sampled + ", " + inside.size() + " of them within the filter's bounds: " + bounds;
+        List<BsonValue> boundaries = MongoIdRanges.boundaries(inside, count);
+        if (boundaries.isEmpty()) {
+            return new Plan(
+                    List.of(new PlannedSplit(MongoSplit.whole(), hosts, "the _ids within the filter's bounds")),
+                    bytes,
+                    how);
+        }
+        return new Plan(MongoIdRanges.rangeSplits(boundaries, hosts), bytes, how);
     }
 
     /** The chunk splits when the collection is sharded; empty when it is not (an error when {@code required}). */
@@ -259,9 +343,10 @@ final class MongoSplitPlanner {
 
     /**
      * The number of {@code _id} range splits: {@code mongo.split.count} when set, else the size over
-     * {@code mongo.split.size-mb} rounded up (at least 1, at most {@value #MAX_SPLITS}).
+     * {@code mongo.split.size-mb} rounded up (at least 1, at most {@value #MAX_SPLITS}), at most Hive's hint when it
+     * gives one ({@code desiredSplits > 0}).
      */
-    static int splitCount(long bytes, long splitSizeBytes, int configuredCount) {
+    static int splitCount(long bytes, long splitSizeBytes, int configuredCount, int desiredSplits) {
         if (configuredCount > 0) {
             return configuredCount;
         }
@@ -269,7 +354,20 @@ final class MongoSplitPlanner {
             throw new IllegalArgumentException("split size must be positive: " + splitSizeBytes);
         }
         long count = bytes / splitSizeBytes + (bytes % splitSizeBytes == 0 ? 0 : 1);
+        if (desiredSplits > 0) {
+            count = Math.min(count, desiredSplits);
+        }
         return (int) Math.max(1, Math.min(MAX_SPLITS, count));
+    }
+
+    /** Why {@link #splitCount} gave {@code splits}, for the log. */
+    private static String splitCountReason(MongoTable table, int splits, int desiredSplits) {
+        if (table.splitCount() > 0) {
+            return MongoTableProperties.SPLIT_COUNT.key() + "=" + table.splitCount();
+        }
+        String bySize = splits + " split(s) of " + MongoTableProperties.SPLIT_SIZE_MB.key() + "="
+                + table.splitSizeBytes() / (1 << 20);
+        return desiredSplits > 0 ? bySize + " at most, and at most Hive's hint of " + desiredSplits : bySize;
     }
 
     /** How many {@code _id}s to sample for the given number of splits. */
@@ -277,12 +375,12 @@ final class MongoSplitPlanner {
         return (int) Math.min(MAX_SAMPLE, (long) splits * OVERSAMPLING);
     }
 
-    /** The specs of the planned splits, described as "split i of n: ...", each with an equal share of the size. */
-    static List<SplitSpec> specs(List<PlannedSplit> planned, CollectionSize size) {
+    /** The specs of the planned splits, described as "split i of n: ...", each with an equal share of the bytes. */
+    static List<SplitSpec> specs(List<PlannedSplit> planned, long bytes) {
         if (planned.isEmpty()) {
             throw new IllegalStateException("no split planned");
         }
-        long estimatedBytes = size.bytes() / planned.size();
+        long estimatedBytes = bytes / planned.size();
         List<SplitSpec> specs = new ArrayList<>(planned.size());
         for (int i = 0; i < planned.size(); i++) {
             PlannedSplit split = planned.get(i);

@@ -164,7 +164,8 @@ public enum MongoTableProperties implements TableProperty {
             integer(0, 1 << 16),
             "0",
             false,
-            "Exact number of _id range splits of a scan; 0 sizes them by mongo.split.size-mb."),
+            "Exact number of _id range splits of a scan; 0 sizes them by mongo.split.size-mb, at most Hive's hint. "
+                    + "A filter that pins _id (= or IN) is one split."),
     OBJECTID_FORMAT(
             "mongo.objectid.format",
             enumOf(MongoObjectIdFormat.class),

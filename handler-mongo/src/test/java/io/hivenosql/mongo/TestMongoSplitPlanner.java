@@ -145,11 +145,18 @@ class TestMongoSplitPlanner {
     @Test
     void splitCountsFromSizeOrProperty() {
         long mb = 1 << 20;
-        assertThat(MongoSplitPlanner.splitCount(0, 64 * mb, 0)).isEqualTo(1);
-        assertThat(MongoSplitPlanner.splitCount(64 * mb, 64 * mb, 0)).isEqualTo(1);
-        assertThat(MongoSplitPlanner.splitCount(64 * mb + 1, 64 * mb, 0)).isEqualTo(2);
-        assertThat(MongoSplitPlanner.splitCount(10 * mb, 64 * mb, 7)).isEqualTo(7);
-        assertThat(MongoSplitPlanner.splitCount(Long.MAX_VALUE, mb, 0)).isEqualTo(MongoSplitPlanner.MAX_SPLITS);
+        assertThat(MongoSplitPlanner.splitCount(0, 64 * mb, 0, 0)).isEqualTo(1);
+        assertThat(MongoSplitPlanner.splitCount(64 * mb, 64 * mb, 0, 0)).isEqualTo(1);
+        assertThat(MongoSplitPlanner.splitCount(64 * mb + 1, 64 * mb, 0, 0)).isEqualTo(2);
+        assertThat(MongoSplitPlanner.splitCount(10 * mb, 64 * mb, 7, 0)).isEqualTo(7);
+        assertThat(MongoSplitPlanner.splitCount(Long.MAX_VALUE, mb, 0, 0)).isEqualTo(MongoSplitPlanner.MAX_SPLITS);
+        // Hive's hint caps the count sized from the data, never mongo.split.count, and never raises it
+        assertThat(MongoSplitPlanner.splitCount(640 * mb, 64 * mb, 0, 3)).isEqualTo(3);
+        assertThat(MongoSplitPlanner.splitCount(640 * mb, 64 * mb, 0, 1)).isEqualTo(1);
+        assertThat(MongoSplitPlanner.splitCount(128 * mb, 64 * mb, 0, 16)).isEqualTo(2);
+        assertThat(MongoSplitPlanner.splitCount(10 * mb, 64 * mb, 7, 1)).isEqualTo(7);
+        assertThat(MongoSplitPlanner.splitCount(Long.MAX_VALUE, mb, 0, 1 << 20))
+                .isEqualTo(MongoSplitPlanner.MAX_SPLITS);
         assertThat(MongoSplitPlanner.sampleSize(7)).isEqualTo(70);
         assertThat(MongoSplitPlanner.sampleSize(1 << 16)).isEqualTo(MongoSplitPlanner.MAX_SAMPLE);
     }
@@ -157,7 +164,7 @@ class TestMongoSplitPlanner {
     @Test
     void specsNumberTheSplitsAndShareTheSize() throws IOException {
         List<PlannedSplit> planned = MongoIdRanges.splits(List.of(new BsonInt32(10)), HOSTS);
-        List<SplitSpec> specs = MongoSplitPlanner.specs(planned, new CollectionSize(100, 3000));
+        List<SplitSpec> specs = MongoSplitPlanner.specs(planned, new CollectionSize(100, 3000).bytes());
         assertThat(specs)
                 .extracting(SplitSpec::description)
                 .containsExactly(

@@ -133,6 +133,10 @@ class MongoPushdownIT {
         createTable("things_poisoned", mongo.databaseUri(DB, "things_poisoned"), "");
         createTable("things_q", mongo.databaseUri(DB, "things"), ", 'mongo.input.query'='{\"flag\": true}'");
         createTable(
+                "things_split",
+                mongo.databaseUri(DB, "things"),
+                ", 'mongo.split.mode'='sample', 'mongo.split.count'='4'");
+        createTable(
                 "things_poisoned_q",
                 mongo.databaseUri(DB, "things_poisoned"),
                 ", 'mongo.input.query'='{\"_id\": {\"$type\": \"objectId\"}}'");
@@ -385,6 +389,42 @@ class MongoPushdownIT {
                 .contains("filterExpr: (n >= 7)")
                 .contains("Filter Operator")
                 .contains("predicate: (name like 'name-1%')");
+    }
+
+    /**
+     * A pushed {@code _id} equality or IN is one split planned without a sample, even on a table that asks for 4 ranges
+     * ({@code mongo.split.count}), on a fetch task (HiveServer2 plans) and on Tez (its application master plans, in
+     * HiveServer2's JVM in local mode): the planner's log line says so; a scan without the filter still samples.
+     */
+    @Test
+    void aPinnedIdIsOneSplitWithoutASample() throws Exception {
+        String table = DB + ".things_split";
+        String pinned = "table " + table + ": 1 split(s) of " + DB + ".things: _id pinned by the filter (= or IN), "
+                + "no sample";
+        for (Engine engine : List.of(Engine.FETCH, Engine.TEZ)) {
+            try (LogCapture capture = LogCapture.start()) {
+                assertThat(run(engine, true, "SELECT id, n FROM " + table + " WHERE id = '" + hex(5) + "'"))
+                        .containsExactly(hex(5) + "|5");
+                assertThat(run(
+                                engine,
+                                true,
+                                "SELECT id FROM " + table + " WHERE id IN ('" + hex(7) + "', '" + hex(9)
+                                        + "') AND n > 0"))
+                        .containsExactly(hex(7), hex(9));
+                assertThat(capture.text())
+                        .as("%s", engine)
+                        .containsSubsequence(pinned, pinned)
+                        .doesNotContain("$sample");
+            }
+        }
+        try (LogCapture capture = LogCapture.start()) {
+            assertThat(run(Engine.TEZ, true, "SELECT id FROM " + table + " WHERE n = 5"))
+                    .hasSize(5);
+            assertThat(capture.text())
+                    .contains(
+                            "table " + table + ": 5 split(s) of " + DB + ".things: _id ranges at a $sample of 40 _ids")
+                    .doesNotContain(pinned);
+        }
     }
 
     /**

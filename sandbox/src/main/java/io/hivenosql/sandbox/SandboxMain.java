@@ -5,14 +5,10 @@ import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.demo.DemoData;
 import io.hivenosql.sandbox.demo.DemoRunner;
 import io.hivenosql.sandbox.hive.BeelineRunner;
-import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,33 +34,14 @@ public final class SandboxMain {
     private SandboxMain() {}
 
     public static void main(String[] args) {
-        PrintStream console = System.out;
-        redirectServerOutput(Arrays.asList(args));
-        // Hive leaves non-daemon threads behind: exit explicitly
-        System.exit(run(Arrays.asList(args), console, System.err));
+        ServerConsole.runAndExit(args, SandboxMain::serverWorkDir, SandboxMain::run);
     }
 
-    /**
-     * Tez local mode prints DAG progress lines to System.out; for {@code up} and {@code demo} they go to
-     * {@code <work>/server.out}, and this program's own output keeps the console.
-     */
-    private static void redirectServerOutput(List<String> args) {
-        SandboxArguments arguments;
-        try {
-            arguments = SandboxArguments.parse(args);
-        } catch (IllegalArgumentException e) {
-            return; // run() reports it
-        }
-        if (arguments.command() != Command.UP && arguments.command() != Command.DEMO) {
-            return;
-        }
-        Path file = arguments.workDir().resolve("server.out");
-        try {
-            Files.createDirectories(arguments.workDir());
-            System.setOut(new PrintStream(new FileOutputStream(file.toFile(), true), true, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            log.warn("Cannot redirect the server's console output to {}: {}", file, e.toString());
-        }
+    /** {@code up} and {@code demo} start HiveServer2 in process, in the work directory. */
+    private static Optional<Path> serverWorkDir(List<String> args) {
+        SandboxArguments arguments = SandboxArguments.parse(args);
+        boolean startsServer = arguments.command() == Command.UP || arguments.command() == Command.DEMO;
+        return startsServer ? Optional.of(arguments.workDir()) : Optional.empty();
     }
 
     /** Runs one command; returns the exit code ({@code up} returns only when interrupted). */

@@ -21,7 +21,7 @@ public final class BenchReport {
         List<Path> files = new ArrayList<>();
         files.add(HtmlReport.write(results, dir));
         files.addAll(CsvReport.write(results, dir));
-        files.add(MarkdownSummary.write(results, dir));
+        files.add(ReportFiles.write(dir, MarkdownSummary.FILE_NAME, MarkdownSummary.render(results)));
         return List.copyOf(files);
     }
 }

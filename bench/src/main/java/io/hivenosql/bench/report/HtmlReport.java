@@ -83,18 +83,16 @@ public final class HtmlReport {
     }
 
     private static void howToRead(Markup html, BenchResults results) {
-        html.open("section", "id", "how-to-read");
-        html.element("h2", "How to read this");
-        html.element(
-                "p",
+        openSection(
+                html,
+                "how-to-read",
+                "How to read this",
                 "Each target is one Hive database holding the same eight TPC-H tables: hdfs-orc and hdfs-text are "
                         + "ordinary Hive tables on HDFS (the baselines); redis, cassandra and mongo are tables of "
                         + "this project's storage handlers. Times are beeline's own time for each statement; each "
                         + "query ran " + results.warmups() + " warm-up and " + results.runs() + " timed times, and "
                         + "the figures are the medians of the timed runs (whiskers and the small numbers under each "
-                        + "time give the fastest and slowest).");
-        html.element(
-                "p",
+                        + "time give the fastest and slowest).",
                 "The Hive scan rate is lineitem's rows (and its size as dbgen text, in MB of 10^6 bytes) over the "
                         + "median time of " + Statistics.FULL_SCAN + ", an aggregate over every row. A ratio above "
                         + "1\u00d7 means faster than the baseline: \u00f7 hdfs-text and \u00f7 hdfs-orc compare a "
@@ -191,10 +189,10 @@ public final class HtmlReport {
     }
 
     private static void growth(Markup html, List<Statistics> scaleFactors, SvgLineChart chart) {
-        html.open("section", "id", "growth");
-        html.element("h2", "Growth with the scale factor");
-        html.element(
-                "p",
+        openSection(
+                html,
+                "growth",
+                "Growth with the scale factor",
                 "The Hive scan rate of each target at each scale factor, then as a multiple of hdfs-orc's. A flat "
                         + "rate means the time grows in proportion to the data; a rising one, that fixed costs "
                         + "(planning, start-up) weigh less on more data; a falling one, that the target slows down "
@@ -204,6 +202,14 @@ public final class HtmlReport {
                 .ifPresent(ratios -> figure(html, "Hive scan rate relative to hdfs-orc by scale factor", ratios.svg()));
         HtmlTables.growth(html, scaleFactors);
         html.close("section").newline();
+    }
+
+    /** Opens {@code <section id=..>} with its heading and lead paragraphs; the caller writes the rest and closes it. */
+    private static void openSection(Markup html, String id, String title, String... paragraphs) {
+        html.open("section", "id", id).element("h2", title);
+        for (String paragraph : paragraphs) {
+            html.element("p", paragraph);
+        }
     }
 
     private static void figure(Markup html, String caption, Markup svg) {

@@ -24,8 +24,7 @@ final class HtmlTables {
 
     /** Per target: Hive scan rows/s and MB/s, ratios to the HDFS tables and to the raw driver, load rate. */
     static void headline(Markup html, Statistics statistics) {
-        html.open("table", "class", "headline");
-        html.open("thead").open("tr");
+        openTable(html, "headline");
         header(html, "Target", null);
         header(html, "Hive scan rows/s", "lineitem rows over the median time of " + Statistics.FULL_SCAN);
         header(html, "MB/s", "lineitem as dbgen text, 10^6 bytes, over the same time");
@@ -34,7 +33,7 @@ final class HtmlTables {
         header(html, "raw driver rows/s", "median rate of the store's own driver reading all of lineitem");
         header(html, "\u00f7 raw driver", "Hive scan rate over the raw driver's: what Hive and the handler cost");
         header(html, "load rows/s", "all tables' rows over their total INSERT ... SELECT time");
-        html.close("tr").close("thead").open("tbody");
+        openBody(html);
         for (Target target : statistics.targets()) {
             html.open("tr");
             targetCell(html, target);
@@ -47,22 +46,19 @@ final class HtmlTables {
             cell(html, Format.number(statistics.loadRowsPerSecond(target)));
             html.close("tr");
         }
-        html.close("tbody").close("table");
+        closeTable(html);
     }
 
     /** Per query: each target's median with its spread (the fastest in bold), the rows, and the result check. */
     static void queries(Markup html, Statistics statistics, int runs) {
-        html.open("table", "class", "queries");
-        html.open("thead").open("tr");
+        openTable(html, "queries");
         header(html, "Query", null);
         for (Target target : statistics.targets()) {
-            html.open("th");
-            swatch(html, target);
-            html.text(target.cliName()).close("th");
+            targetLabel(html, "th", target);
         }
         header(html, "Rows", "rows the query returned");
         header(html, "Results", "whether every target returned the same rows");
-        html.close("tr").close("thead").open("tbody");
+        openBody(html);
         for (String query : statistics.queries()) {
             Optional<ResultCheck> check = statistics.check(query);
             boolean mismatch = check.isPresent() && !check.get().matches();
@@ -105,7 +101,7 @@ final class HtmlTables {
             }
             html.close("tr");
         }
-        html.close("tbody").close("table");
+        closeTable(html);
     }
 
     /** The first difference of each query whose results differ across the targets. */
@@ -127,13 +123,12 @@ final class HtmlTables {
 
     /** Per target and scale factor: the scan rate and its ratio to hdfs-orc. */
     static void growth(Markup html, List<Statistics> scaleFactors) {
-        html.open("table", "class", "growth");
-        html.open("thead").open("tr");
+        openTable(html, "growth");
         header(html, "Target", null);
         for (Statistics statistics : scaleFactors) {
             header(html, "SF " + Format.scaleFactor(statistics.scaleFactor()), "Hive scan rows/s (\u00f7 hdfs-orc)");
         }
-        html.close("tr").close("thead").open("tbody");
+        openBody(html);
         for (Target target : Statistics.targets(scaleFactors)) {
             html.open("tr");
             targetCell(html, target);
@@ -148,7 +143,7 @@ final class HtmlTables {
             }
             html.close("tr");
         }
-        html.close("tbody").close("table");
+        closeTable(html);
     }
 
     /** Nothing when a query ran the configured number of times, else {@code · 1 run}, {@code · 2 runs}. */
@@ -166,9 +161,28 @@ final class HtmlTables {
     }
 
     private static void targetCell(Markup html, Target target) {
-        html.open("td");
+        targetLabel(html, "td", target);
+    }
+
+    /** {@code <cell><swatch/>name</cell>}: a target named with its chart colour. */
+    private static void targetLabel(Markup html, String cell, Target target) {
+        html.open(cell);
         swatch(html, target);
-        html.text(target.cliName()).close("td");
+        html.text(target.cliName()).close(cell);
+    }
+
+    /** Opens {@code <table class=..><thead><tr>}: the header cells come next, then {@link #openBody}. */
+    private static void openTable(Markup html, String tableClass) {
+        html.open("table", "class", tableClass).open("thead").open("tr");
+    }
+
+    /** Ends the header row and opens the body. */
+    private static void openBody(Markup html) {
+        html.close("tr").close("thead").open("tbody");
+    }
+
+    private static void closeTable(Markup html) {
+        html.close("tbody").close("table");
     }
 
     private static void row(Markup html, String name, String value) {

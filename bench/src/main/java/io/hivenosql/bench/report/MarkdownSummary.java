@@ -1,10 +1,6 @@
 package io.hivenosql.bench.report;
 
-import static java.util.Objects.requireNonNull;
-
 import io.hivenosql.bench.Target;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
@@ -19,12 +15,7 @@ public final class MarkdownSummary {
 
     private MarkdownSummary() {}
 
-    /** Writes {@code summary.md} into {@code dir} (created if missing) and returns its path. */
-    public static Path write(BenchResults results, Path dir) throws IOException {
-        requireNonNull(results, "results is null");
-        return ReportFiles.write(dir, FILE_NAME, render(results));
-    }
-
+    /** The content of {@code summary.md} ({@link BenchReport} writes it beside the page). */
     public static String render(BenchResults results) {
         List<Statistics> scaleFactors = Statistics.of(results);
         StringBuilder md = new StringBuilder();

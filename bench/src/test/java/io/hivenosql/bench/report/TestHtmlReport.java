@@ -50,6 +50,18 @@ class TestHtmlReport {
     }
 
     @Test
+    void carriesItsStyleSheetOnceOnOneLine() {
+        // the pages of two runs must not share a block of identical lines (the committed reports did, 61 lines)
+        Matcher style = Pattern.compile("<style>(.*?)</style>", Pattern.DOTALL).matcher(html);
+        assertThat(style.find()).isTrue();
+        assertThat(style.group(1)).doesNotContain("\n").contains("table {").contains("@media print");
+        assertThat(style.find()).isFalse();
+        assertThat(html.substring(0, html.indexOf("<body>")).lines())
+                .as("the doctype, <html>, then the whole <head> on one line")
+                .hasSize(3);
+    }
+
+    @Test
     void hasNoNonFiniteNumbers() {
         assertThat(html).doesNotContain("NaN").doesNotContain("Infinity").doesNotContain("\u221e");
     }
