@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * @param <B> a batch of rows as the store sends it
  */
 public abstract class AsyncBatchWriter<B> implements RecordSink {
-    private static final Logger log = LoggerFactory.getLogger(AsyncBatchWriter.class);
+    /** The store's writer's logger, so that its log lines keep their category. */
+    private final Logger log = LoggerFactory.getLogger(getClass());
 
     private final String tableName;
     private final String storeName;
