@@ -10,7 +10,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.write.AsyncBatchWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -19,12 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Writes rows with one prepared {@code INSERT INTO ks.t (every mapped column) VALUES (?, ...)} ({@link CqlInsert}),
@@ -39,42 +34,34 @@ import org.slf4j.LoggerFactory;
  * <p>NULL columns are left unset (no tombstone; an existing value stays) unless {@code cassandra.write.nulls=true}.
  * A NULL primary key column fails the task (NULL_KEY), as does a value that does not fit its CQL column (BAD_RECORD),
  * and the first request that fails (timeout, unavailable replicas, lost connection) is thrown as WRITE_FAILED from the
- * next {@link #write}, {@link #flush} or {@link #close}.
+ * next {@link #write}, {@link #flush} or {@link #close} ({@link AsyncBatchWriter} keeps the requests in flight and the
+ * failure).
  */
-final class CassandraRecordWriter implements RecordSink {
+final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter.Group> {
     /** Rows buffered for grouping by partition before everything buffered is sent. */
     static final int BUFFER_ROWS = 4096;
-
-    private static final Logger log = LoggerFactory.getLogger(CassandraRecordWriter.class);
 
     private final CassandraTable table;
     private final CassandraSessions.Lease lease;
     private final CqlSession session;
     private final CqlInsert insert;
     private final int batchRows;
-    private final int concurrency;
-    private final Semaphore permits;
     private final Map<ByteBuffer, Group> groups = new LinkedHashMap<>();
-    private final AtomicLong written = new AtomicLong();
-    private final AtomicReference<IOException> failure = new AtomicReference<>();
     private int buffered;
-    private long rows;
-    private boolean closed;
 
     /**
      * One partition's buffered rows: the key values of its first row (for messages), the statements, and the
      * clustering values of each row (to spot a repeated primary key).
      */
-    private record Group(Object[] firstKey, List<BoundStatement> statements, Set<List<ByteBuffer>> keys) {}
+    record Group(Object[] firstKey, List<BoundStatement> statements, Set<List<ByteBuffer>> keys) {}
 
     private CassandraRecordWriter(CassandraTable table, CassandraSessions.Lease lease) {
+        super(table.name(), "Cassandra", table.writeConcurrency());
         this.table = table;
         this.lease = lease;
         this.session = lease.session();
         this.insert = CqlInsert.prepare(session, table);
         this.batchRows = table.writeBatchRows();
-        this.concurrency = table.writeConcurrency();
-        this.permits = new Semaphore(concurrency);
     }
 
     /**
@@ -94,20 +81,12 @@ final class CassandraRecordWriter implements RecordSink {
     }
 
     @Override
-    public void write(Object[] row) throws IOException {
-        throwIfFailed();
-        if (closed) {
-            throw new IllegalStateException("the writer of table " + table.name() + " is closed");
-        }
+    protected void add(Object[] row, long number) throws IOException {
         if (row.length != insert.columns()) {
             throw new IllegalArgumentException(
                     "a row of table " + table.name() + " has " + insert.columns() + " values, got " + row.length);
         }
-        rows++;
-        add(insert.bind(row, rows), row);
-    }
-
-    private void add(BoundStatement statement, Object[] row) throws IOException {
+        BoundStatement statement = insert.bind(row, number);
         ByteBuffer partition = statement.getRoutingKey();
         if (partition == null) {
             send(new Group(insert.keyValues(row), List.of(statement), Set.of()));
@@ -135,11 +114,12 @@ final class CassandraRecordWriter implements RecordSink {
             send(group);
         }
         if (buffered >= BUFFER_ROWS) {
-            sendAll();
+            sendBuffered();
         }
     }
 
-    private void sendAll() throws IOException {
+    @Override
+    protected void sendBuffered() throws IOException {
         List<Group> all = new ArrayList<>(groups.values());
         groups.clear();
         buffered = 0;
@@ -148,45 +128,34 @@ final class CassandraRecordWriter implements RecordSink {
         }
     }
 
-    private void send(Group group) throws IOException {
-        throwIfFailed();
+    @Override
+    protected int discardBuffered() {
+        int dropped = buffered;
+        groups.clear();
+        buffered = 0;
+        return dropped;
+    }
+
+    @Override
+    protected CompletionStage<?> sendAsync(Group group) {
         List<BoundStatement> statements = group.statements();
-        int size = statements.size();
-        Statement<?> statement = size == 1
+        Statement<?> statement = statements.size() == 1
                 ? statements.get(0)
                 : BatchStatement.newInstance(BatchType.UNLOGGED, new ArrayList<>(statements))
                         .setIdempotent(insert.idempotent())
                         .setConsistencyLevel(insert.consistency());
-        try {
-            permits.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("table " + table.name() + ": interrupted while waiting to write to Cassandra", e);
-        }
-        try {
-            session.executeAsync(statement).whenComplete((result, error) -> {
-                try {
-                    if (error == null) {
-                        written.addAndGet(size);
-                    } else {
-                        failure.compareAndSet(null, writeFailed(group, error));
-                    }
-                } finally {
-                    permits.release();
-                }
-            });
-        } catch (RuntimeException e) {
-            permits.release();
-            IOException error = writeFailed(group, e);
-            failure.compareAndSet(null, error);
-            throw error;
-        }
+        return session.executeAsync(statement);
     }
 
-    private IOException writeFailed(Group group, Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    @Override
+    protected int rows(Group group) {
+        return group.statements().size();
+    }
+
+    @Override
+    protected HandlerException writeFailed(Group group, Throwable cause) {
         int size = group.statements().size();
-        HandlerException e = new HandlerException(
+        return new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,
                 "writing "
                         + (size == 1
@@ -203,79 +172,10 @@ final class CassandraRecordWriter implements RecordSink {
                                         + CassandraTableProperties.CONSISTENCY_WRITE.key() + " and "
                                         + CassandraTableProperties.TIMEOUT_MS.key() + ")"),
                 cause);
-        return new IOException(e.getMessage(), e);
-    }
-
-    private void throwIfFailed() throws IOException {
-        IOException error = failure.get();
-        if (error != null) {
-            groups.clear();
-            buffered = 0;
-            throw error;
-        }
-    }
-
-    /** Waits until no request of this writer is in flight. */
-    private void awaitInFlight() throws IOException {
-        try {
-            permits.acquire(concurrency);
-            permits.release(concurrency);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(
-                    "table " + table.name() + ": interrupted while waiting for Cassandra to acknowledge writes", e);
-        }
     }
 
     @Override
-    public void flush() throws IOException {
-        throwIfFailed();
-        sendAll();
-        awaitInFlight();
-        throwIfFailed();
-    }
-
-    @Override
-    public long written() {
-        return written.get();
-    }
-
-    /** Drops the buffered rows (they must not reach Cassandra after a failure) and waits for those in flight. */
-    @Override
-    public void abort() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        groups.clear();
-        buffered = 0;
-        try {
-            awaitInFlight();
-        } finally {
-            lease.close();
-        }
-    }
-
-    @Override
-    public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        try {
-            flush();
-        } catch (IOException | RuntimeException e) {
-            groups.clear();
-            buffered = 0;
-            try {
-                awaitInFlight();
-            } catch (IOException interrupted) {
-                e.addSuppressed(interrupted);
-            }
-            throw e;
-        } finally {
-            closed = true;
-            lease.close();
-            log.info("table {}: {} of {} rows acknowledged by Cassandra", table.name(), written.get(), rows);
-        }
+    protected void release() {
+        lease.close();
     }
 }

@@ -17,22 +17,19 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.write.AsyncBatchWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.StringJoiner;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Writes rows as unordered bulk writes of {@code mongo.write.batch-size} documents, by {@code mongo.write.mode}:
@@ -51,17 +48,16 @@ import org.slf4j.LoggerFactory;
  * flight at a time), so encoding and the server's work overlap. The first failed write fails the task: it is thrown
  * (WRITE_FAILED, naming the table, the collection, how many documents of the batch failed and the first errors with
  * their {@code _id}) from the next {@link #write}, {@link #flush} or {@link #close}, and nothing is sent after it.
- * {@link #abort} drops the buffered rows unsent.
+ * {@link #abort} drops the buffered rows unsent ({@link AsyncBatchWriter} keeps the batch in flight and the failure).
  *
  * <p>An insert on Hive on Tez with {@code mongo.write.staging=true} writes into the attempt's staging collection
  * instead, registers it at a successful close and drops it at abort; the query's commit publishes it
  * ({@link MongoStagedInsert}).
  */
-final class MongoRecordWriter implements RecordSink {
+final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> {
     /** Write errors of a failed batch shown in the message. */
     private static final int ERRORS_SHOWN = 5;
 
-    private static final Logger log = LoggerFactory.getLogger(MongoRecordWriter.class);
     private static final BulkWriteOptions UNORDERED = new BulkWriteOptions().ordered(false);
     private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
     private static final ReplaceOptions REPLACE_UPSERT = new ReplaceOptions().upsert(true);
@@ -77,16 +73,16 @@ final class MongoRecordWriter implements RecordSink {
     private final int batchSize;
     private final int idColumn;
     private final ExecutorService flusher;
-    private final AtomicLong written = new AtomicLong();
-    private final AtomicReference<IOException> failure = new AtomicReference<>();
 
     private List<WriteModel<BsonDocument>> batch;
-    private Future<?> inFlight;
-    private long rows;
     private long batches;
-    private boolean closed;
+
+    /** The documents of one bulk write, and its number in this writer (for messages). */
+    record Batch(List<WriteModel<BsonDocument>> models, long number) {}
 
     private MongoRecordWriter(MongoTable table, MongoClients.Lease lease) {
+        // one batch in flight: the driver's bulk write blocks the background thread
+        super(table.name(), "MongoDB", 1);
         this.table = table;
         this.lease = lease;
         this.staged = MongoStagedInsert.forTask(table, lease);
@@ -123,20 +119,14 @@ final class MongoRecordWriter implements RecordSink {
     }
 
     @Override
-    public void write(Object[] row) throws IOException {
-        requireNonNull(row, "row is null");
-        if (closed) {
-            throw new IllegalStateException("the writer of table " + table.name() + " is closed");
-        }
-        throwIfFailed();
-        rows++;
-        batch.add(model(row));
+    protected void add(Object[] row, long number) throws IOException {
+        batch.add(model(row, number));
         if (batch.size() >= batchSize) {
-            send();
+            sendBuffered();
         }
     }
 
-    private WriteModel<BsonDocument> model(Object[] row) {
+    private WriteModel<BsonDocument> model(Object[] row, long number) {
         if (mode == MongoWriteMode.INSERT) {
             // a NULL _id is left out (even with mongo.write.nulls): the driver assigns an ObjectId
             return new InsertOneModel<>(encoder.encode(row));
@@ -145,7 +135,8 @@ final class MongoRecordWriter implements RecordSink {
             String column = table.mapping().column(idColumn).name();
             throw new HandlerException(
                     HandlerErrorCode.NULL_KEY,
-                    "table " + table.name() + ", row " + rows + " of this task: column '" + column + "' (_id) is NULL, "
+                    "table " + table.name() + ", row " + number + " of this task: column '" + column
+                            + "' (_id) is NULL, "
                             + "and " + MongoTableProperties.WRITE_MODE.key() + "=" + name(mode) + " writes by _id; "
                             + "filter such rows out with WHERE " + column + " IS NOT NULL, or use "
                             + MongoTableProperties.WRITE_MODE.key() + "=insert to let MongoDB assign ids");
@@ -162,40 +153,57 @@ final class MongoRecordWriter implements RecordSink {
     }
 
     /** Hands the buffered batch to the background thread once the previous one is acknowledged. */
-    private void send() throws IOException {
-        awaitInFlight();
-        throwIfFailed();
+    @Override
+    protected void sendBuffered() throws IOException {
         if (batch.isEmpty()) {
             return;
         }
         List<WriteModel<BsonDocument>> models = batch;
         batch = new ArrayList<>(batchSize);
-        long number = ++batches;
-        inFlight = flusher.submit(() -> bulkWrite(models, number));
+        send(new Batch(models, ++batches));
     }
 
-    /** Runs on the background thread. */
-    private void bulkWrite(List<WriteModel<BsonDocument>> models, long number) {
-        try {
-            collection.bulkWrite(models, UNORDERED);
-            written.addAndGet(models.size());
-        } catch (MongoBulkWriteException e) {
-            if (e.getWriteConcernError() == null) {
-                // unordered: every document without an error was written
-                written.addAndGet(models.size() - e.getWriteErrors().size());
-            }
-            failure.compareAndSet(null, bulkWriteFailed(models, number, e));
-        } catch (RuntimeException e) {
-            HandlerException error = MongoErrors.storeError(
-                    table,
-                    "writing batch " + number + " (" + models.size() + " documents)",
-                    e,
-                    HandlerErrorCode.WRITE_FAILED);
-            failure.compareAndSet(null, new IOException(error.getMessage(), error));
+    @Override
+    protected int discardBuffered() {
+        int dropped = batch.size();
+        batch.clear();
+        return dropped;
+    }
+
+    @Override
+    protected CompletionStage<?> sendAsync(Batch batch) {
+        return CompletableFuture.runAsync(() -> collection.bulkWrite(batch.models(), UNORDERED), flusher);
+    }
+
+    @Override
+    protected int rows(Batch batch) {
+        return batch.models().size();
+    }
+
+    @Override
+    protected long writtenDespite(Batch batch, Throwable cause) {
+        // unordered: every document without an error was written
+        return cause instanceof MongoBulkWriteException e && e.getWriteConcernError() == null
+                ? batch.models().size() - e.getWriteErrors().size()
+                : 0;
+    }
+
+    @Override
+    protected HandlerException writeFailed(Batch batch, Throwable cause) {
+        if (cause instanceof MongoBulkWriteException e) {
+            return bulkWriteFailed(batch.models(), batch.number(), e);
         }
+        String doing = "writing batch " + batch.number() + " (" + batch.models().size() + " documents)";
+        return cause instanceof RuntimeException e
+                ? MongoErrors.storeError(table, doing, e, HandlerErrorCode.WRITE_FAILED)
+                : new HandlerException(
+                        HandlerErrorCode.WRITE_FAILED,
+                        "table " + table.name() + ": " + doing + " to " + table.namespace() + " failed",
+                        cause);
     }
 
-    private IOException bulkWriteFailed(List<WriteModel<BsonDocument>> models, long number, MongoBulkWriteException e) {
+    private HandlerException bulkWriteFailed(
+            List<WriteModel<BsonDocument>> models, long number, MongoBulkWriteException e) {
         List<BulkWriteError> errors = e.getWriteErrors();
         StringBuilder message = new StringBuilder()
                 .append("writing batch ")
@@ -244,8 +252,7 @@ final class MongoRecordWriter implements RecordSink {
                     .append("=upsert or replace to overwrite existing documents");
         }
         message.append(". The task fails so that no write is lost silently");
-        HandlerException error = new HandlerException(HandlerErrorCode.WRITE_FAILED, message.toString(), e);
-        return new IOException(error.getMessage(), error);
+        return new HandlerException(HandlerErrorCode.WRITE_FAILED, message.toString(), e);
     }
 
     /** {@code {"_id": ...}} of the document at {@code index} of a batch, as Extended JSON, for messages. */
@@ -280,109 +287,21 @@ final class MongoRecordWriter implements RecordSink {
         return mode.name().toLowerCase(Locale.ROOT);
     }
 
-    /**
-     * Throws the first failure, as a new exception each time: a try-with-resources whose body got it from
-     * {@link #write} gets it again from {@link #close}, and adding an exception to itself as suppressed would fail.
-     */
-    private void throwIfFailed() throws IOException {
-        IOException error = failure.get();
-        if (error != null) {
-            batch.clear();
-            throw new IOException(error.getMessage(), error.getCause() == null ? error : error.getCause());
-        }
-    }
-
-    /** Waits until the batch in flight, if any, is acknowledged or has failed. */
-    private void awaitInFlight() throws IOException {
-        Future<?> pending = inFlight;
-        if (pending == null) {
-            return;
-        }
-        try {
-            pending.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(
-                    "table " + table.name() + ": interrupted while waiting for MongoDB to acknowledge a batch", e);
-        } catch (ExecutionException e) {
-            // bulkWrite records its failures; anything else escaping it is a defect
-            failure.compareAndSet(
-                    null,
-                    new IOException(
-                            "table " + table.name() + ": writing a batch to " + table.namespace() + " failed",
-                            e.getCause()));
-        }
-        inFlight = null;
-    }
-
     @Override
-    public void flush() throws IOException {
-        throwIfFailed();
-        send();
-        awaitInFlight();
-        throwIfFailed();
-    }
-
-    @Override
-    public long written() {
-        return written.get();
-    }
-
-    /** Drops the buffered rows unsent and waits for the batch in flight (it cannot be called back). */
-    @Override
-    public void abort() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        int dropped = batch.size();
-        batch.clear();
-        try {
-            awaitInFlight();
-        } finally {
-            staged.ifPresent(attempt -> attempt.abort(lease));
-            release();
-            log.info(
-                    "table {}: aborted; {} buffered row(s) dropped unsent, {} of {} rows acknowledged by MongoDB",
-                    table.name(),
-                    dropped,
-                    written.get(),
-                    rows);
+    protected void commit(long written) throws IOException {
+        if (staged.isPresent()) {
+            // a registration whose acknowledgement was lost may still count: keep the rows it points to
+            staged.get().commit(lease, written);
         }
     }
 
     @Override
-    public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        boolean committing = false;
-        try {
-            flush();
-            if (staged.isPresent()) {
-                // a registration whose acknowledgement was lost may still count: keep the rows it points to
-                committing = true;
-                staged.get().commit(lease, written.get());
-            }
-        } catch (IOException | RuntimeException e) {
-            batch.clear();
-            try {
-                awaitInFlight();
-            } catch (IOException interrupted) {
-                e.addSuppressed(interrupted);
-            }
-            if (!committing) {
-                staged.ifPresent(attempt -> attempt.abort(lease));
-            }
-            throw e;
-        } finally {
-            closed = true;
-            release();
-            log.info("table {}: {} of {} rows acknowledged by MongoDB", table.name(), written.get(), rows);
-        }
+    protected void abandon() {
+        staged.ifPresent(attempt -> attempt.abort(lease));
     }
 
-    private void release() {
+    @Override
+    protected void release() {
         flusher.shutdown();
         lease.close();
     }

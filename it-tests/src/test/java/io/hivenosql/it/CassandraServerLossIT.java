@@ -1,5 +1,6 @@
 package io.hivenosql.it;
 
+import static io.hivenosql.it.Failures.stackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -7,36 +8,20 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.hivenosql.sandbox.TestingTcpRelay;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
-import io.hivenosql.sandbox.hive.HiveInstance;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A Cassandra node of its own, with PasswordAuthenticator: first the password comes from a Hadoop credential provider
  * and never shows (not in the DDL, not in any error), and wrong or missing credentials are named; then the node is
- * killed in the middle of a scan, and the query fails with an error naming Cassandra, the node and the table, instead
- * of hanging or returning part of the rows.
+ * killed in the middle of a scan ({@link BaseServerLossIT}), once the node's scan statistics show the first range reads,
+ * and the query fails with an error naming Cassandra, the node and the table.
  */
-@ExtendWith(HiveStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class CassandraServerLossIT {
+class CassandraServerLossIT extends BaseServerLossIT {
     private static final String DB = "it_cass_loss";
     private static final String HANDLER = "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler'";
     private static final String USER = TestingCassandraServer.SUPERUSER;
@@ -47,15 +32,13 @@ class CassandraServerLossIT {
     private static final String UNBOUND_ALIAS = "it.cassandra.unbound";
     private static final int ROWS = 12_000;
 
-    private HiveStack.Resources stack;
-    private HiveInstance hive;
     private TestingCassandraServer doomed;
     private String provider;
+    private HandlerJarCqlSession watch;
+    private long scansBefore;
 
-    @BeforeAll
-    void start(HiveStack.Resources stack) throws Exception {
-        this.stack = stack;
-        hive = stack.hive();
+    @Override
+    void startServer(HiveStack.Resources stack) throws Exception {
         doomed = TestingCassandraServer.builder()
                 .passwordAuthenticator(true)
                 .workDir(stack.workDir().resolve("cassandra-loss"))
@@ -89,8 +72,8 @@ class CassandraServerLossIT {
         hive.execute("CREATE DATABASE " + DB);
     }
 
-    @AfterAll
-    void stop() {
+    @Override
+    void stopServer() {
         if (doomed != null) {
             doomed.close();
         }
@@ -212,41 +195,47 @@ class CassandraServerLossIT {
         }
     }
 
-    @Test
-    @Order(9)
-    void nodeKilledMidScanFailsTheQueryNamingCassandraTheNodeAndTheTable() throws Exception {
+    @Override
+    String createBigTable() throws Exception {
         create("big", "id int, v int", credentials(ALIAS) + ", 'cassandra.page.size'='3'");
         hive.execute("INSERT INTO " + DB + ".big SELECT n, 1 FROM (SELECT posexplode(split(space(" + (ROWS - 1)
                 + "), ' ')) AS (n, unused)) ids");
-        ExecutorService executor = Executors.newSingleThreadExecutor();
-        try (HandlerJarCqlSession cql = cql(USER, PASSWORD)) {
-            long scansBefore = scans(cql);
-            Future<List<List<Object>>> query =
-                    executor.submit(() -> hive.query("SELECT count(*), sum(v) FROM " + DB + ".big"));
-            // kill the node once the scan has read its first pages (thousands remain at 3 rows a page)
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (scans(cql) < scansBefore + 3) {
-                assertThat(query.isDone())
-                        .as("the scan ended before the node could be killed: %s", query)
-                        .isFalse();
-                assertThat(System.nanoTime()).as("the scan never started").isLessThan(deadline);
-                Thread.sleep(20);
-            }
-            doomed.kill();
+        return DB + ".big";
+    }
 
-            assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
-                    .isInstanceOf(ExecutionException.class)
-                    .cause()
-                    .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(stackTrace(e))
-                            .containsPattern("HNS-20[12]")
-                            .contains("Cassandra")
-                            .contains(doomed.contactPoint())
-                            .contains(DB + ".big"));
+    @Override
+    void watchForTheScan() {
+        watch = cql(USER, PASSWORD);
+        scansBefore = scans(watch);
+    }
+
+    /** Once the scan has read its first pages: thousands remain at 3 rows a page. */
+    @Override
+    void awaitTheScan(Future<?> query) throws Exception {
+        try {
+            awaitWhileRunning(query, "scan", 20, () -> scans(watch) >= scansBefore + 3);
         } finally {
-            executor.shutdownNow();
+            watch.close();
         }
-        assertThat(doomed.isAlive()).isFalse();
+    }
+
+    @Override
+    void killServer() {
+        doomed.kill();
+    }
+
+    @Override
+    boolean serverAlive() {
+        return doomed.isAlive();
+    }
+
+    @Override
+    void assertFailure(String stackTrace, String table, double secondsAfterTheKill) {
+        assertThat(stackTrace)
+                .containsPattern("HNS-20[12]")
+                .contains("Cassandra")
+                .contains(doomed.contactPoint())
+                .contains(table);
     }
 
     /** Range reads the node has served for the table so far. */
@@ -254,11 +243,5 @@ class CassandraServerLossIT {
         List<List<Object>> rows = cql.rows("SELECT count FROM system_views.local_scan_latency WHERE keyspace_name = '"
                 + DB + "' AND table_name = 'big'");
         return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
-    }
-
-    private static String stackTrace(Throwable e) {
-        StringWriter writer = new StringWriter();
-        e.printStackTrace(new PrintWriter(writer));
-        return writer.toString();
     }
 }

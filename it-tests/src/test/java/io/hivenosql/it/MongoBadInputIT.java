@@ -1,15 +1,12 @@
 package io.hivenosql.it;
 
+import static io.hivenosql.it.Failures.stackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -17,36 +14,33 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every bad input a user can give a MongoDB table, each reported with its HNS code and a message naming the table,
  * property, column and value: misspelt and missing properties, bad mappings and mapping files, a bad input query, a
  * password in the URI, stored values that do not convert (under each bad-record policy), rows that cannot be written
  * (NULL or duplicate _id, an ObjectId column holding no ObjectId), collections that exist when they must not and the
- * other way round, bad index and write-concern settings, and a server nobody listens on.
+ * other way round, bad index and write-concern settings, and a server nobody listens on. What every store shares is
+ * in {@link BaseStoreBadInputIT}; this class plants the documents and keeps what only MongoDB has.
  */
-@ExtendWith(HiveStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MongoBadInputIT {
+class MongoBadInputIT extends BaseStoreBadInputIT {
     private static final String DB = "it_mongo_bad";
     private static final String HANDLER = "STORED BY 'io.hivenosql.mongo.MongoStorageHandler'";
 
-    private HiveInstance hive;
     private TestingMongoServer mongo;
     private MongoClient client;
     private MongoDatabase database;
-    private Path scratch;
 
-    @BeforeAll
-    void setUp(HiveStack.Resources stack) throws Exception {
-        hive = stack.hive();
+    @Override
+    String database() {
+        return DB;
+    }
+
+    @Override
+    void plant() {
         mongo = stack.mongo();
         client = stack.mongoClient();
-        scratch = stack.scratch("mongo-bad");
         database = client.getDatabase(DB);
         database.drop();
         database.getCollection("people")
@@ -57,8 +51,6 @@ class MongoBadInputIT {
                         new Document("_id", 4).append("name", "half").append("age", 4.5),
                         new Document("_id", 5).append("name", "whole").append("age", 5.0)));
         database.createCollection("existing");
-        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
-        hive.execute("CREATE DATABASE " + DB);
     }
 
     @AfterAll
@@ -72,10 +64,115 @@ class MongoBadInputIT {
         return "'mongo.uri'='" + mongo.databaseUri(DB, collection) + "'";
     }
 
-    private void create(String table, String columns, String properties) throws SQLException {
-        hive.execute("DROP TABLE IF EXISTS " + DB + "." + table);
-        hive.execute("CREATE EXTERNAL TABLE " + DB + "." + table + (columns.isEmpty() ? "" : " (" + columns + ")") + " "
-                + HANDLER + " TBLPROPERTIES (" + properties + ")");
+    @Override
+    String handler() {
+        return "io.hivenosql.mongo.MongoStorageHandler";
+    }
+
+    @Override
+    String sourceProperties() {
+        return uri("people");
+    }
+
+    @Override
+    Misspelt misspeltProperty() {
+        return new Misspelt("mongo.read.batchsize", "mongo.read.batch-size", "10");
+    }
+
+    @Override
+    String mappingProperty() {
+        return "mongo.columns.mapping";
+    }
+
+    @Override
+    String mappingOfNmaeToName() {
+        return "{\"id\":\"_id\",\"nmae\":\"name\"}";
+    }
+
+    @Override
+    Required requiredProperty() {
+        return new Required("mongo.uri", "mongo.urii", mongo.databaseUri(DB, "people"), "'mongo.collection'='people'");
+    }
+
+    @Override
+    String policyTable(String policy) throws SQLException {
+        String table = "people_" + policy;
+        create(
+                table,
+                "id int, name string, age int",
+                uri("people") + ", 'mongo.columns.mapping'='{\"id\":\"_id\"}', 'nosql.bad-record.policy'='" + policy
+                        + "'");
+        return DB + "." + table;
+    }
+
+    @Override
+    List<BadValue> badValues() {
+        return List.of(
+                new BadValue(2, "key '2'", "age", "forty-two", List.of()),
+                new BadValue(3, "key '3'", "age", "99999999999", List.of()),
+                new BadValue(4, "key '4'", "age", "4.5", List.of()));
+    }
+
+    @Override
+    List<String> scanFailureNames() {
+        return List.of("'age'");
+    }
+
+    @Override
+    String orderBy() {
+        return " ORDER BY id";
+    }
+
+    @Override
+    List<String> nullPolicyRows() {
+        return List.of("1|ok|41", "2|typo|NULL", "3|huge|NULL", "4|half|NULL", "5|whole|5");
+    }
+
+    @Override
+    List<String> skipPolicyRows() {
+        return List.of("1|ok|41", "5|whole|5");
+    }
+
+    @Override
+    void assertSkipped(String table) throws Exception {
+        assertThat(Rows.single(hive, "SELECT count(age) FROM " + table)).isEqualTo(2L);
+    }
+
+    /** Only when it reads the bad column: the columns a query does not read are not converted. */
+    @Override
+    void assertReadableAfterAFailedScan(String failTable) throws Exception {
+        assertThat(Rows.of(hive, "SELECT id, name FROM " + failTable + " ORDER BY id"))
+                .containsExactly("1|ok", "2|typo", "3|huge", "4|half", "5|whole");
+    }
+
+    @Override
+    String unreachableProperties(String address) {
+        return "'mongo.uri'='mongodb://" + address + "/" + DB + ".people', 'mongo.timeout.ms'='2000'";
+    }
+
+    @Override
+    String addressProperty() {
+        return "mongo.uri";
+    }
+
+    @Override
+    void assertUnreachable(String address) throws Exception {
+        // a table whose server goes away: reads and writes fail the same way
+        create(
+                "gone",
+                "id int, name string",
+                uri("people") + ", 'mongo.columns.mapping'='{\"id\":\"_id\"}', 'mongo.timeout.ms'='2000'");
+        hive.execute("ALTER TABLE " + DB + ".gone SET TBLPROPERTIES ('mongo.uri'='mongodb://" + address + "/" + DB
+                + ".people')");
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> hive.query("SELECT * FROM " + DB + ".gone"))
+                .hasStackTraceContaining("HNS-201")
+                .hasStackTraceContaining(address)
+                .hasStackTraceContaining("it_mongo_bad.gone");
+        assertThatThrownBy(() -> hive.execute("INSERT INTO " + DB + ".gone VALUES (7, 'x')"))
+                .hasStackTraceContaining("HNS-201")
+                .hasStackTraceContaining(address);
+        assertThat((System.nanoTime() - start) / 1_000_000_000.0).as("seconds").isLessThan(60);
     }
 
     private List<String> collections() {
@@ -83,60 +180,8 @@ class MongoBadInputIT {
     }
 
     @Test
-    void misspeltPropertySuggestsTheRightOne() {
-        assertThatThrownBy(() -> create("typo", "id int, name string", uri("people") + ", 'mongo.read.batchsize'='10'"))
-                .hasMessageContaining("HNS-103")
-                .hasMessageContaining("it_mongo_bad.typo")
-                .hasMessageContaining("did you mean 'mongo.read.batch-size'");
-        // the URI itself misspelt: both the unknown key and the missing one are reported together
-        assertThatThrownBy(() ->
-                        create("typo", "id int, name string", "'mongo.urii'='" + mongo.databaseUri(DB, "people") + "'"))
-                .hasMessageContaining("it_mongo_bad.typo")
-                .hasMessageContaining("unknown property 'mongo.urii'; did you mean 'mongo.uri'?")
-                .hasMessageContaining("missing required property 'mongo.uri'");
-    }
-
-    @Test
-    void missingUriIsNamed() {
-        assertThatThrownBy(() -> create("no_uri", "id int, name string", "'mongo.collection'='people'"))
-                .hasMessageContaining("HNS-102 MISSING_TABLE_PROPERTY")
-                .hasMessageContaining("it_mongo_bad.no_uri")
-                .hasMessageContaining("missing required property 'mongo.uri'");
-    }
-
-    @Test
-    void unreadableMappingFileIsNamed() {
-        Path missing = scratch.resolve("does-not-exist.json");
-        assertThatThrownBy(
-                        () -> create("no_file", "", uri("people") + ", 'nosql.mapping.url'='" + missing.toUri() + "'"))
-                .hasMessageContaining("HNS-112")
-                .hasMessageContaining("does-not-exist.json");
-    }
-
-    @Test
-    void invalidMappingFileNamesFileLineAndValue() throws Exception {
-        Path file = scratch.resolve("broken.json");
-        Files.writeString(
-                file,
-                """
-                {
-                  "columns": [
-                    {"name": "id", "type": "int", "path": "_id"},
-                    {"name": "name", "type": "strang"}
-                  ]
-                }
-                """);
-        assertThatThrownBy(
-                        () -> create("broken_file", "", uri("people") + ", 'nosql.mapping.url'='" + file.toUri() + "'"))
-                .hasMessageContaining("HNS-111")
-                .hasMessageContaining("broken.json")
-                .hasMessageContaining("line 4")
-                .hasMessageContaining("strang");
-    }
-
-    @Test
     void mappingFileWorksWithoutAColumnList() throws Exception {
-        Path file = scratch.resolve("people.json");
+        Path file = stack.scratch(DB).resolve("people.json");
         Files.writeString(
                 file,
                 """
@@ -149,18 +194,6 @@ class MongoBadInputIT {
         assertThat(Rows.describe(hive, DB + ".from_file")).containsExactly("id|int", "who|string");
         assertThat(Rows.of(hive, "SELECT who FROM " + DB + ".from_file WHERE id = 1"))
                 .containsExactly("ok");
-    }
-
-    @Test
-    void mappingNamingAMissingColumnIsRejected() {
-        assertThatThrownBy(() -> create(
-                        "inline_typo",
-                        "id int, name string",
-                        uri("people") + ", 'mongo.columns.mapping'='{\"id\":\"_id\",\"nmae\":\"name\"}'"))
-                .hasMessageContaining("HNS-113")
-                .hasMessageContaining("it_mongo_bad.inline_typo")
-                .hasMessageContaining("nmae")
-                .hasMessageContaining("mongo.columns.mapping");
     }
 
     @Test
@@ -209,55 +242,6 @@ class MongoBadInputIT {
                 // what Hive reports (the harness's own exception adds the statement text, which holds the secret)
                 .satisfies(e -> assertThat(stackTrace(e.getCause())).doesNotContain(secret));
         assertThat(hive.query("SHOW TABLES IN " + DB + " LIKE 'secret'")).isEmpty();
-    }
-
-    private String people(String policy) throws SQLException {
-        String table = "people_" + policy;
-        create(
-                table,
-                "id int, name string, age int",
-                uri("people") + ", 'mongo.columns.mapping'='{\"id\":\"_id\"}', 'nosql.bad-record.policy'='" + policy
-                        + "'");
-        return DB + "." + table;
-    }
-
-    @Test
-    void failPolicyNamesTableKeyColumnAndValue() throws Exception {
-        String table = people("fail");
-        assertThatThrownBy(() -> hive.query("SELECT * FROM " + table + " WHERE id = 2"))
-                .hasStackTraceContaining("HNS-121")
-                .hasStackTraceContaining("people_fail")
-                .hasStackTraceContaining("key '2'")
-                .hasStackTraceContaining("'age'")
-                .hasStackTraceContaining("forty-two")
-                .hasStackTraceContaining("nosql.bad-record.policy");
-        assertThatThrownBy(() -> hive.query("SELECT age FROM " + table + " WHERE id = 3"))
-                .hasStackTraceContaining("key '3'")
-                .hasStackTraceContaining("99999999999");
-        assertThatThrownBy(() -> hive.query("SELECT age FROM " + table + " WHERE id = 4"))
-                .hasStackTraceContaining("key '4'")
-                .hasStackTraceContaining("4.5");
-        // a whole scan in a job fails too, when it reads the bad column
-        assertThatThrownBy(() -> hive.query("SELECT sum(age) FROM " + table))
-                .hasStackTraceContaining("HNS-121")
-                .hasStackTraceContaining("people_fail")
-                .hasStackTraceContaining("'age'");
-        // but only then: the columns a query does not read are not converted
-        assertThat(Rows.of(hive, "SELECT id, name FROM " + table + " ORDER BY id"))
-                .containsExactly("1|ok", "2|typo", "3|huge", "4|half", "5|whole");
-    }
-
-    @Test
-    void nullPolicyReadsBadValuesAsNull() throws Exception {
-        assertThat(Rows.of(hive, "SELECT * FROM " + people("null") + " ORDER BY id"))
-                .containsExactly("1|ok|41", "2|typo|NULL", "3|huge|NULL", "4|half|NULL", "5|whole|5");
-    }
-
-    @Test
-    void skipPolicyDropsBadRecords() throws Exception {
-        String table = people("skip");
-        assertThat(Rows.of(hive, "SELECT * FROM " + table + " ORDER BY id")).containsExactly("1|ok|41", "5|whole|5");
-        assertThat(Rows.single(hive, "SELECT count(age) FROM " + table)).isEqualTo(2L);
     }
 
     @Test
@@ -391,47 +375,5 @@ class MongoBadInputIT {
                 .hasMessageContaining("HNS-101")
                 .hasMessageContaining("mongo.write-concern")
                 .hasMessageContaining("'all'");
-    }
-
-    @Test
-    void unreachableServerNamesHostAndPortAndFailsFast() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
-        String address = "127.0.0.1:" + closedPort;
-        long start = System.nanoTime();
-        assertThatThrownBy(() -> create(
-                        "nowhere",
-                        "id int, name string",
-                        "'mongo.uri'='mongodb://" + address + "/" + DB + ".people', 'mongo.timeout.ms'='2000'"))
-                .hasMessageContaining("HNS-201 STORE_UNREACHABLE")
-                .hasMessageContaining(address)
-                .hasMessageContaining("it_mongo_bad.nowhere")
-                .hasMessageContaining("mongo.uri");
-        assertThat((System.nanoTime() - start) / 1_000_000_000.0).as("seconds").isLessThan(20);
-
-        // a table whose server goes away: reads and writes fail the same way
-        create(
-                "gone",
-                "id int, name string",
-                uri("people") + ", 'mongo.columns.mapping'='{\"id\":\"_id\"}', 'mongo.timeout.ms'='2000'");
-        hive.execute("ALTER TABLE " + DB + ".gone SET TBLPROPERTIES ('mongo.uri'='mongodb://" + address + "/" + DB
-                + ".people')");
-        start = System.nanoTime();
-        assertThatThrownBy(() -> hive.query("SELECT * FROM " + DB + ".gone"))
-                .hasStackTraceContaining("HNS-201")
-                .hasStackTraceContaining(address)
-                .hasStackTraceContaining("it_mongo_bad.gone");
-        assertThatThrownBy(() -> hive.execute("INSERT INTO " + DB + ".gone VALUES (7, 'x')"))
-                .hasStackTraceContaining("HNS-201")
-                .hasStackTraceContaining(address);
-        assertThat((System.nanoTime() - start) / 1_000_000_000.0).as("seconds").isLessThan(60);
-    }
-
-    private static String stackTrace(Throwable e) {
-        StringWriter writer = new StringWriter();
-        e.printStackTrace(new PrintWriter(writer));
-        return writer.toString();
     }
 }

@@ -1,5 +1,6 @@
 package io.hivenosql.it;
 
+import static io.hivenosql.it.Failures.stackTrace;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,37 +10,28 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A MongoDB server of its own (never the stack's shared one, and skipped when the tests run against an external
  * server): first the credentials path (user and password alias from a Hadoop credential provider), then the server is
- * killed in the middle of a scan, and the query fails with an error naming MongoDB's address and the table, within
- * about the table's timeout, instead of hanging or returning part of the rows; the same for a server killed in the
- * middle of an INSERT.
+ * killed in the middle of an INSERT and in the middle of a scan ({@link BaseServerLossIT}), and the statement fails
+ * with an error naming MongoDB's address and the table, within about the table's timeout.
  *
  * <p>The kill is deterministic: the server logs every reply at debug level, and the test kills it when the log shows
  * the first {@code getMore} reply of the scan ({@code nextBatch}): with one document per batch, thousands remain. The
@@ -52,10 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * each: measured 10.1 s with a 6 s timeout (6 + 1 + 1 + 2). The bound, twice the timeout plus 3 s (15 s), fails
  * the old behaviour (measured 20.1 s at 6 s) and leaves 5 s for a loaded machine.
  */
-@ExtendWith(HiveStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class MongoServerLossIT {
+class MongoServerLossIT extends BaseServerLossIT {
     private static final String DB = "it_mongo_loss";
     private static final String HANDLER = "STORED BY 'io.hivenosql.mongo.MongoStorageHandler'";
     private static final String PASSWORD = "Mongo-s3cr3t-Pa55-for-it";
@@ -64,17 +53,16 @@ class MongoServerLossIT {
     private static final int TIMEOUT_MS = 6_000;
     private static final long FAILURE_BOUND_SECONDS = 2 * TIMEOUT_MS / 1000 + 3;
 
-    private HiveInstance hive;
     private TestingMongoServer doomed;
     private String provider;
+    private RandomAccessFile log;
 
-    @BeforeAll
-    void start(HiveStack.Resources stack) throws Exception {
+    @Override
+    void startServer(HiveStack.Resources stack) throws Exception {
         assumeFalse(
                 stack.mongo().isExternal(),
                 "the tests run against the external MongoDB of " + TestingMongoServer.MONGO_URI_VARIABLE
                         + ", which this test cannot kill");
-        hive = stack.hive();
         doomed = TestingMongoServer.builder()
                 .workDir(stack.workDir().resolve("mongo-loss"))
                 .logLevel("debug")
@@ -96,8 +84,8 @@ class MongoServerLossIT {
         hive.execute("CREATE DATABASE " + DB);
     }
 
-    @AfterAll
-    void stop() {
+    @Override
+    void stopServer() {
         if (doomed != null) {
             doomed.close();
         }
@@ -163,58 +151,75 @@ class MongoServerLossIT {
         assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".accounts")).containsExactly("1|ada");
     }
 
-    @Test
-    @Order(3)
-    void serverKilledMidScanFailsTheQueryNamingMongoTheServerAndTheTable() throws Exception {
+    @Override
+    String createBigTable() throws Exception {
         create("big", "id int, v int", ", 'mongo.read.batch-size'='1'");
-        ExecutorService executor = Executors.newSingleThreadExecutor();
-        try (RandomAccessFile log = new RandomAccessFile(doomed.logFile().toFile(), "r")) {
-            log.seek(log.length());
-            Future<List<List<Object>>> query = executor.submit(() -> {
-                try (var connection = hive.connect();
-                        var statement = connection.createStatement()) {
-                    statement.execute("SET hive.execution.engine=tez");
-                    statement.execute("SET hive.fetch.task.conversion=none");
-                    try (var rows = statement.executeQuery("SELECT count(*), sum(v) FROM " + DB + ".big")) {
-                        List<List<Object>> result = new ArrayList<>();
-                        while (rows.next()) {
-                            result.add(List.of(rows.getObject(1), rows.getObject(2)));
-                        }
-                        return result;
-                    }
-                }
-            });
-            // kill the server once it has sent the scan's second batch (one document a batch: thousands remain)
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            String marker = "\"ns\" : \"" + DB + ".big\", \"nextBatch\"";
-            String seen = "";
-            while (!seen.contains(marker)) {
-                assertThat(query.isDone())
-                        .as("the scan ended before the server could be killed: %s", query)
-                        .isFalse();
-                assertThat(System.nanoTime()).as("the scan never started").isLessThan(deadline);
-                Thread.sleep(5);
-                // the end of what was read before: the marker may straddle two reads
-                seen = seen.substring(Math.max(0, seen.length() - marker.length())) + readNew(log);
-            }
-            long killed = System.nanoTime();
-            doomed.kill();
+        return DB + ".big";
+    }
 
-            assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
-                    .isInstanceOf(ExecutionException.class)
-                    .cause()
-                    .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertThat(stackTrace(e))
-                            .contains("HNS-201")
-                            .contains("MongoDB at mongodb://" + address())
-                            .contains(DB + ".big"));
-            double seconds = (System.nanoTime() - killed) / 1e9;
-            // 4 task attempts, the retries waiting only for what is left of mongo.timeout.ms, and the DAG's overhead
-            assertThat(seconds).as("seconds from the kill to the failure").isLessThan(FAILURE_BOUND_SECONDS);
+    /** On Tez, as a job (a fetch task would read in HiveServer2). */
+    @Override
+    Callable<?> scan(String table) {
+        return () -> {
+            try (var connection = hive.connect();
+                    var statement = connection.createStatement()) {
+                statement.execute("SET hive.execution.engine=tez");
+                statement.execute("SET hive.fetch.task.conversion=none");
+                try (var rows = statement.executeQuery("SELECT count(*), sum(v) FROM " + table)) {
+                    List<List<Object>> result = new ArrayList<>();
+                    while (rows.next()) {
+                        result.add(List.of(rows.getObject(1), rows.getObject(2)));
+                    }
+                    return result;
+                }
+            }
+        };
+    }
+
+    @Override
+    void watchForTheScan() throws IOException {
+        log = new RandomAccessFile(doomed.logFile().toFile(), "r");
+        log.seek(log.length());
+    }
+
+    /** Once the server has sent the scan's second batch (one document a batch: thousands remain). */
+    @Override
+    void awaitTheScan(Future<?> query) throws Exception {
+        String marker = "\"ns\" : \"" + DB + ".big\", \"nextBatch\"";
+        StringBuilder seen = new StringBuilder();
+        try {
+            awaitWhileRunning(query, "scan", 5, () -> {
+                // the end of what was read before: the marker may straddle two reads
+                String tail = seen.substring(Math.max(0, seen.length() - marker.length())) + readNew(log);
+                seen.setLength(0);
+                seen.append(tail);
+                return tail.contains(marker);
+            });
         } finally {
-            executor.shutdownNow();
+            log.close();
         }
-        assertThat(doomed.isAlive()).isFalse();
+    }
+
+    @Override
+    void killServer() {
+        doomed.kill();
+    }
+
+    @Override
+    boolean serverAlive() {
+        return doomed.isAlive();
+    }
+
+    /** 4 task attempts, the retries waiting only for what is left of mongo.timeout.ms, and the DAG's overhead. */
+    @Override
+    void assertFailure(String stackTrace, String table, double secondsAfterTheKill) {
+        assertThat(stackTrace)
+                .contains("HNS-201")
+                .contains("MongoDB at mongodb://" + address())
+                .contains(table);
+        assertThat(secondsAfterTheKill)
+                .as("seconds from the kill to the failure")
+                .isLessThan(FAILURE_BOUND_SECONDS);
     }
 
     @Test
@@ -241,14 +246,11 @@ class MongoServerLossIT {
                             + "199999), ' ')) AS (n, unused)) ids");
                     return null;
                 });
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                while (client.getDatabase(DB).getCollection("sink").countDocuments() < 500) {
-                    assertThat(insert.isDone())
-                            .as("the INSERT ended before the server could be killed: %s", insert)
-                            .isFalse();
-                    assertThat(System.nanoTime()).as("the INSERT never wrote").isLessThan(deadline);
-                    Thread.sleep(20);
-                }
+                awaitWhileRunning(
+                        insert,
+                        "INSERT",
+                        20,
+                        () -> client.getDatabase(DB).getCollection("sink").countDocuments() >= 500);
                 long killed = System.nanoTime();
                 target.kill();
 
@@ -277,11 +279,5 @@ class MongoServerLossIT {
         byte[] bytes = new byte[(int) Math.min(available, 1 << 20)];
         log.readFully(bytes);
         return new String(bytes, UTF_8);
-    }
-
-    private static String stackTrace(Throwable e) {
-        StringWriter writer = new StringWriter();
-        e.printStackTrace(new PrintWriter(writer));
-        return writer.toString();
     }
 }

@@ -6,63 +6,53 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
-import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.tpch.TpchFiles;
 import io.trino.tpch.TpchTable;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.bson.Document;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * TPC-H {@code customer} and {@code orders} (scale factor 0.01), generated as dbgen text, loaded into ORC, written from
- * ORC into MongoDB collections that Hive creates (one with its key mapped to {@code _id} and written by upsert), read
- * back and compared row by row with the ORC source, joined with the ORC tables and with each other, overwritten,
- * truncated, copied back to ORC, dropped; the optimizer's row count from {@code collStats}; and an external table over
- * the same collection read as seven {@code _id}-range splits, each document exactly once, on Tez and on MapReduce.
+ * The TPC-H suite of {@link BaseTpchIT} on MongoDB: {@code customer} and {@code orders} in collections that Hive
+ * creates (one with its key mapped to {@code _id} and written by upsert, indexes built by CREATE TABLE), the customers
+ * read back too, the documents' BSON types and the indexes as MongoDB holds them, upserts by {@code _id}, the
+ * optimizer's row count from {@code collStats}; and an external table over the same collection read as seven
+ * {@code _id}-range splits, each document exactly once, on Tez and on MapReduce.
  */
-@ExtendWith(HiveStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MongoTpchIT {
+class MongoTpchIT extends BaseTpchIT {
     private static final String DB = "it_mongo_tpch";
     /** The MongoDB database of this class's collections. */
     private static final String MONGO_DB = "it_mongo_tpch";
 
-    private static final double SCALE_FACTOR = 0.01;
     private static final String HANDLER = "STORED BY 'io.hivenosql.mongo.MongoStorageHandler'";
-    private static final String ORDERS_COLUMNS = "o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, "
-            + "o_orderpriority, o_clerk, o_shippriority, o_comment";
 
-    private HiveInstance hive;
-    private HiveStack.Resources stack;
     private long customers;
-    private long orders;
 
-    @BeforeAll
-    void loadSources(HiveStack.Resources stack) throws Exception {
-        this.stack = stack;
-        hive = stack.hive();
+    @Override
+    String database() {
+        return DB;
+    }
+
+    @Override
+    void dropStoreData() {
         try (MongoClient client = stack.mongoClient()) {
             client.getDatabase(MONGO_DB).drop();
         }
-        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
-        hive.execute("CREATE DATABASE " + DB);
-        customers = load(TpchTable.CUSTOMER);
-        orders = load(TpchTable.ORDERS);
+    }
+
+    @Override
+    void loadStore() throws Exception {
+        customers = loadOrc(TpchTable.CUSTOMER, -1);
+        orders = loadOrc(TpchTable.ORDERS, -1);
         assertThat(customers).isEqualTo(1500);
         assertThat(orders).isEqualTo(15_000);
 
@@ -79,21 +69,6 @@ class MongoTpchIT {
         hive.execute("INSERT INTO " + DB + ".orders SELECT * FROM " + DB + ".orders_orc");
     }
 
-    /** dbgen text into a text table, then into ORC; returns the row count. */
-    private long load(TpchTable<?> table) throws Exception {
-        String name = table.getTableName();
-        Path dir = stack.scratch("mongo-tpch-" + name);
-        long rows = TpchFiles.write(table, SCALE_FACTOR, -1, dir.resolve(name + ".tbl"));
-        String columns = TpchFiles.hiveColumns(table);
-        hive.execute("CREATE EXTERNAL TABLE " + DB + "." + name + "_text (" + columns + ") ROW FORMAT DELIMITED "
-                + "FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '" + dir.toUri() + "'");
-        hive.execute("CREATE TABLE " + DB + "." + name + "_orc (" + columns + ") STORED AS ORC");
-        hive.execute("INSERT INTO " + DB + "." + name + "_orc SELECT * FROM " + DB + "." + name + "_text");
-        assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + "." + name + "_orc"))
-                .isEqualTo(rows);
-        return rows;
-    }
-
     /** A managed table (Hive creates the collection of the same name); {@code serde} may add SERDEPROPERTIES. */
     private void createMongoTable(String name, TpchTable<?> table, String properties, String serde)
             throws SQLException {
@@ -103,8 +78,91 @@ class MongoTpchIT {
                 + (properties.isEmpty() ? "" : ", " + properties) + ")");
     }
 
-    private static String checksum(String table) {
-        return "SELECT count(*), sum(o_totalprice), sum(hash(" + ORDERS_COLUMNS + ")) FROM " + table;
+    @Override
+    void createOrdersTable(String name) throws SQLException {
+        createMongoTable(name, TpchTable.ORDERS, "", "");
+    }
+
+    @Override
+    List<String> loadedTables() {
+        return List.of("customer", "orders");
+    }
+
+    @Override
+    String joinQuery() {
+        return "SELECT c.c_mktsegment, count(*), sum(o.o_totalprice), min(o.o_orderdate), "
+                + "max(o.o_orderdate) FROM %s c JOIN %s o ON c.c_custkey = o.o_custkey "
+                + "WHERE o.o_orderdate >= DATE '1995-01-01' GROUP BY c.c_mktsegment ORDER BY c.c_mktsegment";
+    }
+
+    @Override
+    List<String> storeTables() {
+        try (MongoClient client = stack.mongoClient()) {
+            return client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>());
+        }
+    }
+
+    @Override
+    long storeRowCount(String name) {
+        try (MongoClient client = stack.mongoClient()) {
+            return client.getDatabase(MONGO_DB).getCollection(name).countDocuments();
+        }
+    }
+
+    @Override
+    void assertFullyInserted(String table) throws Exception {
+        assertThat(Rows.of(hive, checksum(table)))
+                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc")));
+    }
+
+    @Override
+    void assertOverwritten(String table, List<String> expected) throws Exception {
+        assertThat(Rows.of(hive, checksum(table)))
+                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc") + ONLY_URGENT));
+        long urgentRows = ((Number) Rows.single(hive, "SELECT count(*) FROM " + table)).longValue();
+        assertThat(urgentRows).isPositive().isLessThan(orders).isEqualTo(expected.size());
+        assertThat(storeRowCount("orders_urgent")).isEqualTo(urgentRows);
+    }
+
+    @Override
+    void assertCopiedBack(String copy) throws Exception {
+        assertThat(Rows.of(hive, checksum(copy)))
+                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc") + ONLY_URGENT));
+    }
+
+    @Override
+    void assertTruncated(String name) {
+        assertThat(storeTables())
+                .as("TRUNCATE empties the collection and keeps it")
+                .contains(name);
+        assertThat(storeRowCount(name)).isZero();
+    }
+
+    @Override
+    String statisticsQuery() {
+        return "SELECT c_mktsegment, count(*) FROM " + DB + ".customer GROUP BY c_mktsegment";
+    }
+
+    @Override
+    void assertEstimatedRows(long rows, String plan) {
+        // collStats counts exactly
+        assertThat(rows).as(plan).isEqualTo(customers);
+    }
+
+    @Override
+    void assertExternalTableOverADroppedOne() throws Exception {
+        // an external table over what is gone reads as empty until written (CREATE warns, naming it: MongoBadInputIT)
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".orders_gone (" + TpchFiles.hiveColumns(TpchTable.ORDERS) + ") "
+                + HANDLER + " TBLPROPERTIES ('mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, "orders_dropped")
+                + "')");
+        assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + ".orders_gone"))
+                .isEqualTo(0L);
+        hive.execute("DROP TABLE " + DB + ".orders_gone");
+        assertThat(storeTables()).doesNotContain("orders_dropped");
+        // a managed table over a collection that exists is refused: its DROP would delete data Hive does not own
+        assertThatThrownBy(() -> createMongoTable("orders_again", TpchTable.ORDERS, "'mongo.collection'='orders'", ""))
+                .hasMessageContaining("HNS-141")
+                .hasMessageContaining(MONGO_DB + ".orders");
     }
 
     @Test
@@ -115,16 +173,6 @@ class MongoTpchIT {
                 .containsExactlyElementsOf(expected);
         assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + ".customer"))
                 .isEqualTo(customers);
-    }
-
-    @Test
-    void ordersReadBackRowByRowEqualTheOrcSource() throws Exception {
-        List<String> expected = Rows.of(hive, "SELECT * FROM " + DB + ".orders_orc ORDER BY o_orderkey");
-        assertThat(expected).hasSize((int) orders);
-        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".orders ORDER BY o_orderkey"))
-                .containsExactlyElementsOf(expected);
-        assertThat(Rows.of(hive, checksum(DB + ".orders")))
-                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc")));
     }
 
     @Test
@@ -182,21 +230,6 @@ class MongoTpchIT {
     }
 
     @Test
-    void joinsWithOrcAndBetweenMongoTablesEqualTheOrcOnlyResult() throws Exception {
-        String query = "SELECT c.c_mktsegment, count(*), sum(o.o_totalprice), min(o.o_orderdate), "
-                + "max(o.o_orderdate) FROM %s c JOIN %s o ON c.c_custkey = o.o_custkey "
-                + "WHERE o.o_orderdate >= DATE '1995-01-01' GROUP BY c.c_mktsegment ORDER BY c.c_mktsegment";
-        List<String> expected = Rows.of(hive, query.formatted(DB + ".customer_orc", DB + ".orders_orc"));
-        assertThat(expected).hasSize(5);
-        assertThat(Rows.of(hive, query.formatted(DB + ".customer", DB + ".orders_orc")))
-                .containsExactlyElementsOf(expected);
-        assertThat(Rows.of(hive, query.formatted(DB + ".customer_orc", DB + ".orders")))
-                .containsExactlyElementsOf(expected);
-        assertThat(Rows.of(hive, query.formatted(DB + ".customer", DB + ".orders")))
-                .containsExactlyElementsOf(expected);
-    }
-
-    @Test
     void upsertByIdUpdatesTheDocumentsInsteadOfAddingAny() throws Exception {
         createMongoTable(
                 "orders_upserted",
@@ -218,98 +251,10 @@ class MongoTpchIT {
                 .containsExactlyElementsOf(expected);
     }
 
-    @Test
-    void insertOverwriteReplacesTheContentsAndTheResultGoesBackToOrc() throws Exception {
-        createMongoTable("orders_urgent", TpchTable.ORDERS, "", "");
-        String urgent = DB + ".orders_urgent";
-        hive.execute("INSERT INTO " + urgent + " SELECT * FROM " + DB + ".orders_orc");
-        assertThat(Rows.of(hive, checksum(urgent)))
-                .containsExactlyElementsOf(Rows.of(hive, checksum(DB + ".orders_orc")));
-
-        String onlyUrgent = " WHERE o_orderpriority = '1-URGENT'";
-        hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT * FROM " + DB + ".orders_orc" + onlyUrgent);
-        List<String> expected = Rows.of(hive, checksum(DB + ".orders_orc") + onlyUrgent);
-        assertThat(Rows.of(hive, checksum(urgent))).containsExactlyElementsOf(expected);
-        long urgentRows = ((Number) Rows.single(hive, "SELECT count(*) FROM " + urgent)).longValue();
-        assertThat(urgentRows).isPositive().isLessThan(orders);
-        try (MongoClient client = stack.mongoClient()) {
-            assertThat(client.getDatabase(MONGO_DB)
-                            .getCollection("orders_urgent")
-                            .countDocuments())
-                    .isEqualTo(urgentRows);
+    private static List<String> rows(Statement statement, String sql) throws SQLException {
+        try (ResultSet resultSet = statement.executeQuery(sql)) {
+            return Rows.of(resultSet);
         }
-
-        hive.execute("CREATE TABLE " + DB + ".orders_urgent_orc STORED AS ORC AS SELECT * FROM " + urgent);
-        assertThat(Rows.of(hive, checksum(DB + ".orders_urgent_orc"))).containsExactlyElementsOf(expected);
-        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".orders_urgent_orc ORDER BY o_orderkey"))
-                .containsExactlyElementsOf(
-                        Rows.of(hive, "SELECT * FROM " + DB + ".orders_orc" + onlyUrgent + " ORDER BY o_orderkey"));
-
-        hive.execute("TRUNCATE TABLE " + urgent);
-        assertThat(Rows.single(hive, "SELECT count(*) FROM " + urgent)).isEqualTo(0L);
-        try (MongoClient client = stack.mongoClient()) {
-            assertThat(client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>()))
-                    .as("TRUNCATE empties the collection and keeps it")
-                    .contains("orders_urgent");
-            assertThat(client.getDatabase(MONGO_DB)
-                            .getCollection("orders_urgent")
-                            .countDocuments())
-                    .isZero();
-        }
-    }
-
-    @Test
-    void theOptimizerGetsTheRowCountFromCollStats() throws Exception {
-        // the classic plan format prints each operator's statistics
-        hive.execute("SET hive.explain.user=false");
-        String plan;
-        try {
-            plan = String.join(
-                    "\n",
-                    Rows.of(
-                            hive,
-                            "EXPLAIN SELECT c_mktsegment, count(*) FROM " + DB + ".customer GROUP BY c_mktsegment"));
-        } finally {
-            hive.execute("RESET hive.explain.user");
-        }
-        Matcher rows = Pattern.compile("Num rows: (\\d+) Data size: (\\d+)").matcher(plan);
-        assertThat(rows.find()).as("statistics in the plan:%n%s", plan).isTrue();
-        // collStats counts exactly
-        assertThat(Long.parseLong(rows.group(1))).as(plan).isEqualTo(customers);
-        assertThat(Long.parseLong(rows.group(2))).isPositive();
-    }
-
-    @Test
-    void droppingAManagedTableDropsTheCollection() throws Exception {
-        createMongoTable("orders_dropped", TpchTable.ORDERS, "", "");
-        hive.execute("INSERT INTO " + DB + ".orders_dropped SELECT * FROM " + DB + ".orders_orc LIMIT 10");
-        try (MongoClient client = stack.mongoClient()) {
-            assertThat(client.getDatabase(MONGO_DB)
-                            .getCollection("orders_dropped")
-                            .countDocuments())
-                    .isEqualTo(10);
-        }
-        hive.execute("DROP TABLE " + DB + ".orders_dropped");
-        try (MongoClient client = stack.mongoClient()) {
-            assertThat(client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>()))
-                    .contains("customer", "orders")
-                    .doesNotContain("orders_dropped");
-        }
-        // an external table over what is gone reads as empty until written (CREATE warns, naming it: MongoBadInputIT)
-        hive.execute("CREATE EXTERNAL TABLE " + DB + ".orders_gone (" + TpchFiles.hiveColumns(TpchTable.ORDERS) + ") "
-                + HANDLER + " TBLPROPERTIES ('mongo.uri'='" + stack.mongo().databaseUri(MONGO_DB, "orders_dropped")
-                + "')");
-        assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + ".orders_gone"))
-                .isEqualTo(0L);
-        hive.execute("DROP TABLE " + DB + ".orders_gone");
-        try (MongoClient client = stack.mongoClient()) {
-            assertThat(client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>()))
-                    .doesNotContain("orders_dropped");
-        }
-        // a managed table over a collection that exists is refused: its DROP would delete data Hive does not own
-        assertThatThrownBy(() -> createMongoTable("orders_again", TpchTable.ORDERS, "'mongo.collection'='orders'", ""))
-                .hasMessageContaining("HNS-141")
-                .hasMessageContaining(MONGO_DB + ".orders");
     }
 
     /**
@@ -346,20 +291,5 @@ class MongoTpchIT {
                             hive,
                             "SELECT count(*), count(DISTINCT c_custkey), sum(c_acctbal) FROM " + DB + ".customer_orc"));
         }
-    }
-
-    private static List<String> rows(Statement statement, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet resultSet = statement.executeQuery(sql)) {
-            int columns = resultSet.getMetaData().getColumnCount();
-            while (resultSet.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    row.add(resultSet.getObject(i));
-                }
-                rows.add(Rows.row(row));
-            }
-        }
-        return rows;
     }
 }

@@ -22,8 +22,8 @@ final class Rows {
                 .collect(Collectors.joining("|"));
     }
 
-    /** The rows of a JDBC result, each as {@link #row} text, sorted. */
-    static List<String> sorted(ResultSet resultSet) throws SQLException {
+    /** The rows of a JDBC result, each as {@link #row} text, in the result's order. */
+    static List<String> of(ResultSet resultSet) throws SQLException {
         List<String> rows = new ArrayList<>();
         int columns = resultSet.getMetaData().getColumnCount();
         while (resultSet.next()) {
@@ -33,7 +33,12 @@ final class Rows {
             }
             rows.add(row(row));
         }
-        return rows.stream().sorted().toList();
+        return rows;
+    }
+
+    /** The rows of a JDBC result, each as {@link #row} text, sorted. */
+    static List<String> sorted(ResultSet resultSet) throws SQLException {
+        return of(resultSet).stream().sorted().toList();
     }
 
     /** {@code name|type} of each column, as DESCRIBE shows it (trimmed, comment left out). */

@@ -1,0 +1,119 @@
+package io.hivenosql.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hivenosql.sandbox.hive.HiveInstance;
+import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A server of the store's own, never the stack's shared one, killed in the middle of a scan: the query fails with an
+ * error naming the store's server and the table, instead of hanging or returning part of the rows, and the server is
+ * gone. The kill does not depend on timing: each store shows by its own means (MONITOR, its scan statistics, its log)
+ * when the scan has begun, with most of the table still unread. A subclass starts the server, plants the table and
+ * names what its error must say; its other tests (credentials, a kill mid-INSERT) run before this one.
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+abstract class BaseServerLossIT {
+    /** How long a scan (or an INSERT) may take to begin, on a loaded machine. */
+    static final long START_SECONDS = 120;
+
+    HiveInstance hive;
+
+    /** Starts the doomed server (and whatever the class's other tests need on it). */
+    abstract void startServer(HiveStack.Resources stack) throws Exception;
+
+    /** Stops the doomed server if it still runs. */
+    abstract void stopServer();
+
+    /** Plants a table of thousands of rows on the doomed server, read in small batches; returns its Hive name. */
+    abstract String createBigTable() throws Exception;
+
+    /** Called before the scan starts: attach to what will show that it has begun. */
+    abstract void watchForTheScan() throws Exception;
+
+    /** Returns once the server has served the first batches of the scan, or fails when it never does. */
+    abstract void awaitTheScan(Future<?> query) throws Exception;
+
+    abstract void killServer();
+
+    abstract boolean serverAlive();
+
+    /** What the failure must name, given its stack trace and how long after the kill it came. */
+    abstract void assertFailure(String stackTrace, String table, double secondsAfterTheKill);
+
+    /** The scan, as a job (a fetch task would read in HiveServer2 itself). */
+    Callable<?> scan(String table) {
+        return () -> hive.query("SELECT count(*), sum(v) FROM " + table);
+    }
+
+    @BeforeAll
+    void start(HiveStack.Resources stack) throws Exception {
+        hive = stack.hive();
+        startServer(stack);
+    }
+
+    @AfterAll
+    void stop() {
+        stopServer();
+    }
+
+    @Test
+    @Order(9)
+    void serverKilledMidScanFailsTheQueryNamingTheServerAndTheTable() throws Exception {
+        String table = createBigTable();
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try {
+            watchForTheScan();
+            Future<?> query = executor.submit(scan(table));
+            awaitTheScan(query);
+            long killed = System.nanoTime();
+            killServer();
+
+            assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertFailure(Failures.stackTrace(e), table, (System.nanoTime() - killed) / 1e9));
+        } finally {
+            executor.shutdownNow();
+        }
+        assertThat(serverAlive()).isFalse();
+    }
+
+    /** A condition that may throw, polled by {@link #awaitWhileRunning}. */
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    /**
+     * Polls {@code condition} every {@code pollMillis} until it holds, failing when {@code task} ends first (the kill
+     * would come too late) or when {@link #START_SECONDS} pass.
+     */
+    static void awaitWhileRunning(Future<?> task, String what, long pollMillis, Condition condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
+        while (!condition.holds()) {
+            assertThat(task.isDone())
+                    .as("the %s ended before the server could be killed: %s", what, task)
+                    .isFalse();
+            assertThat(System.nanoTime()).as("the %s never started", what).isLessThan(deadline);
+            Thread.sleep(pollMillis);
+        }
+    }
+}

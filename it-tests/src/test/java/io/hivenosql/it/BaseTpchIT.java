@@ -1,0 +1,192 @@
+package io.hivenosql.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.tpch.TpchFiles;
+import io.trino.tpch.TpchTable;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * TPC-H tables (scale factor 0.01) generated as dbgen text, loaded into ORC and written from ORC into tables of a store
+ * that Hive creates; what every store must then do: read {@code orders} back row by row as the ORC source holds it,
+ * join with the ORC tables and with itself as ORC alone does, take an INSERT OVERWRITE and a TRUNCATE and copy its
+ * rows back to ORC, give the optimizer its statistics, and lose its data with a managed table's DROP. A subclass
+ * loads its store (its DDL, its keys) and checks what only its store's own client can see.
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class BaseTpchIT {
+    static final double SCALE_FACTOR = 0.01;
+    static final String ONLY_URGENT = " WHERE o_orderpriority = '1-URGENT'";
+    private static final String ORDERS_COLUMNS = "o_orderkey, o_custkey, o_orderstatus, o_totalprice, o_orderdate, "
+            + "o_orderpriority, o_clerk, o_shippriority, o_comment";
+
+    HiveInstance hive;
+    HiveStack.Resources stack;
+    /** The rows of {@code orders}, as generated. */
+    long orders;
+
+    /** The Hive database of the class's tables. */
+    abstract String database();
+
+    /**
+     * Loads the sources into ORC with {@link #loadOrc} and writes them into the store's tables; sets {@link #orders}.
+     */
+    abstract void loadStore() throws Exception;
+
+    /** Creates a managed store table of the TPC-H {@code orders} columns, with the store's usual key. */
+    abstract void createOrdersTable(String name) throws SQLException;
+
+    /** The store tables {@link #loadStore} created, in the order the join query takes them. */
+    abstract List<String> loadedTables();
+
+    /** A join of the two {@link #loadedTables} (as {@code %s}, in that order) that groups into 5 rows. */
+    abstract String joinQuery();
+
+    /** The names of the store's tables (CQL tables, collections) in the class's keyspace or database. */
+    abstract List<String> storeTables() throws Exception;
+
+    /** The rows the store itself holds in a table. */
+    abstract long storeRowCount(String name) throws Exception;
+
+    /** Prepares what the statistics come from and returns a query whose plan shows them. */
+    abstract String statisticsQuery() throws Exception;
+
+    /** The row count the optimizer was given, as this store estimates it. */
+    abstract void assertEstimatedRows(long rows, String plan);
+
+    /** After a managed table's DROP: what an external table over the table that is gone does. */
+    abstract void assertExternalTableOverADroppedOne() throws Exception;
+
+    /** After the INSERT OVERWRITE of {@code table} with the urgent orders ({@code expected}, in key order). */
+    abstract void assertOverwritten(String table, List<String> expected) throws Exception;
+
+    /** After the INSERT of every order into {@code table}. */
+    void assertFullyInserted(String table) throws Exception {}
+
+    /** After the overwritten rows were copied into the ORC table {@code copy}. */
+    void assertCopiedBack(String copy) throws Exception {}
+
+    /** After the TRUNCATE of the store table {@code name}. */
+    void assertTruncated(String name) throws Exception {}
+
+    /** Before the Hive database is created (new), e.g. to drop the store's database of an earlier run. */
+    void dropStoreData() throws Exception {}
+
+    @BeforeAll
+    void loadSources(HiveStack.Resources stack) throws Exception {
+        this.stack = stack;
+        hive = stack.hive();
+        dropStoreData();
+        hive.execute("DROP DATABASE IF EXISTS " + database() + " CASCADE");
+        hive.execute("CREATE DATABASE " + database());
+        loadStore();
+    }
+
+    /** dbgen text into a text table, then into ORC ({@code <name>_orc}); returns the row count. */
+    long loadOrc(TpchTable<?> table, long maxRows) throws Exception {
+        String name = table.getTableName();
+        String db = database();
+        Path dir = stack.scratch(db + "-" + name);
+        long rows = TpchFiles.write(table, SCALE_FACTOR, maxRows, dir.resolve(name + ".tbl"));
+        String columns = TpchFiles.hiveColumns(table);
+        hive.execute("CREATE EXTERNAL TABLE " + db + "." + name + "_text (" + columns + ") ROW FORMAT DELIMITED "
+                + "FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '" + dir.toUri() + "'");
+        hive.execute("CREATE TABLE " + db + "." + name + "_orc (" + columns + ") STORED AS ORC");
+        hive.execute("INSERT INTO " + db + "." + name + "_orc SELECT * FROM " + db + "." + name + "_text");
+        assertThat(Rows.single(hive, "SELECT count(*) FROM " + db + "." + name + "_orc"))
+                .isEqualTo(rows);
+        return rows;
+    }
+
+    /** Row count, total price and a hash of every column of a table of {@code orders} columns. */
+    static String checksum(String table) {
+        return "SELECT count(*), sum(o_totalprice), sum(hash(" + ORDERS_COLUMNS + ")) FROM " + table;
+    }
+
+    String qualified(String table) {
+        return database() + "." + table;
+    }
+
+    @Test
+    void ordersReadBackRowByRowEqualTheOrcSource() throws Exception {
+        List<String> expected = Rows.of(hive, "SELECT * FROM " + qualified("orders_orc") + " ORDER BY o_orderkey");
+        assertThat(expected).hasSize((int) orders);
+        assertThat(Rows.of(hive, "SELECT * FROM " + qualified("orders") + " ORDER BY o_orderkey"))
+                .containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, checksum(qualified("orders"))))
+                .containsExactlyElementsOf(Rows.of(hive, checksum(qualified("orders_orc"))));
+    }
+
+    @Test
+    void joinsWithOrcTablesAndBetweenStoreTablesGiveTheOrcOnlyResult() throws Exception {
+        String left = qualified(loadedTables().get(0));
+        String right = qualified(loadedTables().get(1));
+        List<String> expected = Rows.of(hive, joinQuery().formatted(left + "_orc", right + "_orc"));
+        assertThat(expected).hasSize(5);
+        assertThat(Rows.of(hive, joinQuery().formatted(left, right + "_orc"))).containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, joinQuery().formatted(left + "_orc", right))).containsExactlyElementsOf(expected);
+        assertThat(Rows.of(hive, joinQuery().formatted(left, right))).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void insertOverwriteReplacesTheRowsAndTheResultGoesBackToOrc() throws Exception {
+        createOrdersTable("orders_urgent");
+        String urgent = qualified("orders_urgent");
+        String source = qualified("orders_orc");
+        hive.execute("INSERT INTO " + urgent + " SELECT * FROM " + source);
+        assertFullyInserted(urgent);
+
+        hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT * FROM " + source + ONLY_URGENT);
+        List<String> expected = Rows.of(hive, "SELECT * FROM " + source + ONLY_URGENT + " ORDER BY o_orderkey");
+        assertThat(expected).isNotEmpty().hasSizeLessThan((int) orders);
+        assertOverwritten(urgent, expected);
+
+        String copy = qualified("orders_urgent_orc");
+        hive.execute("CREATE TABLE " + copy + " STORED AS ORC AS SELECT * FROM " + urgent);
+        assertThat(Rows.of(hive, "SELECT * FROM " + copy + " ORDER BY o_orderkey"))
+                .containsExactlyElementsOf(expected);
+        assertCopiedBack(copy);
+
+        hive.execute("TRUNCATE TABLE " + urgent);
+        assertThat(Rows.single(hive, "SELECT count(*) FROM " + urgent)).isEqualTo(0L);
+        assertTruncated("orders_urgent");
+    }
+
+    @Test
+    void theOptimizerGetsRowCountAndSizeFromTheStore() throws Exception {
+        String query = statisticsQuery();
+        // the classic plan format prints each operator's statistics
+        hive.execute("SET hive.explain.user=false");
+        String plan;
+        try {
+            plan = String.join("\n", Rows.of(hive, "EXPLAIN " + query));
+        } finally {
+            hive.execute("RESET hive.explain.user");
+        }
+        Matcher rows = Pattern.compile("Num rows: (\\d+) Data size: (\\d+)").matcher(plan);
+        assertThat(rows.find()).as("statistics in the plan:%n%s", plan).isTrue();
+        assertEstimatedRows(Long.parseLong(rows.group(1)), plan);
+        assertThat(Long.parseLong(rows.group(2))).isPositive();
+    }
+
+    @Test
+    void droppingAManagedTableDropsTheStoreTable() throws Exception {
+        createOrdersTable("orders_dropped");
+        hive.execute("INSERT INTO " + qualified("orders_dropped") + " SELECT * FROM " + qualified("orders_orc")
+                + " LIMIT 10");
+        assertThat(storeRowCount("orders_dropped")).isEqualTo(10);
+        hive.execute("DROP TABLE " + qualified("orders_dropped"));
+        assertThat(storeTables()).containsAll(loadedTables()).doesNotContain("orders_dropped");
+        assertExternalTableOverADroppedOne();
+    }
+}
