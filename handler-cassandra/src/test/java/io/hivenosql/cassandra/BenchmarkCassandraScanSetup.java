@@ -76,6 +76,16 @@ public class BenchmarkCassandraScanSetup {
             contactPoint = ownedServer.contactPoint();
             load(ownedServer, rows);
         }
+        prepare(contactPoint);
+    }
+
+    /** For the smoke test: loads the rows into a running (shared) server. */
+    void setUp(TestingCassandraServer server) throws Exception {
+        load(server, rows);
+        prepare(server.contactPoint());
+    }
+
+    private void prepare(String contactPoint) throws Exception {
         scan = new HiveScanSetup(
                 CassandraStorageHandler.class,
                 tableProperties(contactPoint),

@@ -78,6 +78,16 @@ public class BenchmarkMongoScanSetup {
             uri = ownedServer.uri();
             load(uri, rows);
         }
+        prepare(uri);
+    }
+
+    /** For the smoke test: loads the rows into a running (shared) server. */
+    void setUp(TestingMongoServer server) throws Exception {
+        load(server.uri(), rows);
+        prepare(server.uri());
+    }
+
+    private void prepare(String uri) throws Exception {
         scan = new HiveScanSetup(
                 MongoStorageHandler.class,
                 tableProperties(uri),

@@ -73,6 +73,16 @@ public class BenchmarkRedisScanSetup {
             load(ownedServer, rows);
             nodes = ownedServer.address();
         }
+        prepare(nodes);
+    }
+
+    /** For the smoke test: loads the rows into a running (shared) server. */
+    void setUp(TestingRedisServer server) throws Exception {
+        load(server, rows);
+        prepare(server.address());
+    }
+
+    private void prepare(String nodes) throws Exception {
         scan = new HiveScanSetup(
                 RedisStorageHandler.class,
                 tableProperties(nodes),
