@@ -37,7 +37,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code planning}: the handler's SerDe, {@code decomposePredicate}, {@code configureInputJobProperties} and
  *       {@code getSplits}, as HiveServer2 runs them for a new query;
  *   <li>{@code taskSetupAndRead}: every split as its task opens it (split from its bytes, a new SerDe, {@code
- *       getRecordReader}) and reads and deserializes its rows; the node's 16 tokens make several splits.
+ *       getRecordReader}) and reads and deserializes its rows (a table this small is one split).
  * </ul>
  *
  * <p>Run with {@code bin/hive-nosql microbench setup} (all stores), or {@link #main} alone: one Cassandra node, loaded
