@@ -15,7 +15,7 @@ import java.util.List;
  * The table model of BSON dump files ({@link BsonSerDe}): which properties such a table may set (the column mapping and
  * the ObjectId and NULL handling of collection tables, plus the shared {@code nosql.*} ones; every other
  * {@code mongo.*} key is reported as unknown) and the field path rules of collection tables. With it the generic
- * {@link io.hivenosql.api.hive.TableContexts} validate the properties and resolve the mapping exactly as they do for
+ * {@link io.hivenosql.api.table.TableContexts} validate the properties and resolve the mapping exactly as they do for
  * the storage handlers.
  *
  * <p>The files themselves are read by {@link BsonFileInputFormat} and written by {@link BsonFileOutputFormat}; a file

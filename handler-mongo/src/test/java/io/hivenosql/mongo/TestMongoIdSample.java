@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.HiveColumn;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableModel;
+import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.MongoClient;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TaskAttempt;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.util.ArrayList;

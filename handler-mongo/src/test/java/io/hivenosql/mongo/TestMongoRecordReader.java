@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.api.types.ValueConversionException;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;

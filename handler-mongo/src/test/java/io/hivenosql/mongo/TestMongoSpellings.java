@@ -3,12 +3,12 @@ package io.hivenosql.mongo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.client.MongoClient;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -294,7 +294,7 @@ class TestMongoSplitPlanner {
 
     @Test
     void autoModeFallsBackToIdRangesWhenConfigCollectionsCannotBeRead() {
-        MongoTable table = MongoTable.of(io.hivenosql.api.hive.TableContexts.create(
+        MongoTable table = MongoTable.of(io.hivenosql.api.table.TableContexts.create(
                 new MongoConnector(),
                 "db.t",
                 Map.of("mongo.uri", "mongodb://127.0.0.1:1/shop.orders"),

@@ -2,10 +2,10 @@ package io.hivenosql.mongo;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.util.ArrayList;

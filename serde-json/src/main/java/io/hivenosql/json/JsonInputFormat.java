@@ -2,8 +2,8 @@ package io.hivenosql.json;
 
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.hive.RowWritable;
-import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;

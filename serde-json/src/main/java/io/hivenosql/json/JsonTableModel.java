@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * The table model of JSON tables ({@link JsonSerDe}): their properties ({@code json.*} plus the shared
- * {@code nosql.*} ones) and path rules. With it the generic {@link io.hivenosql.api.hive.TableContexts} validate the
+ * {@code nosql.*} ones) and path rules. With it the generic {@link io.hivenosql.api.table.TableContexts} validate the
  * properties, report unknown keys and resolve the mapping (inline, mapping file or Avro schema) exactly as they do for
  * the storage handlers. The files are read and written by Hive's text formats (or {@link JsonInputFormat}); a file
  * table has no data side of a store.

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.predicate.HivePredicateDecomposer;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.pushdown.Filters;
@@ -14,6 +15,7 @@ import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.split.NoSqlSplit;
+import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -131,7 +133,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
 
     /**
      * What decides a scan's request: the table's handle (by identity: handles are shared per JVM, see
-     * {@link BoundTables}) and the job's projection and filter settings, as text.
+     * {@code BoundTables}) and the job's projection and filter settings, as text.
      */
     private record ScanKey(TableHandle handle, List<String> settings) {
         static ScanKey of(TableContext table, Configuration conf) {

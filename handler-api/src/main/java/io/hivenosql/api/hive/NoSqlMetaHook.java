@@ -8,6 +8,8 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.TableContexts;
+import io.hivenosql.api.table.TaskAttempts;
 import io.hivenosql.api.types.UnsupportedTypeException;
 import java.io.IOException;
 import java.util.ArrayList;

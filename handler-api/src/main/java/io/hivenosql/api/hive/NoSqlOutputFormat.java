@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.util.Properties;
 import org.apache.hadoop.fs.FileSystem;

@@ -7,6 +7,7 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableModel;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.api.types.ValueConversionException;
 import java.util.Arrays;
 import java.util.List;

@@ -2,10 +2,13 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.predicate.HivePredicateDecomposer;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.api.table.PlannedSpellings;
+import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.hivenosql.api.spi;
 
+import io.hivenosql.api.client.SharedResources;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;

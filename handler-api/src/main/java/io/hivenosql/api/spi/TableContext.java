@@ -2,6 +2,7 @@ package io.hivenosql.api.spi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.client.StoreOutages;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;

@@ -14,6 +14,7 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.split.NoSqlSplit;
+import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.sandbox.hadoop.TestingReporter;
 import java.io.IOException;

@@ -22,67 +22,68 @@ import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 
 /** Builds Hive predicate expressions the way Hive's planner does, and round-trips them through plan serialization. */
-final class TestingExpressions {
+public final class TestingExpressions {
     private TestingExpressions() {}
 
-    static ExprNodeColumnDesc column(String name, TypeInfo type) {
+    public static ExprNodeColumnDesc column(String name, TypeInfo type) {
         return new ExprNodeColumnDesc(type, name, "t", false);
     }
 
-    static ExprNodeConstantDesc constant(TypeInfo type, Object value) {
+    public static ExprNodeConstantDesc constant(TypeInfo type, Object value) {
         return new ExprNodeConstantDesc(type, value);
     }
 
-    static ExprNodeGenericFuncDesc call(GenericUDF udf, ExprNodeDesc... arguments) {
+    public static ExprNodeGenericFuncDesc call(GenericUDF udf, ExprNodeDesc... arguments) {
         return new ExprNodeGenericFuncDesc(
                 TypeInfoFactory.booleanTypeInfo, udf, new ArrayList<>(Arrays.asList(arguments)));
     }
 
-    static ExprNodeGenericFuncDesc eq(ExprNodeDesc left, ExprNodeDesc right) {
+    public static ExprNodeGenericFuncDesc eq(ExprNodeDesc left, ExprNodeDesc right) {
         return call(new GenericUDFOPEqual(), left, right);
     }
 
-    static ExprNodeGenericFuncDesc gt(ExprNodeDesc left, ExprNodeDesc right) {
+    public static ExprNodeGenericFuncDesc gt(ExprNodeDesc left, ExprNodeDesc right) {
         return call(new GenericUDFOPGreaterThan(), left, right);
     }
 
-    static ExprNodeGenericFuncDesc lt(ExprNodeDesc left, ExprNodeDesc right) {
+    public static ExprNodeGenericFuncDesc lt(ExprNodeDesc left, ExprNodeDesc right) {
         return call(new GenericUDFOPLessThan(), left, right);
     }
 
-    static ExprNodeGenericFuncDesc and(ExprNodeDesc... children) {
+    public static ExprNodeGenericFuncDesc and(ExprNodeDesc... children) {
         return call(new GenericUDFOPAnd(), children);
     }
 
-    static ExprNodeGenericFuncDesc or(ExprNodeDesc... children) {
+    public static ExprNodeGenericFuncDesc or(ExprNodeDesc... children) {
         return call(new GenericUDFOPOr(), children);
     }
 
-    static ExprNodeGenericFuncDesc not(ExprNodeDesc child) {
+    public static ExprNodeGenericFuncDesc not(ExprNodeDesc child) {
         return call(new GenericUDFOPNot(), child);
     }
 
-    static ExprNodeGenericFuncDesc isNull(ExprNodeDesc child) {
+    public static ExprNodeGenericFuncDesc isNull(ExprNodeDesc child) {
         return call(new GenericUDFOPNull(), child);
     }
 
-    static ExprNodeGenericFuncDesc isNotNull(ExprNodeDesc child) {
+    public static ExprNodeGenericFuncDesc isNotNull(ExprNodeDesc child) {
         return call(new GenericUDFOPNotNull(), child);
     }
 
-    static ExprNodeGenericFuncDesc in(ExprNodeDesc column, ExprNodeDesc... values) {
+    public static ExprNodeGenericFuncDesc in(ExprNodeDesc column, ExprNodeDesc... values) {
         ExprNodeDesc[] arguments = new ExprNodeDesc[values.length + 1];
         arguments[0] = column;
         System.arraycopy(values, 0, arguments, 1, values.length);
         return call(new GenericUDFIn(), arguments);
     }
 
-    static ExprNodeGenericFuncDesc between(boolean invert, ExprNodeDesc column, ExprNodeDesc low, ExprNodeDesc high) {
+    public static ExprNodeGenericFuncDesc between(
+            boolean invert, ExprNodeDesc column, ExprNodeDesc low, ExprNodeDesc high) {
         return call(new GenericUDFBetween(), constant(TypeInfoFactory.booleanTypeInfo, invert), column, low, high);
     }
 
     /** As Hive ships a predicate to its tasks: Kryo-serialized and back. */
-    static ExprNodeGenericFuncDesc roundTrip(ExprNodeGenericFuncDesc expression) {
+    public static ExprNodeGenericFuncDesc roundTrip(ExprNodeGenericFuncDesc expression) {
         return SerializationUtilities.deserializeExpression(SerializationUtilities.serializeExpression(expression));
     }
 }

@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link TestingStore} as field texts in {@link TextValueCodec}'s form, keyed by the KEY column (the first column
  * unless the mapping names one). It enforces exactly one filter: equality on the key.
  */
-final class TestingNoSqlConnector implements NoSqlConnector {
+public final class TestingNoSqlConnector implements NoSqlConnector {
     /** How many times each dataset's tables were bound and asked for their filter capabilities, for tests. */
     static final Map<String, AtomicInteger> BINDS = new ConcurrentHashMap<>();
 

@@ -1,4 +1,4 @@
-package io.hivenosql.api.spi;
+package io.hivenosql.api.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.table;
 
 import io.hivenosql.api.spi.QueryTask;
 import io.hivenosql.api.spi.TaskAttempt;

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.predicate;
 
 import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.mapping.ColumnMapping;

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.table;
 
 import static java.util.Objects.requireNonNull;
 
@@ -28,7 +28,7 @@ import org.apache.hadoop.conf.Configuration;
  * {@value #MAX_ENTRIES} tables; without a query id, a sample serves the same table for {@value #UNKNOWN_QUERY_SECONDS}
  * seconds. JVM-wide and thread-safe; tasks never sample (they read the result from the job configuration).
  */
-final class PlannedSpellings {
+public final class PlannedSpellings {
     static final String QUERY_ID = "hive.query.id";
     static final int MAX_ENTRIES = 256;
     static final long QUERY_SECONDS = 300;
@@ -49,7 +49,7 @@ final class PlannedSpellings {
         this.clock = requireNonNull(clock, "clock is null");
     }
 
-    static PlannedSpellings shared() {
+    public static PlannedSpellings shared() {
         return SHARED;
     }
 
@@ -58,7 +58,7 @@ final class PlannedSpellings {
      *
      * @throws HandlerException naming the table when the store cannot be sampled
      */
-    TableContext resolve(NoSqlConnector connector, TableContext table, Configuration conf) {
+    public TableContext resolve(NoSqlConnector connector, TableContext table, Configuration conf) {
         return resolve(connector, table, conf, Optional.empty());
     }
 
@@ -67,7 +67,8 @@ final class PlannedSpellings {
      * lets the store sample only what that filter selects ({@link NoSqlConnector#withStoredSpellings(TableContext,
      * Optional)}); later calls of the query reuse that sample.
      */
-    TableContext resolve(NoSqlConnector connector, TableContext table, Configuration conf, Optional<Filter> pushed) {
+    public TableContext resolve(
+            NoSqlConnector connector, TableContext table, Configuration conf, Optional<Filter> pushed) {
         String queryId = conf == null ? null : conf.get(QUERY_ID);
         boolean known = queryId != null && !queryId.isBlank();
         Key key = new Key(

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.predicate;
 
 import static io.hivenosql.api.hive.TestingExpressions.and;
 import static io.hivenosql.api.hive.TestingExpressions.call;

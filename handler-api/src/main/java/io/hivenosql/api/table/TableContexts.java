@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.table;
 
 import static java.util.Objects.requireNonNull;
 
@@ -189,7 +189,7 @@ public final class TableContexts {
      * Validates the table's properties. A property that holds a password in plain text is never accepted, wherever a
      * table is opened (the SerDe sees a new table before the metastore hook does); its value is never echoed.
      */
-    static TableConfig validate(TableModel connector, String tableName, Map<String, String> properties) {
+    public static TableConfig validate(TableModel connector, String tableName, Map<String, String> properties) {
         List<String> secrets = properties.keySet().stream()
                 .filter(TableContexts::isPlainSecret)
                 .sorted()
@@ -226,7 +226,7 @@ public final class TableContexts {
     }
 
     /** A HandlerException's message without its {@code HNS-nnn NAME: } tag, to nest it in another message. */
-    static String withoutTag(HandlerException e) {
+    public static String withoutTag(HandlerException e) {
         String prefix = e.errorCode().tag() + ": ";
         return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }

@@ -1,7 +1,8 @@
-package io.hivenosql.api.spi;
+package io.hivenosql.api.client;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.spi.TaskAttempt;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package io.hivenosql.api.spi;
+package io.hivenosql.api.client;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,8 +1,9 @@
-package io.hivenosql.api.spi;
+package io.hivenosql.api.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.api.spi.TaskAttempt;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;

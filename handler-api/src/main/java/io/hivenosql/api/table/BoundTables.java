@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.table;
 
 import static java.util.Objects.requireNonNull;
 

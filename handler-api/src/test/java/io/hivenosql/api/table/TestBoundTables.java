@@ -1,8 +1,9 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.hive.TestingNoSqlConnector;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
