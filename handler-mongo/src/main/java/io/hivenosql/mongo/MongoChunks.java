@@ -2,7 +2,6 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.mongo.MongoSplitPlanner.PlannedSplit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -91,10 +90,10 @@ final class MongoChunks {
      *
      * @throws IllegalArgumentException naming the chunk when a chunk document has no min, max or shard
      */
-    static List<PlannedSplit> splits(
+    static List<MongoPlannedSplit> splits(
             BsonDocument keyPattern, List<BsonDocument> chunks, Map<String, List<String>> shardHosts) {
         requireNonNull(keyPattern, "keyPattern is null");
-        List<PlannedSplit> splits = new ArrayList<>(chunks.size());
+        List<MongoPlannedSplit> splits = new ArrayList<>(chunks.size());
         for (BsonDocument chunk : chunks) {
             if (!chunk.isDocument("min") || !chunk.isDocument("max") || !chunk.isString("shard")) {
                 throw new IllegalArgumentException("config.chunks document " + chunk.toJson()
@@ -103,7 +102,7 @@ final class MongoChunks {
             BsonDocument min = chunk.getDocument("min");
             BsonDocument max = chunk.getDocument("max");
             String shard = chunk.getString("shard").getValue();
-            splits.add(new PlannedSplit(
+            splits.add(new MongoPlannedSplit(
                     MongoSplit.chunk(min, max, keyPattern),
                     shardHosts.getOrDefault(shard, List.of()),
                     "chunk [" + min.toJson() + ", " + max.toJson() + ") of shard " + shard));

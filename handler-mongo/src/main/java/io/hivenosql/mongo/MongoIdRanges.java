@@ -2,7 +2,6 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.mongo.MongoSplitPlanner.PlannedSplit;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,11 +118,11 @@ final class MongoIdRanges {
      * The splits of the boundaries (see the class documentation): {@code m + 2} for {@code m > 0} boundaries, else
      * one split of the whole collection.
      */
-    static List<PlannedSplit> splits(List<BsonValue> boundaries, List<String> hosts) {
+    static List<MongoPlannedSplit> splits(List<BsonValue> boundaries, List<String> hosts) {
         if (boundaries.isEmpty()) {
-            return List.of(new PlannedSplit(MongoSplit.whole(), hosts, "the whole collection"));
+            return List.of(new MongoPlannedSplit(MongoSplit.whole(), hosts, "the whole collection"));
         }
-        List<PlannedSplit> splits = rangeSplits(boundaries, hosts);
+        List<MongoPlannedSplit> splits = rangeSplits(boundaries, hosts);
         BsonValue first = boundaries.get(0);
         // neither < b1 nor >= b1; written with $not rather than $nor so that MongoDB complements the index bounds
         // (the other brackets' keys only) instead of scanning the collection
@@ -132,7 +131,7 @@ final class MongoIdRanges {
                 new BsonArray(List.of(
                         new BsonDocument(ID, new BsonDocument("$not", new BsonDocument("$lt", first))),
                         new BsonDocument(ID, new BsonDocument("$not", new BsonDocument("$gte", first))))));
-        splits.add(new PlannedSplit(
+        splits.add(new MongoPlannedSplit(
                 MongoSplit.of(others),
                 hosts,
                 ID + " of another type than " + bracket(first).orElseThrow() + " (neither < nor >= " + describe(first)
@@ -143,14 +142,14 @@ final class MongoIdRanges {
     /**
      * The {@code m + 1} range splits of {@code m > 0} boundaries, without the split of the other brackets: every
      * {@code _id} of the boundaries' bracket but NaN is in exactly one of them. For a scan whose filter selects only
-     * {@code _id}s of that bracket ({@link MongoIdBounds}), and NaN never (a bound other than NaN compares with no
+     * {@code _id}s of that bracket ({@code MongoIdBounds}), and NaN never (a bound other than NaN compares with no
      * NaN).
      */
-    static List<PlannedSplit> rangeSplits(List<BsonValue> boundaries, List<String> hosts) {
+    static List<MongoPlannedSplit> rangeSplits(List<BsonValue> boundaries, List<String> hosts) {
         if (boundaries.isEmpty()) {
             throw new IllegalArgumentException("no boundaries");
         }
-        List<PlannedSplit> splits = new ArrayList<>();
+        List<MongoPlannedSplit> splits = new ArrayList<>();
         BsonValue first = boundaries.get(0);
         splits.add(range(new BsonDocument("$lt", first), hosts, ID + " < " + describe(first)));
         for (int i = 1; i < boundaries.size(); i++) {
@@ -166,8 +165,8 @@ final class MongoIdRanges {
         return splits;
     }
 
-    private static PlannedSplit range(BsonDocument condition, List<String> hosts, String what) {
-        return new PlannedSplit(MongoSplit.of(new BsonDocument(ID, condition)), hosts, what);
+    private static MongoPlannedSplit range(BsonDocument condition, List<String> hosts, String what) {
+        return new MongoPlannedSplit(MongoSplit.of(new BsonDocument(ID, condition)), hosts, what);
     }
 
     /** The comparison bracket of a value usable as a boundary; empty for null, MinKey, regexes, NaN and the like. */

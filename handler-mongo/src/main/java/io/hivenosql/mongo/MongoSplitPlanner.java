@@ -75,19 +75,6 @@ final class MongoSplitPlanner {
 
     private MongoSplitPlanner() {}
 
-    /**
-     * One planned split: what it reads, its preferred hosts, and what it is for descriptions.
-     *
-     * @param what e.g. {@code _id in [ObjectId(...), ObjectId(...))}
-     */
-    record PlannedSplit(MongoSplit split, List<String> hosts, String what) {
-        PlannedSplit {
-            requireNonNull(split, "split is null");
-            hosts = List.copyOf(requireNonNull(hosts, "hosts is null"));
-            requireNonNull(what, "what is null");
-        }
-    }
-
     /** The document count and data size (uncompressed BSON bytes) of a collection. */
     record CollectionSize(long count, long bytes) {}
 
@@ -98,7 +85,7 @@ final class MongoSplitPlanner {
      *
      * @param bytes the estimated bytes the splits read, shared out among them
      */
-    record Plan(List<PlannedSplit> splits, long bytes, String how) {
+    record Plan(List<MongoPlannedSplit> splits, long bytes, String how) {
         Plan {
             splits = List.copyOf(requireNonNull(splits, "splits is null"));
             requireNonNull(how, "how is null");
@@ -124,7 +111,7 @@ final class MongoSplitPlanner {
                 String.join(",", table.uri().connectionString().getHosts()));
         Plan plan;
         if (bounds.pinned()) {
-            PlannedSplit lookup = new PlannedSplit(MongoSplit.whole(), hosts, "the _ids the filter lists");
+            MongoPlannedSplit lookup = new MongoPlannedSplit(MongoSplit.whole(), hosts, "the _ids the filter lists");
             plan = new Plan(List.of(lookup), 0, "_id pinned by the filter (= or IN), no sample");
         } else {
             CollectionSize size = collectionSize(client.getDatabase(table.database()), table.collection());
@@ -160,7 +147,7 @@ final class MongoSplitPlanner {
             return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), "one split by the mode");
         }
         if (mode != MongoSplitMode.SAMPLE) {
-            Optional<List<PlannedSplit>> chunks = chunkSplits(table, client, mode == MongoSplitMode.CHUNKS);
+            Optional<List<MongoPlannedSplit>> chunks = chunkSplits(table, client, mode == MongoSplitMode.CHUNKS);
             if (chunks.isPresent()) {
                 return new Plan(chunks.get(), size.bytes(), "one split per chunk of the sharded collection");
             }
@@ -209,7 +196,7 @@ final class MongoSplitPlanner {
         List<BsonValue> boundaries = MongoIdRanges.boundaries(inside, count);
         if (boundaries.isEmpty()) {
             return new Plan(
-                    List.of(new PlannedSplit(MongoSplit.whole(), hosts, "the _ids within the filter's bounds")),
+                    List.of(new MongoPlannedSplit(MongoSplit.whole(), hosts, "the _ids within the filter's bounds")),
                     bytes,
                     how);
         }
@@ -217,7 +204,8 @@ final class MongoSplitPlanner {
     }
 
     /** The chunk splits when the collection is sharded; empty when it is not (an error when {@code required}). */
-    private static Optional<List<PlannedSplit>> chunkSplits(MongoTable table, MongoClient client, boolean required) {
+    private static Optional<List<MongoPlannedSplit>> chunkSplits(
+            MongoTable table, MongoClient client, boolean required) {
         MongoDatabase config = client.getDatabase("config");
         Optional<BsonDocument> entry =
                 shardingEntry(table, required, () -> config.getCollection("collections", BsonDocument.class)
@@ -376,14 +364,14 @@ final class MongoSplitPlanner {
     }
 
     /** The specs of the planned splits, described as "split i of n: ...", each with an equal share of the bytes. */
-    static List<SplitSpec> specs(List<PlannedSplit> planned, long bytes) {
+    static List<SplitSpec> specs(List<MongoPlannedSplit> planned, long bytes) {
         if (planned.isEmpty()) {
             throw new IllegalStateException("no split planned");
         }
         long estimatedBytes = bytes / planned.size();
         List<SplitSpec> specs = new ArrayList<>(planned.size());
         for (int i = 0; i < planned.size(); i++) {
-            PlannedSplit split = planned.get(i);
+            MongoPlannedSplit split = planned.get(i);
             specs.add(new SplitSpec(
                     split.split().toBytes(),
                     split.hosts(),

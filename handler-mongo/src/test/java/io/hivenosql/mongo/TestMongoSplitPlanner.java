@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.mongo.MongoSplitPlanner.CollectionSize;
-import io.hivenosql.mongo.MongoSplitPlanner.PlannedSplit;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +99,7 @@ class TestMongoSplitPlanner {
     void rangeSplitsCoverEveryBracketOnce() {
         BsonValue b1 = new BsonInt32(10);
         BsonValue b2 = new BsonInt64(20);
-        List<PlannedSplit> splits = MongoIdRanges.splits(List.of(b1, b2), HOSTS);
+        List<MongoPlannedSplit> splits = MongoIdRanges.splits(List.of(b1, b2), HOSTS);
         assertThat(splits)
                 .extracting(split -> split.split().range())
                 .containsExactly(
@@ -109,7 +108,7 @@ class TestMongoSplitPlanner {
                         BsonDocument.parse("{_id: {$gte: NumberLong(20)}}"),
                         BsonDocument.parse("{$and: [{_id: {$not: {$lt: 10}}}, {_id: {$not: {$gte: 10}}}]}"));
         assertThat(splits)
-                .extracting(PlannedSplit::what)
+                .extracting(MongoPlannedSplit::what)
                 .containsExactly(
                         "_id < 10",
                         "_id in [10, 20L)",
@@ -119,14 +118,14 @@ class TestMongoSplitPlanner {
                 .allMatch(split ->
                         split.hosts().equals(HOSTS) && split.split().hint().isEmpty());
 
-        List<PlannedSplit> whole = MongoIdRanges.splits(List.of(), HOSTS);
+        List<MongoPlannedSplit> whole = MongoIdRanges.splits(List.of(), HOSTS);
         assertThat(whole).hasSize(1);
         assertThat(whole.get(0).split()).isEqualTo(MongoSplit.whole());
         assertThat(whole.get(0).what()).isEqualTo("the whole collection");
 
         ObjectId oid = new ObjectId("65f0a1b2c3d4e5f6a7b8c9d0");
         assertThat(MongoIdRanges.splits(List.of(new BsonObjectId(oid)), HOSTS))
-                .extracting(PlannedSplit::what)
+                .extracting(MongoPlannedSplit::what)
                 .containsExactly(
                         "_id < ObjectId(65f0a1b2c3d4e5f6a7b8c9d0)",
                         "_id >= ObjectId(65f0a1b2c3d4e5f6a7b8c9d0)",
@@ -163,7 +162,7 @@ class TestMongoSplitPlanner {
 
     @Test
     void specsNumberTheSplitsAndShareTheSize() throws IOException {
-        List<PlannedSplit> planned = MongoIdRanges.splits(List.of(new BsonInt32(10)), HOSTS);
+        List<MongoPlannedSplit> planned = MongoIdRanges.splits(List.of(new BsonInt32(10)), HOSTS);
         List<SplitSpec> specs = MongoSplitPlanner.specs(planned, new CollectionSize(100, 3000).bytes());
         assertThat(specs)
                 .extracting(SplitSpec::description)
@@ -225,13 +224,13 @@ class TestMongoSplitPlanner {
         BsonDocument middle = BsonDocument.parse("{customer: 'm', order: 17}");
         BsonDocument high = new BsonDocument("customer", new BsonMaxKey()).append("order", new BsonMaxKey());
         List<BsonDocument> chunks = List.of(chunk(uuid, low, middle, "rs0"), chunk(uuid, middle, high, "rs1"));
-        List<PlannedSplit> splits = MongoChunks.splits(key, chunks, MongoChunks.shardHosts(SHARDS));
+        List<MongoPlannedSplit> splits = MongoChunks.splits(key, chunks, MongoChunks.shardHosts(SHARDS));
 
         assertThat(splits)
-                .extracting(PlannedSplit::split)
+                .extracting(MongoPlannedSplit::split)
                 .containsExactly(MongoSplit.chunk(low, middle, key), MongoSplit.chunk(middle, high, key));
         assertThat(splits)
-                .extracting(PlannedSplit::hosts)
+                .extracting(MongoPlannedSplit::hosts)
                 .containsExactly(List.of("h1.example.com", "h2.example.com"), List.of("::1"));
         assertThat(splits.get(0).what())
                 .isEqualTo("chunk [{\"customer\": {\"$minKey\": 1}, \"order\": {\"$minKey\": 1}}, "
@@ -247,7 +246,7 @@ class TestMongoSplitPlanner {
         BsonDocument zero = new BsonDocument("customer", new BsonInt64(0));
         BsonDocument mid = new BsonDocument("customer", new BsonInt64(4611686018427387902L));
         BsonDocument high = new BsonDocument("customer", new BsonMaxKey());
-        List<PlannedSplit> splits = MongoChunks.splits(
+        List<MongoPlannedSplit> splits = MongoChunks.splits(
                 key,
                 List.of(chunk(uuid, low, zero, "rs0"), chunk(uuid, zero, mid, "rs1"), chunk(uuid, mid, high, "rs9")),
                 MongoChunks.shardHosts(SHARDS));
