@@ -11,6 +11,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.List;
@@ -51,7 +52,7 @@ public final class CassandraConnector implements NoSqlConnector {
     }
 
     @Override
-    public TableMapping bind(TableConfig config, TableMapping mapping) {
+    public TableHandle bind(TableConfig config, TableMapping mapping) {
         return CassandraTable.bind(config.tableName(), config, mapping);
     }
 

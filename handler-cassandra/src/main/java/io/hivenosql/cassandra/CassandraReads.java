@@ -37,8 +37,8 @@ final class CassandraReads {
             private synchronized CassandraPredicateTranslator translator() {
                 if (translator == null) {
                     try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
-                        translator = new CassandraPredicateTranslator(
-                                CassandraSchema.load(lease.session(), table), table.allowFiltering());
+                        translator =
+                                new CassandraPredicateTranslator(table.schema(lease.session()), table.allowFiltering());
                     }
                 }
                 return translator;
@@ -81,7 +81,7 @@ final class CassandraReads {
         CassandraTable table = CassandraTable.of(request.table());
         try (CassandraSessions.Lease lease =
                 CassandraSessions.acquire(table, request.table().secrets())) {
-            CassandraSchema schema = CassandraSchema.load(lease.session(), table);
+            CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
             if (restrictions.noRows()) {
                 CassandraSplit none =
@@ -106,7 +106,7 @@ final class CassandraReads {
         CassandraSessions.Lease lease =
                 CassandraSessions.acquire(table, request.table().secrets());
         try {
-            CassandraSchema schema = CassandraSchema.load(lease.session(), table);
+            CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
             if (restrictions.noRows()) {
                 lease.close();
@@ -141,7 +141,7 @@ final class CassandraReads {
     static Optional<TableStatistics> statistics(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
         try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
-            CassandraSchema schema = CassandraSchema.load(lease.session(), table);
+            CassandraSchema schema = table.schema(lease.session());
             long[] totals = CassandraSizeEstimates.totals(CassandraSizeEstimates.read(lease.session(), table));
             if (totals[0] <= 0) {
                 // none yet, or only of data flushed before the last writes: an empty table would mislead the optimizer

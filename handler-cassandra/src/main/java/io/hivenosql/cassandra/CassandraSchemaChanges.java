@@ -122,7 +122,7 @@ final class CassandraSchemaChanges {
     }
 
     private static void validateExisting(CqlSession session, CassandraTable table) {
-        CassandraSchema schema = CassandraSchema.load(session, table);
+        CassandraSchema schema = table.schema(session);
         if (table.primaryKey().isEmpty()) {
             return;
         }

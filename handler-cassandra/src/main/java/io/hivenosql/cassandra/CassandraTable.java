@@ -3,6 +3,8 @@ package io.hivenosql.cassandra;
 import static java.util.Objects.requireNonNull;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Metadata;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
@@ -12,6 +14,7 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A Cassandra table as the connector sees it: the validated properties and, for each Hive column, the CQL column it
@@ -27,7 +31,7 @@ import java.util.Optional;
  * <p>A column's mapped path is a CQL column name with CQL's case rules: unquoted names are case-insensitive,
  * {@code "Quoted"} names keep their case. Columns named in {@code cassandra.primary-key} get {@link ColumnRole#KEY}.
  */
-final class CassandraTable {
+final class CassandraTable implements TableHandle {
     private final String name;
     private final TableMapping mapping;
     private final CqlIdentifier keyspace;
@@ -35,6 +39,8 @@ final class CassandraTable {
     private final List<CqlIdentifier> cqlColumns;
     private final Optional<PrimaryKey> primaryKey;
     private final TableConfig config;
+    /** The live schema last loaded, with the session metadata it was loaded from ({@link #schema}). */
+    private final AtomicReference<LoadedSchema> schema = new AtomicReference<>();
 
     private CassandraTable(String name, TableConfig config, TableMapping mapping, Optional<PrimaryKey> primaryKey) {
         this.name = name;
@@ -55,16 +61,34 @@ final class CassandraTable {
         this.cqlColumns = List.copyOf(columns);
     }
 
+    /** The table a connector call works on, as {@link CassandraConnector#bind} built it. */
     static CassandraTable of(TableContext context) {
-        return new CassandraTable(
-                context.tableName(),
-                context.config(),
-                context.mapping(),
-                primaryKey(context.tableName(), context.config(), context.mapping()));
+        return context.handle(CassandraTable.class);
     }
 
-    /** Checks the mapping against the properties (no server contacted) and marks the primary key columns. */
-    static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
+    /**
+     * The live schema of the table ({@link CassandraSchema#load}), loaded once per version of the session's schema
+     * metadata: the driver replaces its metadata snapshot whenever the schema or the ring changes, so a handle that
+     * serves a task's splits (or HiveServer2's planning calls) checks the schema once, and again only after a change.
+     */
+    CassandraSchema schema(CqlSession session) {
+        Metadata metadata = session.getMetadata();
+        LoadedSchema loaded = schema.get();
+        if (loaded != null && loaded.metadata() == metadata) {
+            return loaded.schema();
+        }
+        CassandraSchema fresh = CassandraSchema.load(session, this);
+        schema.set(new LoadedSchema(metadata, fresh));
+        return fresh;
+    }
+
+    private record LoadedSchema(Metadata metadata, CassandraSchema schema) {}
+
+    /**
+     * Checks the mapping against the properties (no server contacted), marks the primary key columns and builds the
+     * handle.
+     */
+    static CassandraTable bind(String tableName, TableConfig config, TableMapping mapping) {
         Map<String, String> byCqlName = new HashMap<>();
         for (ColumnMapping column : mapping.columns()) {
             CqlIdentifier cql;
@@ -93,14 +117,14 @@ final class CassandraTable {
         }
         Optional<PrimaryKey> key = primaryKey(tableName, config, mapping);
         if (key.isEmpty()) {
-            return mapping;
+            return new CassandraTable(tableName, config, mapping, key);
         }
         List<String> keyColumns = key.get().columns();
         List<ColumnMapping> bound = new ArrayList<>();
         for (ColumnMapping column : mapping.columns()) {
             bound.add(keyColumns.contains(column.name()) ? column.withRole(ColumnRole.KEY) : column);
         }
-        return new TableMapping(bound);
+        return new CassandraTable(tableName, config, new TableMapping(bound), key);
     }
 
     /** A user needs the alias of its password, and a password needs its user: never a silent default user. */
@@ -198,15 +222,18 @@ final class CassandraTable {
         return CqlIdentifier.fromInternal(trimmed.toLowerCase(Locale.ROOT));
     }
 
-    String name() {
+    @Override
+    public String name() {
         return name;
     }
 
-    TableMapping mapping() {
+    @Override
+    public TableMapping mapping() {
         return mapping;
     }
 
-    TableConfig config() {
+    @Override
+    public TableConfig config() {
         return config;
     }
 

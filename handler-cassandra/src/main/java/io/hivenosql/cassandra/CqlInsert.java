@@ -45,7 +45,7 @@ final class CqlInsert {
 
     private CqlInsert(CqlSession session, CassandraTable table) {
         this.table = table;
-        CassandraSchema schema = CassandraSchema.load(session, table);
+        CassandraSchema schema = table.schema(session);
         if (!schema.mapsFullPrimaryKey()) {
             throw new HandlerException(
                     HandlerErrorCode.SCHEMA_MISMATCH,

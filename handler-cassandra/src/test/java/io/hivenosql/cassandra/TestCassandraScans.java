@@ -159,6 +159,25 @@ class TestCassandraScans {
     }
 
     @Test
+    void aHandleChecksTheLiveSchemaOncePerSchemaVersion() {
+        CqlSession session = session();
+        session.execute("CREATE TABLE " + keyspace + ".versioned (k int PRIMARY KEY, v text)");
+        CassandraTable table = CassandraTable.of(TestingCassandraTables.table(keyspace, "versioned")
+                .column("k", "int")
+                .column("v", "string")
+                .build());
+
+        CassandraSchema first = table.schema(session);
+        assertThat(table.schema(session)).isSameAs(first);
+
+        // a schema change gives the session another metadata snapshot: the handle checks the table again
+        session.execute("ALTER TABLE " + keyspace + ".versioned ADD extra int");
+        CassandraSchema second = table.schema(session);
+        assertThat(second).isNotSameAs(first);
+        assertThat(table.schema(session)).isSameAs(second);
+    }
+
+    @Test
     void readsOnlyTheProjectedColumns() throws IOException {
         TableContext table = orders().build();
 

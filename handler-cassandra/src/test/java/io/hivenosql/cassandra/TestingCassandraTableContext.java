@@ -71,8 +71,7 @@ final class TestingCassandraTableContext {
         declared.addAll(Arrays.asList(NoSqlTableProperties.values()));
         TableConfig config =
                 TableConfig.validate("default." + name, properties, declared, Set.of("cassandra.", "nosql."));
-        TableMapping mapping = CONNECTOR.bind(config, new TableMapping(columns));
-        return new TableContext("default." + name, config, mapping, SecretResolver.NONE);
+        return new TableContext(CONNECTOR.bind(config, new TableMapping(columns)), SecretResolver.NONE);
     }
 
     CassandraTable cassandraTable() {

@@ -77,7 +77,7 @@ public class BsonFileInputFormat extends FileInputFormat<NullWritable, RowWritab
 
     private static final Logger LOG = LoggerFactory.getLogger(BsonFileInputFormat.class);
 
-    private final BsonFileConnector connector = new BsonFileConnector();
+    private final BsonTableModel connector = new BsonTableModel();
 
     public BsonFileInputFormat() {}
 

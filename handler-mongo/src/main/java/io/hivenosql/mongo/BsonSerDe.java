@@ -41,7 +41,7 @@ public class BsonSerDe extends NoSqlSerDe {
     private BsonRowEncoder encoder;
 
     public BsonSerDe() {
-        super(new BsonFileConnector());
+        super(new BsonTableModel());
     }
 
     @Override

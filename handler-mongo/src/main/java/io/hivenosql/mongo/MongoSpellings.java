@@ -83,7 +83,7 @@ final class MongoSpellings {
     }
 
     private static TableContext with(TableContext context, TableMapping mapping) {
-        return new TableContext(context.tableName(), context.config(), mapping, context.secrets());
+        return context.withHandle(MongoTable.bind(context.tableName(), context.config(), mapping));
     }
 
     /** A document's field names and sub-documents. */

@@ -8,6 +8,7 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TaskAttempt;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.bson.json.JsonParseException;
  * <p>The column mapped to {@code _id} gets {@link ColumnRole#KEY}. Field paths are MongoDB dotted paths
  * ({@code address.city}); a segment may not be empty or start with {@code $}.
  */
-final class MongoTable {
+final class MongoTable implements TableHandle {
     private final String name;
     private final TableConfig config;
     private final TableMapping mapping;
@@ -53,12 +54,34 @@ final class MongoTable {
         this.idColumn = layout.idColumn();
     }
 
-    static MongoTable of(TableContext context) {
-        return new MongoTable(context.tableName(), context.config(), context.mapping(), context.attempt());
+    /** A copy for another task attempt: the handle itself is shared, the attempt is the caller's. */
+    private MongoTable(MongoTable table, TaskAttempt attempt) {
+        this.name = table.name;
+        this.attempt = attempt;
+        this.config = table.config;
+        this.mapping = table.mapping;
+        this.uri = table.uri;
+        this.database = table.database;
+        this.collection = table.collection;
+        this.inputQuery = table.inputQuery;
+        this.layout = table.layout;
+        this.idColumn = table.idColumn;
     }
 
-    /** Checks the mapping against the properties (no server contacted) and marks the {@code _id} column as the key. */
-    static TableMapping bind(String tableName, TableConfig config, TableMapping mapping) {
+    /**
+     * The table a connector call works on: the handle {@link MongoConnector#bind} built, with the task attempt of the
+     * call (which shortens server selection in retried attempts, see {@link MongoClients#selectionWaitMillis}).
+     */
+    static MongoTable of(TableContext context) {
+        MongoTable handle = context.handle(MongoTable.class);
+        return handle.attempt.equals(context.attempt()) ? handle : new MongoTable(handle, context.attempt());
+    }
+
+    /**
+     * Checks the mapping against the properties (no server contacted), marks the {@code _id} column as the key and
+     * builds the handle.
+     */
+    static MongoTable bind(String tableName, TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(tableName, mapping, "MongoDB");
         DocumentLayout.checkRoles(tableName, mapping);
         MongoTable table = new MongoTable(tableName, config, mapping, TaskAttempt.NONE);
@@ -79,11 +102,12 @@ final class MongoTable {
                             + MongoTableProperties.PASSWORD_ALIAS.key() + " together: the alias names the user's "
                             + "password in a Hadoop credential provider");
         }
-        List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
-        if (table.idColumn >= 0) {
-            bound.set(table.idColumn, bound.get(table.idColumn).withRole(ColumnRole.KEY));
+        if (table.idColumn < 0) {
+            return table;
         }
-        return new TableMapping(bound);
+        List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
+        bound.set(table.idColumn, bound.get(table.idColumn).withRole(ColumnRole.KEY));
+        return new MongoTable(tableName, config, new TableMapping(bound), TaskAttempt.NONE);
     }
 
     private static BsonDocument parseQuery(String tableName, String json) {
@@ -98,15 +122,18 @@ final class MongoTable {
         }
     }
 
-    String name() {
+    @Override
+    public String name() {
         return name;
     }
 
-    TableConfig config() {
+    @Override
+    public TableConfig config() {
         return config;
     }
 
-    TableMapping mapping() {
+    @Override
+    public TableMapping mapping() {
         return mapping;
     }
 

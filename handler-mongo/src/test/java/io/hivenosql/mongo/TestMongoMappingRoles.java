@@ -7,8 +7,8 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.hive.TableContexts;
 import io.hivenosql.api.mapping.ColumnRole;
-import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class TestMongoMappingRoles {
                 """
                 {"columns": [{"name": "id", "type": "string", "path": "_id", "role": "key"},
                              {"name": "name", "type": "string"}]}""";
-        for (NoSqlConnector connector : List.of(new MongoConnector(), new BsonFileConnector())) {
+        for (TableModel connector : List.of(new MongoConnector(), new BsonTableModel())) {
             TableContext table = table(connector, idKey);
             assertThat(table.mapping().column(0).role()).isEqualTo(ColumnRole.KEY);
             assertThatThrownBy(() -> table(connector, idKey.replace("\"path\": \"_id\", ", "")))
@@ -47,7 +47,7 @@ class TestMongoMappingRoles {
         }
     }
 
-    private TableContext table(NoSqlConnector connector, String mapping) throws IOException {
+    private TableContext table(TableModel connector, String mapping) throws IOException {
         Path file = Files.writeString(dir.resolve("m" + System.nanoTime() + ".json"), mapping);
         Map<String, String> properties = new LinkedHashMap<>();
         if (connector instanceof MongoConnector) {

@@ -128,7 +128,7 @@ class TestMongoOutages {
     }
 
     private static TableContext withAttempt(TableContext context, TaskAttempt attempt) {
-        return new TableContext(context.tableName(), context.config(), context.mapping(), context.secrets(), attempt);
+        return new TableContext(context.handle(), context.secrets(), attempt);
     }
 
     private static MongoRecordReader open(TableContext context) throws IOException {

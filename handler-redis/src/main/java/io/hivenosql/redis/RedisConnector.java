@@ -15,6 +15,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -77,8 +78,8 @@ public final class RedisConnector implements NoSqlConnector {
     }
 
     @Override
-    public TableMapping bind(TableConfig config, TableMapping mapping) {
-        return RedisTable.resolve(config.tableName(), config, mapping).boundMapping();
+    public TableHandle bind(TableConfig config, TableMapping mapping) {
+        return RedisTable.resolve(config.tableName(), config, mapping);
     }
 
     /** Hash tables: the spellings the hashes use for the stored columns' field names ({@link RedisSpellings}). */
@@ -105,8 +106,7 @@ public final class RedisConnector implements NoSqlConnector {
 
     @Override
     public FilterCapabilities filterCapabilities(TableContext table) {
-        RedisTable redisTable = RedisTable.of(table);
-        return RedisKeyFilter.capabilities(redisTable);
+        return RedisKeyFilter.capabilities(RedisTable.of(table));
     }
 
     @Override

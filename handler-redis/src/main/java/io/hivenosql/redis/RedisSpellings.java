@@ -149,7 +149,7 @@ final class RedisSpellings {
                     spellings.records(),
                     String.join("; ", changes));
         }
-        return new TableContext(context.tableName(), context.config(), spellings.apply(), context.secrets());
+        return context.withHandle(RedisTable.resolve(context.tableName(), context.config(), spellings.apply()));
     }
 
     /** Up to {@code wanted} hash keys under the prefix, from the start of the key space. */

@@ -13,6 +13,7 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.JsonStyle;
@@ -36,8 +37,9 @@ import java.util.stream.Collectors;
  * laid out by the JSON SerDe's {@link JsonLayout}: a path {@code a.b} is field {@code b} of the object in field
  * {@code a}, and names match case-insensitively.
  */
-final class RedisTable {
+final class RedisTable implements TableHandle {
     private final String name;
+    private final TableConfig config;
     private final TableMapping mapping;
     private final List<HostAndPort> nodes;
     private final byte[] prefix;
@@ -61,7 +63,8 @@ final class RedisTable {
 
     private RedisTable(String name, TableConfig config, TableMapping mapping, int[] keyColumns, int ttlColumn) {
         this.name = name;
-        this.mapping = mapping;
+        this.config = config;
+        this.mapping = bound(mapping, keyColumns, ttlColumn);
         this.nodes = config.get(RedisTableProperties.NODES);
         this.prefixText = config.get(RedisTableProperties.KEY_PREFIX);
         this.prefix = prefixText.getBytes(UTF_8);
@@ -111,9 +114,9 @@ final class RedisTable {
                 : null;
     }
 
+    /** The table a connector call works on, as {@link RedisConnector#bind} built it. */
     static RedisTable of(TableContext table) {
-        requireNonNull(table, "table is null");
-        return resolve(table.tableName(), table.config(), table.mapping());
+        return requireNonNull(table, "table is null").handle(RedisTable.class);
     }
 
     /**
@@ -256,10 +259,11 @@ final class RedisTable {
     }
 
     /** The mapping with roles: KEY for the key columns, TTL for the TTL column, FIELD for the others. */
-    TableMapping boundMapping() {
+    private static TableMapping bound(TableMapping mapping, int[] keyColumns, int ttlColumn) {
         List<ColumnMapping> columns = new ArrayList<>();
         for (int i = 0; i < mapping.size(); i++) {
-            ColumnRole role = isKey[i] ? ColumnRole.KEY : i == ttlColumn ? ColumnRole.TTL : ColumnRole.FIELD;
+            ColumnRole role =
+                    contains(keyColumns, i) ? ColumnRole.KEY : i == ttlColumn ? ColumnRole.TTL : ColumnRole.FIELD;
             columns.add(mapping.column(i).withRole(role));
         }
         return new TableMapping(columns);
@@ -290,11 +294,18 @@ final class RedisTable {
         return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
     }
 
-    String name() {
+    @Override
+    public String name() {
         return name;
     }
 
-    TableMapping mapping() {
+    @Override
+    public TableConfig config() {
+        return config;
+    }
+
+    @Override
+    public TableMapping mapping() {
         return mapping;
     }
 

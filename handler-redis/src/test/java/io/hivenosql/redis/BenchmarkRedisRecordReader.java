@@ -143,8 +143,7 @@ public class BenchmarkRedisRecordReader {
                 declared,
                 Set.of("redis.", "nosql."));
         RedisConnector connector = new RedisConnector();
-        return new TableContext(
-                "bench.rows", config, connector.bind(config, new TableMapping(columns)), SecretResolver.NONE);
+        return new TableContext(connector.bind(config, new TableMapping(columns)), SecretResolver.NONE);
     }
 
     /** The hive-nosql path: the Hive record reader over the connector's split, every field converted. */

@@ -83,8 +83,7 @@ final class TestingRedisTable {
         List<TableProperty> declared = new ArrayList<>(Arrays.asList(RedisTableProperties.values()));
         declared.addAll(Arrays.asList(NoSqlTableProperties.values()));
         TableConfig config = TableConfig.validate("default." + name, properties, declared, Set.of("redis.", "nosql."));
-        TableMapping mapping = CONNECTOR.bind(config, new TableMapping(columns));
-        return new TableContext("default." + name, config, mapping, secrets);
+        return new TableContext(CONNECTOR.bind(config, new TableMapping(columns)), secrets);
     }
 
     static String prefix(TableContext table) {

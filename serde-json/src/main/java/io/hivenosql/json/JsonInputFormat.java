@@ -44,7 +44,7 @@ import org.apache.hadoop.mapred.Reporter;
  * registered it (HiveServer2's fetch tasks), see {@link JsonFileTables}.
  */
 public class JsonInputFormat extends FileInputFormat<LongWritable, RowWritable> implements JobConfigurable {
-    private final JsonFileConnector connector = new JsonFileConnector();
+    private final JsonTableModel connector = new JsonTableModel();
     private CompressionCodecFactory codecs;
 
     public JsonInputFormat() {}

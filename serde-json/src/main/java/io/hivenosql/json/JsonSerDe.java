@@ -53,7 +53,7 @@ public class JsonSerDe extends NoSqlSerDe {
     private final Supplier<String> place = this::where;
 
     public JsonSerDe() {
-        super(new JsonFileConnector());
+        super(new JsonTableModel());
     }
 
     @Override

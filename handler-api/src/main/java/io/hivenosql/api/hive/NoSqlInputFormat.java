@@ -12,6 +12,7 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.split.NoSqlSplit;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapred.FileInputFormat;
@@ -49,6 +51,11 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
     private static final Logger LOG = LoggerFactory.getLogger(NoSqlInputFormat.class);
 
     private final NoSqlConnector connector;
+    /**
+     * The scan a reader was last opened for (see {@link #readRequest(TableContext, Configuration)}). Hive shares one
+     * input format instance per class in a JVM, so this is read and replaced by any thread, as one immutable value.
+     */
+    private volatile PlannedScan lastScan;
 
     protected NoSqlInputFormat(NoSqlConnector connector) {
         this.connector = requireNonNull(connector, "connector is null");
@@ -94,7 +101,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         }
         try {
             TableContext table = TableContexts.fromJobConf(connector, job);
-            ReadRequest request = readRequest(connector, table, job);
+            ReadRequest request = readRequest(table, job);
             RecordSource source = connector.openReader(request, noSqlSplit.toSpec());
             return new NoSqlRecordReader(request, source, reporter, noSqlSplit.description());
         } catch (HandlerException e) {
@@ -102,7 +109,60 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         }
     }
 
-    /** What Hive asks of this scan: projection and pushed filter from the job configuration. */
+    /**
+     * What Hive asks of this scan: projection and pushed filter from the job configuration. Worked out once per table
+     * handle and scan: a task that reads several splits of the same scan (grouped splits) reuses it.
+     */
+    ReadRequest readRequest(TableContext table, Configuration conf) throws IOException {
+        ScanKey key = ScanKey.of(table, conf);
+        PlannedScan planned = lastScan;
+        if (planned == null || !planned.key().equals(key)) {
+            planned = new PlannedScan(key, readRequest(connector, table, conf));
+            lastScan = planned;
+        }
+        ReadRequest request = planned.request();
+        return request.table().equals(table)
+                ? request
+                : new ReadRequest(
+                        table, request.projection(), request.filter(), request.limit(), request.nestedPaths());
+    }
+
+    private record PlannedScan(ScanKey key, ReadRequest request) {}
+
+    /**
+     * What decides a scan's request: the table's handle (by identity: handles are shared per JVM, see
+     * {@link BoundTables}) and the job's projection and filter settings, as text.
+     */
+    private record ScanKey(TableHandle handle, List<String> settings) {
+        static ScanKey of(TableContext table, Configuration conf) {
+            List<String> settings = new ArrayList<>();
+            for (String name : SCAN_SETTINGS) {
+                settings.add(conf.get(name));
+            }
+            return new ScanKey(table.handle(), settings);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof ScanKey key && key.handle == handle && key.settings.equals(settings);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(handle) * 31 + settings.hashCode();
+        }
+    }
+
+    /** The job settings a scan's projection and pushed filter are read from. */
+    private static final List<String> SCAN_SETTINGS = List.of(
+            ColumnProjectionUtils.READ_ALL_COLUMNS,
+            ColumnProjectionUtils.READ_COLUMN_IDS_CONF_STR,
+            ColumnProjectionUtils.READ_COLUMN_NAMES_CONF_STR,
+            ColumnProjectionUtils.READ_NESTED_COLUMN_PATH_CONF_STR,
+            TableScanDesc.FILTER_EXPR_CONF_STR,
+            TableScanDesc.FILTER_OBJECT_CONF_STR);
+
+    /** What Hive asks of this scan, worked out from the job configuration. */
     static ReadRequest readRequest(NoSqlConnector connector, TableContext table, Configuration conf)
             throws IOException {
         List<Integer> projection = projection(table.mapping(), conf);

@@ -90,19 +90,17 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
                 checked.put(key, value);
             }
         });
-        HandlerErrorCode code = HandlerErrorCode.INVALID_TABLE_PROPERTY;
-        try {
-            TableContexts.validate(connector, tableName, checked);
-        } catch (HandlerException e) {
-            if (problems.isEmpty()) {
-                throw metaException(e);
-            }
-            problems.add(TableContexts.withoutTag(e));
-            if (e.errorCode() == HandlerErrorCode.PLAINTEXT_SECRET) {
-                code = HandlerErrorCode.PLAINTEXT_SECRET;
-            }
-        }
         if (!problems.isEmpty()) {
+            // reserved keys and every other violation together; without reserved keys the context below validates
+            HandlerErrorCode code = HandlerErrorCode.INVALID_TABLE_PROPERTY;
+            try {
+                TableContexts.validate(connector, tableName, checked);
+            } catch (HandlerException e) {
+                problems.add(TableContexts.withoutTag(e));
+                if (e.errorCode() == HandlerErrorCode.PLAINTEXT_SECRET) {
+                    code = HandlerErrorCode.PLAINTEXT_SECRET;
+                }
+            }
             throw metaException(new HandlerException(
                     code, "table " + tableName + " cannot be " + action + ":\n  - " + String.join("\n  - ", problems)));
         }

@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
-import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableModel;
 import io.hivenosql.api.types.ValueConversionException;
 import java.util.Arrays;
 import java.util.List;
@@ -25,12 +25,15 @@ import org.apache.hadoop.io.Writable;
  * subclasses it with a public no-arg constructor: {@code super(new RedisConnector())}.
  */
 public class NoSqlSerDe extends AbstractSerDe {
-    private final NoSqlConnector connector;
+    private final TableModel model;
     private TableContext table;
     private StructObjectInspector inspector;
 
-    protected NoSqlSerDe(NoSqlConnector connector) {
-        this.connector = requireNonNull(connector, "connector is null");
+    /**
+     * @param model the table model of the store (its connector) or of the file format
+     */
+    protected NoSqlSerDe(TableModel model) {
+        this.model = requireNonNull(model, "model is null");
     }
 
     @Override
@@ -38,7 +41,7 @@ public class NoSqlSerDe extends AbstractSerDe {
             throws SerDeException {
         super.initialize(configuration, tableProperties, partitionProperties);
         try {
-            table = TableContexts.forTask(connector, properties, configuration);
+            table = TableContexts.forTask(model, properties, configuration);
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
@@ -50,8 +53,8 @@ public class NoSqlSerDe extends AbstractSerDe {
         return table;
     }
 
-    public NoSqlConnector connector() {
-        return connector;
+    public TableModel model() {
+        return model;
     }
 
     @Override

@@ -5,10 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.MappingResolver;
-import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -40,7 +40,7 @@ final class PlannedSpellings {
             String queryId, String connector, String table, String mapping, Map<String, String> properties) {}
 
     /** The sampled mapping only: each caller keeps its own secrets and task attempt. */
-    private record Entry(TableMapping mapping, long expiresAt) {}
+    private record Entry(TableHandle handle, long expiresAt) {}
 
     private final LongSupplier clock;
     private final Map<Key, Entry> entries = new LinkedHashMap<>();
@@ -81,7 +81,7 @@ final class PlannedSpellings {
             expire(now);
             Entry entry = entries.get(key);
             if (entry != null) {
-                return withMapping(table, entry.mapping());
+                return table.withHandle(entry.handle());
             }
         }
         TableContext resolved;
@@ -95,7 +95,7 @@ final class PlannedSpellings {
         }
         long lifetime = (known ? QUERY_SECONDS : UNKNOWN_QUERY_SECONDS) * 1_000_000_000L;
         synchronized (entries) {
-            entries.put(key, new Entry(resolved.mapping(), now + lifetime));
+            entries.put(key, new Entry(resolved.handle(), now + lifetime));
             while (entries.size() > MAX_ENTRIES) {
                 Iterator<Key> oldest = entries.keySet().iterator();
                 oldest.next();
@@ -103,10 +103,6 @@ final class PlannedSpellings {
             }
         }
         return resolved;
-    }
-
-    private static TableContext withMapping(TableContext table, TableMapping mapping) {
-        return new TableContext(table.tableName(), table.config(), mapping, table.secrets(), table.attempt());
     }
 
     private void expire(long now) {

@@ -13,8 +13,9 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.mapping.MappingResolver;
 import io.hivenosql.api.mapping.TableMapping;
-import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
+import io.hivenosql.api.spi.TableModel;
 import io.hivenosql.api.types.UnsupportedTypeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,8 +52,7 @@ public final class TableContexts {
     private TableContexts() {}
 
     /** The validated context of a table from its properties; resolves the mapping (reads the mapping file). */
-    public static TableContext fromTableProperties(
-            NoSqlConnector connector, Properties properties, Configuration conf) {
+    public static TableContext fromTableProperties(TableModel connector, Properties properties, Configuration conf) {
         Map<String, String> map = toMap(properties);
         String tableName = map.get(hive_metastoreConstants.META_TABLE_NAME);
         if (tableName == null || tableName.isBlank()) {
@@ -77,7 +77,7 @@ public final class TableContexts {
      * As {@link #fromTableProperties}, but takes the mapping and properties the handler put into the job configuration
      * when they belong to the same table (tasks), so that a mapping file need not be readable there.
      */
-    public static TableContext forTask(NoSqlConnector connector, Properties properties, Configuration conf) {
+    public static TableContext forTask(TableModel connector, Properties properties, Configuration conf) {
         String tableName = properties.getProperty(hive_metastoreConstants.META_TABLE_NAME);
         if (conf != null
                 && tableName != null
@@ -89,7 +89,7 @@ public final class TableContexts {
     }
 
     /** The context of the table a task works on, from the job properties the handler configured. */
-    public static TableContext fromJobConf(NoSqlConnector connector, Configuration conf) {
+    public static TableContext fromJobConf(TableModel connector, Configuration conf) {
         String tableName = conf.get(TABLE_KEY);
         String mapping = conf.get(MAPPING_KEY);
         if (tableName == null || mapping == null) {
@@ -99,18 +99,20 @@ public final class TableContexts {
                             + connector.getClass().getSimpleName() + "'s storage handler sets: is the table defined "
                             + "with STORED BY and the handler jar added to Hive (hive.aux.jars.path or ADD JAR)?");
         }
-        Map<String, String> properties = propertiesFromJobConf(connector, conf);
-        TableConfig config = validate(connector, tableName, properties);
-        TableMapping bound = connector.bind(config, MappingResolver.fromJson(mapping));
+        String properties = conf.get(PROPERTIES_KEY);
+        TableHandle handle = BoundTables.shared().get(connector, tableName, mapping, properties, () -> {
+            TableConfig config = validate(connector, tableName, propertiesFromJobConf(connector, conf));
+            return connector.bind(config, MappingResolver.fromJson(mapping));
+        });
         String providers = conf.get(PROVIDERS_KEY);
         HadoopSecretResolver secrets = providers == null
-                ? HadoopSecretResolver.forTable(conf, config)
+                ? HadoopSecretResolver.forTable(conf, handle.config())
                 : HadoopSecretResolver.of(conf, providers);
-        return new TableContext(tableName, config, bound, secrets, TaskAttempts.of(conf));
+        return new TableContext(handle, secrets, TaskAttempts.of(conf));
     }
 
     /** The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. */
-    public static Map<String, String> jobProperties(NoSqlConnector connector, TableContext table) {
+    public static Map<String, String> jobProperties(TableModel connector, TableContext table) {
         Map<String, String> owned = ownedProperties(connector, table.config().rawProperties());
         Map<String, String> result = new LinkedHashMap<>(owned);
         result.put(TABLE_KEY, table.tableName());
@@ -132,7 +134,7 @@ public final class TableContexts {
      * keys among them are ignored (the metastore hook rejects them at CREATE).
      */
     public static TableContext create(
-            NoSqlConnector connector,
+            TableModel connector,
             String tableName,
             Map<String, String> properties,
             List<HiveColumn> ddlColumns,
@@ -147,9 +149,10 @@ public final class TableContexts {
                 external,
                 connector.columnsMappingProperty(),
                 new HadoopMappingSource(effective));
-        TableMapping bound = connector.bind(config, mapping);
         return new TableContext(
-                tableName, config, bound, HadoopSecretResolver.forTable(effective, config), TaskAttempts.of(conf));
+                connector.bind(config, mapping),
+                HadoopSecretResolver.forTable(effective, config),
+                TaskAttempts.of(conf));
     }
 
     /**
@@ -157,7 +160,7 @@ public final class TableContexts {
      * names (see {@link io.hivenosql.api.spi.SecretResolver#requireBound}). Called at CREATE, ALTER and query compile
      * time in HiveServer2; the secret itself is cleared at once.
      */
-    public static void checkSecret(NoSqlConnector connector, TableContext table) {
+    public static void checkSecret(TableModel connector, TableContext table) {
         connector.secretUse(table.config()).ifPresent(use -> table.secrets()
                 .requireBound(table.tableName(), use)
                 .clear());
@@ -167,7 +170,7 @@ public final class TableContexts {
      * Validates the table's properties. A property that holds a password in plain text is never accepted, wherever a
      * table is opened (the SerDe sees a new table before the metastore hook does); its value is never echoed.
      */
-    static TableConfig validate(NoSqlConnector connector, String tableName, Map<String, String> properties) {
+    static TableConfig validate(TableModel connector, String tableName, Map<String, String> properties) {
         List<String> secrets = properties.keySet().stream()
                 .filter(TableContexts::isPlainSecret)
                 .sorted()
@@ -194,7 +197,7 @@ public final class TableContexts {
         return lower.contains("password") && !lower.endsWith(".alias");
     }
 
-    private static String plainSecret(NoSqlConnector connector, String key) {
+    private static String plainSecret(TableModel connector, String key) {
         String store = connector.storeName();
         return "property '" + key + "' holds a plain-text secret, which every user who can DESCRIBE the table could "
                 + "read. Store the password in a Hadoop credential provider instead: run 'hadoop credential create "
@@ -210,19 +213,19 @@ public final class TableContexts {
     }
 
     /** The connector's table properties and the shared {@code nosql.*} ones. */
-    public static List<TableProperty> declared(NoSqlConnector connector) {
+    public static List<TableProperty> declared(TableModel connector) {
         List<TableProperty> declared = new ArrayList<>(connector.tableProperties());
         declared.addAll(List.of(NoSqlTableProperties.values()));
         return declared;
     }
 
     /** {@code <store>.} and {@code nosql.}: the key prefixes whose unknown keys are errors. */
-    public static Set<String> ownedPrefixes(NoSqlConnector connector) {
+    public static Set<String> ownedPrefixes(TableModel connector) {
         return Set.of(connector.storeName() + ".", "nosql.");
     }
 
     /** The keys with an owned prefix, without {@code nosql.internal.*}. */
-    public static Map<String, String> ownedProperties(NoSqlConnector connector, Map<String, String> properties) {
+    public static Map<String, String> ownedProperties(TableModel connector, Map<String, String> properties) {
         Set<String> prefixes = ownedPrefixes(connector);
         Map<String, String> result = new LinkedHashMap<>();
         properties.forEach((key, value) -> {
@@ -251,7 +254,7 @@ public final class TableContexts {
         return result;
     }
 
-    private static Map<String, String> propertiesFromJobConf(NoSqlConnector connector, Configuration conf) {
+    private static Map<String, String> propertiesFromJobConf(TableModel connector, Configuration conf) {
         String serialized = conf.get(PROPERTIES_KEY);
         if (serialized != null) {
             try {

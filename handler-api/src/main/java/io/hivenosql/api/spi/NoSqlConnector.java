@@ -1,8 +1,5 @@
 package io.hivenosql.api.spi;
 
-import io.hivenosql.api.config.TableConfig;
-import io.hivenosql.api.config.TableProperty;
-import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
@@ -11,36 +8,12 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The one interface a store implements. It knows nothing of Hive: the generic adapters in {@code io.hivenosql.api.hive}
- * turn Hive's calls into these. Implementations are stateless and cheap to create; each method opens what it needs.
+ * The data side of a store: planning, reading, writing and the store objects behind a table, each call taking the table
+ * as its {@link TableModel} bound it ({@link TableContext#handle(Class)}). It knows nothing of Hive: the generic adapters
+ * in {@code io.hivenosql.api.hive} turn Hive's calls into these. Implementations are stateless and cheap to create; each
+ * method opens what it needs (clients come from shared holders, see {@link SharedResources}).
  */
-public interface NoSqlConnector {
-    /** Short lower-case store name, e.g. {@code redis}; the prefix of its table properties. */
-    String storeName();
-
-    /** The store's table properties (the shared {@code nosql.*} ones are added by the core). */
-    List<? extends TableProperty> tableProperties();
-
-    /** The property holding an inline column mapping, e.g. {@code redis.columns.mapping}. */
-    String columnsMappingProperty();
-
-    /**
-     * Gives columns their store roles (e.g. marks the key column) and checks the store's own rules. Called at CREATE
-     * and whenever a table is opened.
-     *
-     * @return the mapping with roles assigned
-     * @throws io.hivenosql.api.error.HandlerException naming the table, property or column on violation
-     */
-    TableMapping bind(TableConfig config, TableMapping mapping);
-
-    /**
-     * The stored secret a table uses, if any: its alias and the hosts it is sent to, so that the core can check the
-     * binding at CREATE, ALTER and query compile time (the client factories check it again before they connect).
-     */
-    default Optional<SecretUse> secretUse(TableConfig config) {
-        return Optional.empty();
-    }
-
+public interface NoSqlConnector extends TableModel {
     /**
      * The table with the spellings its store uses for the columns' field paths
      * ({@link io.hivenosql.api.mapping.ColumnMapping#storedPaths}), for stores that project or filter by exact field

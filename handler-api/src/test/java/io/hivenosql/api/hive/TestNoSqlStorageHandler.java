@@ -174,6 +174,30 @@ class TestNoSqlStorageHandler {
     }
 
     @Test
+    void aTaskBindsItsTableAndWorksOutItsScanOnceForAllItsSplits() throws Exception {
+        Properties properties = tableProperties(false, "fail");
+        writePeople(properties);
+        JobConf job = readJob(properties);
+        TestingSerDe serDe = serDe(properties);
+        job.set(
+                TableScanDesc.FILTER_EXPR_CONF_STR,
+                SerializationUtilities.serializeExpression(handler.decomposePredicate(
+                                job, serDe, eq(column("id", stringTypeInfo), constant(stringTypeInfo, "p2")))
+                        .pushedPredicate));
+        assertThat(readAll(job, serDe)).hasSize(1);
+        int binds = TestingNoSqlConnector.BINDS.get(dataset).get();
+        int capabilities = TestingNoSqlConnector.CAPABILITIES.get(dataset).get();
+
+        assertThat(readAll(job, serDe)).hasSize(1);
+
+        // the job's table is bound already (this JVM's handles); planning works out the scan once, and the two readers
+        // of the input format once between them
+        assertThat(TestingNoSqlConnector.BINDS.get(dataset).get() - binds).isZero();
+        assertThat(TestingNoSqlConnector.CAPABILITIES.get(dataset).get() - capabilities)
+                .isEqualTo(2);
+    }
+
+    @Test
     void readsOnlyTheProjectedColumns() throws Exception {
         Properties properties = tableProperties(false, "fail");
         writePeople(properties);

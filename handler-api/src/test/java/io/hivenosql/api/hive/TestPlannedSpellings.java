@@ -14,6 +14,7 @@ import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +101,7 @@ class TestPlannedSpellings {
             int sample = samples.incrementAndGet();
             List<ColumnMapping> columns = new ArrayList<>(table.mapping().columns());
             columns.set(1, columns.get(1).withStoredSpellings(List.of("Name" + sample)));
-            return new TableContext(table.tableName(), table.config(), new TableMapping(columns), table.secrets());
+            return table.withHandle(bind(table.config(), new TableMapping(columns)));
         }
 
         @Override
@@ -119,7 +120,7 @@ class TestPlannedSpellings {
         }
 
         @Override
-        public TableMapping bind(TableConfig config, TableMapping mapping) {
+        public TableHandle bind(TableConfig config, TableMapping mapping) {
             return delegate.bind(config, mapping);
         }
 

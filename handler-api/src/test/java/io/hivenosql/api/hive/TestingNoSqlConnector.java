@@ -9,12 +9,14 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.BoundTable;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.TextValueCodec;
@@ -27,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A small in-memory connector: the fixture that drives the generic Hive adapters in tests. Records live in
@@ -34,6 +38,11 @@ import java.util.SortedMap;
  * unless the mapping names one). It enforces exactly one filter: equality on the key.
  */
 final class TestingNoSqlConnector implements NoSqlConnector {
+    /** How many times each dataset's tables were bound and asked for their filter capabilities, for tests. */
+    static final Map<String, AtomicInteger> BINDS = new ConcurrentHashMap<>();
+
+    static final Map<String, AtomicInteger> CAPABILITIES = new ConcurrentHashMap<>();
+
     @Override
     public String storeName() {
         return "testing";
@@ -50,7 +59,8 @@ final class TestingNoSqlConnector implements NoSqlConnector {
     }
 
     @Override
-    public TableMapping bind(TableConfig config, TableMapping mapping) {
+    public TableHandle bind(TableConfig config, TableMapping mapping) {
+        count(BINDS, config);
         List<ColumnMapping> keys = mapping.withRole(ColumnRole.KEY);
         if (keys.size() > 1) {
             throw new HandlerException(
@@ -66,11 +76,12 @@ final class TestingNoSqlConnector implements NoSqlConnector {
         for (ColumnMapping column : mapping.columns()) {
             columns.add(column.name().equals(key.name()) ? column.withRole(ColumnRole.KEY) : column);
         }
-        return new TableMapping(columns);
+        return new BoundTable(config, new TableMapping(columns));
     }
 
     @Override
     public FilterCapabilities filterCapabilities(TableContext table) {
+        count(CAPABILITIES, table.config());
         String key = keyColumn(table.mapping()).name();
         return filter -> filter instanceof Filter.Compare compare
                 && compare.op() == CompareOp.EQ
@@ -246,5 +257,11 @@ final class TestingNoSqlConnector implements NoSqlConnector {
             return (String) compare.value();
         }
         throw new IllegalStateException("the testing connector was handed a filter it does not enforce: " + filter);
+    }
+
+    private static void count(Map<String, AtomicInteger> counts, TableConfig config) {
+        config.<String>getOptional(TestingTableProperties.DATASET)
+                .ifPresent(dataset -> counts.computeIfAbsent(dataset, d -> new AtomicInteger())
+                        .incrementAndGet());
     }
 }

@@ -2,25 +2,22 @@ package io.hivenosql.json;
 
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
-import io.hivenosql.api.hive.FileTableConnector;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.BoundTable;
+import io.hivenosql.api.spi.TableHandle;
+import io.hivenosql.api.spi.TableModel;
 import java.util.List;
 
 /**
  * The table model of JSON tables ({@link JsonSerDe}): their properties ({@code json.*} plus the shared
  * {@code nosql.*} ones) and path rules. With it the generic {@link io.hivenosql.api.hive.TableContexts} validate the
  * properties, report unknown keys and resolve the mapping (inline, mapping file or Avro schema) exactly as they do for
- * the storage handlers. The files are read and written by Hive's text formats (or {@link JsonInputFormat}), never
- * through a connector: those methods refuse.
+ * the storage handlers. The files are read and written by Hive's text formats (or {@link JsonInputFormat}); a file
+ * table has no data side of a store.
  */
-final class JsonFileConnector extends FileTableConnector {
-    JsonFileConnector() {
-        super("a JSON file table: its files are read and written by Hive's text formats through "
-                + JsonSerDe.class.getName());
-    }
-
+final class JsonTableModel implements TableModel {
     @Override
     public String storeName() {
         return "json";
@@ -42,7 +39,7 @@ final class JsonFileConnector extends FileTableConnector {
      * {@code _id} field, which a line keeps as a field (a file enforces no key), and never {@code ttl}.
      */
     @Override
-    public TableMapping bind(TableConfig config, TableMapping mapping) {
+    public TableHandle bind(TableConfig config, TableMapping mapping) {
         JsonTables.layout(config, mapping);
         MappingRoles.refuse(
                 config.tableName(),
@@ -53,6 +50,6 @@ final class JsonFileConnector extends FileTableConnector {
                         + "collection's mapping");
         MappingRoles.refuse(
                 config.tableName(), mapping, ColumnRole.TTL, column -> false, "a JSON line has no time to live");
-        return mapping;
+        return new BoundTable(config, mapping);
     }
 }

@@ -2,10 +2,12 @@ package io.hivenosql.mongo;
 
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
-import io.hivenosql.api.hive.FileTableConnector;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.BoundTable;
+import io.hivenosql.api.spi.TableHandle;
+import io.hivenosql.api.spi.TableModel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,21 +18,16 @@ import java.util.List;
  * {@link io.hivenosql.api.hive.TableContexts} validate the properties and resolve the mapping exactly as they do for
  * the storage handlers.
  *
- * <p>The files themselves are read by {@link BsonFileInputFormat} and written by {@link BsonFileOutputFormat}: nothing
- * asks this connector to scan or write, and those methods refuse.
+ * <p>The files themselves are read by {@link BsonFileInputFormat} and written by {@link BsonFileOutputFormat}; a file
+ * table has no data side of a store.
  */
-final class BsonFileConnector extends FileTableConnector {
+final class BsonTableModel implements TableModel {
     /** The collection-table properties that mean something for files. */
     static final List<MongoTableProperties> PROPERTIES = List.of(
             MongoTableProperties.COLUMNS_MAPPING,
             MongoTableProperties.OBJECTID_FORMAT,
             MongoTableProperties.OBJECTID_COLUMNS,
             MongoTableProperties.WRITE_NULLS);
-
-    BsonFileConnector() {
-        super("a BSON file table: its files are read by " + BsonFileInputFormat.class.getName() + " and written by "
-                + BsonFileOutputFormat.class.getName());
-    }
 
     @Override
     public String storeName() {
@@ -49,15 +46,15 @@ final class BsonFileConnector extends FileTableConnector {
 
     /** Checks the field paths and the ObjectId columns, and marks the column mapped to {@code _id} as the key. */
     @Override
-    public TableMapping bind(TableConfig config, TableMapping mapping) {
+    public TableHandle bind(TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(config.tableName(), mapping, "BSON");
         DocumentLayout.checkRoles(config.tableName(), mapping);
         DocumentLayout layout = DocumentLayout.of(config.tableName(), config, mapping);
         if (layout.idColumn() < 0) {
-            return mapping;
+            return new BoundTable(config, mapping);
         }
         List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
         bound.set(layout.idColumn(), bound.get(layout.idColumn()).withRole(ColumnRole.KEY));
-        return new TableMapping(bound);
+        return new BoundTable(config, new TableMapping(bound));
     }
 }

@@ -1,0 +1,40 @@
+package io.hivenosql.api.spi;
+
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.mapping.TableMapping;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The table model of a store or a file format: which properties its tables take, where their inline mapping lives, and
+ * how a validated table becomes a {@link TableHandle}. It knows nothing of Hive and contacts no server; the data side
+ * of a store ({@link NoSqlConnector}) extends it, and file SerDes implement only this.
+ */
+public interface TableModel {
+    /** Short lower-case store or format name, e.g. {@code redis}; the prefix of its table properties. */
+    String storeName();
+
+    /** The table properties (the shared {@code nosql.*} ones are added by the core). */
+    List<? extends TableProperty> tableProperties();
+
+    /** The property holding an inline column mapping, e.g. {@code redis.columns.mapping}. */
+    String columnsMappingProperty();
+
+    /**
+     * Checks the store's own rules, gives columns their store roles (e.g. marks the key column) and builds the table's
+     * handle. Called at CREATE and when a query is planned (HiveServer2), and once per task.
+     *
+     * @return the handle, whose {@link TableHandle#mapping()} carries the roles
+     * @throws io.hivenosql.api.error.HandlerException naming the table, property or column on violation
+     */
+    TableHandle bind(TableConfig config, TableMapping mapping);
+
+    /**
+     * The stored secret a table uses, if any: its alias and the hosts it is sent to, so that the core can check the
+     * binding at CREATE, ALTER and query compile time (the client holders check it again before they connect).
+     */
+    default Optional<SecretUse> secretUse(TableConfig config) {
+        return Optional.empty();
+    }
+}
