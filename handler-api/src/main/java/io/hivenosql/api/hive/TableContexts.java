@@ -121,12 +121,16 @@ public final class TableContexts {
             // always set, so that a table never takes the providers another table of the same job left in the conf
             result.put(PROVIDERS_KEY, resolver.providerPath());
         }
+        result.put(PROPERTIES_KEY, serializedProperties(owned));
+        return result;
+    }
+
+    private static String serializedProperties(Map<String, String> owned) {
         try {
-            result.put(PROPERTIES_KEY, JSON.writeValueAsString(new TreeMap<>(owned)));
+            return JSON.writeValueAsString(new TreeMap<>(owned));
         } catch (JsonProcessingException e) {
             throw new HandlerException(HandlerErrorCode.INTERNAL_ERROR, "cannot serialize the table properties", e);
         }
-        return result;
     }
 
     /**
@@ -150,9 +154,24 @@ public final class TableContexts {
                 connector.columnsMappingProperty(),
                 new HadoopMappingSource(effective));
         return new TableContext(
-                connector.bind(config, mapping),
+                bindShared(connector, config, mapping),
                 HadoopSecretResolver.forTable(effective, config),
                 TaskAttempts.of(conf));
+    }
+
+    /**
+     * The handle of a table opened from its properties: the one this JVM already bound from the same text (see
+     * {@link BoundTables}), the key being what {@link #jobProperties} ships, so that HiveServer2's planning calls and
+     * the splits it plans share one handle (and, e.g., one check of a Cassandra table's live schema).
+     */
+    private static TableHandle bindShared(TableModel connector, TableConfig config, TableMapping mapping) {
+        return BoundTables.shared()
+                .get(
+                        connector,
+                        config.tableName(),
+                        MappingResolver.toJson(mapping),
+                        serializedProperties(ownedProperties(connector, config.rawProperties())),
+                        () -> connector.bind(config, mapping));
     }
 
     /**
