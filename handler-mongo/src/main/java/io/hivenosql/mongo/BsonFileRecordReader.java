@@ -2,14 +2,15 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.api.hive.NoSqlRecordReader;
-import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.api.file.FileRecordReader;
+import io.hivenosql.api.hive.BadRecords;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -20,25 +21,23 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.mapred.FileSplit;
 import org.apache.hadoop.mapred.JobConf;
-import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 import org.bson.RawBsonDocument;
 
 /**
  * Reads the documents of one split of a BSON file as rows: {@link BsonDocumentStream} frames them, {@link
- * BsonRowDecoder} decodes the projected columns of each (lazily, from the raw bytes), and {@link NoSqlRecordReader}
+ * BsonRowDecoder} decodes the projected columns of each (lazily, from the raw bytes), and {@link FileRecordReader}
  * converts them to Hive values under the table's bad-record policy (fail naming the document's {@code _id}, file and
  * offset; read the value as NULL; or skip the document) and counts them, exactly as for collection tables. Progress is
  * the share of the split's bytes consumed (of the compressed bytes for compressed files).
  */
-final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritable> {
-    private static final int BUFFER_SIZE = 64 * 1024;
-
+final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
     private final BsonDocumentStream documents;
     private final FSDataInputStream file;
     private final long start;
     private final long length;
-    private final NoSqlRecordReader rows;
+    private final List<Integer> projection;
+    private final DocumentSource source;
 
     private BsonFileRecordReader(
             BsonDocumentStream documents,
@@ -46,19 +45,17 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
             FileSplit split,
             ReadRequest request,
             Reporter reporter) {
+        super(request.table(), new BadRecords(request.table().config()), split, reporter);
         this.documents = documents;
         this.file = file;
         this.start = split.getStart();
         this.length = split.getLength();
+        this.projection = request.projection();
         DocumentLayout layout = DocumentLayout.of(
                 request.table().tableName(),
                 request.table().config(),
                 request.table().mapping());
-        this.rows = new NoSqlRecordReader(
-                request,
-                new DocumentSource(documents, new BsonRowDecoder(layout, request.projection())),
-                reporter,
-                split.toString());
+        this.source = new DocumentSource(documents, new BsonRowDecoder(layout, request.projection()));
     }
 
     /**
@@ -109,18 +106,18 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
     }
 
     @Override
-    public boolean next(NullWritable key, RowWritable value) throws IOException {
-        return rows.next(key, value);
+    protected boolean advance(NullWritable key) throws IOException {
+        return source.next();
+    }
+
+    @Override
+    protected boolean convert(Object[] row) throws IOException {
+        return convert(source, projection, row);
     }
 
     @Override
     public NullWritable createKey() {
-        return rows.createKey();
-    }
-
-    @Override
-    public RowWritable createValue() {
-        return rows.createValue();
+        return NullWritable.get();
     }
 
     /** The file offset after the last document read (for compressed files: in the decompressed bytes). */
@@ -140,11 +137,11 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
 
     /** Closes the file (and returns the decompressor to Hadoop's pool). */
     @Override
-    public void close() throws IOException {
-        rows.close();
+    protected void closeInput() throws IOException {
+        source.close();
     }
 
-    /** The documents of the split as a {@link RecordSource}, for {@link NoSqlRecordReader}. */
+    /** The documents of the split as a {@link RecordSource}: their values and, for messages, keys. */
     private static final class DocumentSource implements RecordSource {
         private final BsonDocumentStream documents;
         private final BsonRowDecoder decoder;

@@ -1,10 +1,11 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.file;
 
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hivenosql.api.hive.TableContexts;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -91,6 +92,11 @@ public final class FileTables {
             throw new IllegalArgumentException(name + " is empty");
         }
         return value;
+    }
+
+    /** The files' format as messages name it, e.g. {@code BSON}. */
+    public String format() {
+        return format;
     }
 
     /** The key prefix of the registrations: this + a location's path -> the table's properties as a JSON object. */

@@ -1,0 +1,235 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.error.Cancellation;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.ValueConversionException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The record loop of every hive-nosql reader of one split (a store's, {@link NoSqlRecordReader}, and a file's): moves
+ * to each record, has it converted to the row's Hive values under the table's {@link BadRecords bad-record policy},
+ * reads past skipped records, stops when the query is cancelled, counts records in the {@value NoSqlCounters#GROUP}
+ * counters (in batches, flushed at close) and logs the totals at close. A subclass knows its records: how to move to
+ * the next ({@link #advance}), turn it into a row ({@link #convert}) and release the input ({@link #closeInput}).
+ */
+public abstract class RowReader<K extends Writable> implements RecordReader<K, RowWritable> {
+    private static final int MAX_KEY_LENGTH = 200;
+    private static final int CANCEL_CHECK_INTERVAL = 256;
+
+    private final Logger log = LoggerFactory.getLogger(getClass());
+    private final String tableName;
+    private final TableMapping mapping;
+    private final BadRecords badRecords;
+    private final RecordCounters counters;
+    private final String splitDescription;
+    /** The state of HiveServer2's driver when a fetch task runs on this thread: cancelled fetches end there. */
+    private final DriverCancellation driver;
+
+    private long read;
+    private long polled;
+    private boolean done;
+    /** Set by {@link #close}, which HiveServer2 calls from another thread when it cancels a fetch. */
+    private volatile boolean closed;
+
+    /**
+     * @param badRecords the policy (and its counts) that {@link #convert} applies
+     * @param reporter the task's reporter; null (no task) counts nowhere
+     * @param splitDescription the split, for messages and the log
+     */
+    protected RowReader(TableContext table, BadRecords badRecords, Reporter reporter, String splitDescription) {
+        requireNonNull(table, "table is null");
+        this.tableName = table.tableName();
+        this.mapping = table.mapping();
+        this.badRecords = requireNonNull(badRecords, "badRecords is null");
+        this.counters = new RecordCounters(reporter);
+        this.splitDescription = requireNonNull(splitDescription, "splitDescription is null");
+        this.driver = DriverCancellation.ofCurrentThread();
+    }
+
+    /**
+     * Moves to the next record.
+     *
+     * @return false at the end of the split
+     */
+    protected abstract boolean advance(K key) throws IOException;
+
+    /**
+     * The current record's Hive values into {@code row} (every column {@link #next} hands to Hive), under the
+     * bad-record policy.
+     *
+     * @return false when the policy skips the record
+     */
+    protected abstract boolean convert(Object[] row) throws IOException;
+
+    /** Releases the input (file, connection); called once, by {@link #close}. */
+    protected abstract void closeInput() throws IOException;
+
+    /** The row {@link #next} fills: the value's own array, replaced when it has the wrong size. */
+    protected Object[] rowOf(RowWritable value) {
+        Object[] row = value.values();
+        if (row.length != mapping.size()) {
+            row = new Object[mapping.size()];
+            value.set(row);
+        }
+        return row;
+    }
+
+    /** The next record's row; records the policy skips are read past. */
+    @Override
+    public final boolean next(K key, RowWritable value) throws IOException {
+        try {
+            while (!done) {
+                checkCancelled();
+                if (!advance(key)) {
+                    done = true;
+                    break;
+                }
+                boolean kept = convert(rowOf(value));
+                if (kept) {
+                    read++;
+                }
+                counters.update(read, badRecords.skipped(), badRecords.nulled());
+                if (kept) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (HandlerException e) {
+            throw new IOException(e.getMessage(), e);
+        } catch (InterruptedIOException e) {
+            // a cancelled query: Hive does not always close a reader whose read failed, so release the input (the
+            // store's connection, a read-ahead thread) now
+            closeQuietly(e);
+            throw e;
+        }
+    }
+
+    private void closeQuietly(IOException failure) {
+        try {
+            close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Stops a read whose query was cancelled: HiveServer2 closes the reader of a fetch from the thread that cancels it,
+     * or only closes its driver when the fetch task runs inside the driver ({@link DriverCancellation}), and Tez and
+     * MapReduce interrupt the thread of a killed task (the last two checked every {@value #CANCEL_CHECK_INTERVAL}
+     * records).
+     */
+    private void checkCancelled() throws IOException {
+        if (closed) {
+            throw Cancellation.stopped(
+                    "reading table " + tableName + ", split " + splitDescription + " (the reader was closed)");
+        }
+        if (++polled % CANCEL_CHECK_INTERVAL == 0) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw Cancellation.interrupted("reading table " + tableName + ", split " + splitDescription);
+            }
+            if (driver.cancelled()) {
+                throw Cancellation.stopped("reading table " + tableName + ", split " + splitDescription
+                        + " (HiveServer2 closed the query)");
+            }
+        }
+    }
+
+    /**
+     * {@link #convert} for records whose values come from a {@link RecordSource}: each projected value becomes Hive's
+     * Java value ({@link HiveValues#toHive}); one that does not convert goes to the bad-record policy, whose failure
+     * names the record's {@linkplain RecordSource#key key}, the column and its path.
+     */
+    protected final boolean convert(RecordSource source, List<Integer> projection, Object[] row) throws IOException {
+        boolean anyNulled = false;
+        for (int index : projection) {
+            ColumnMapping column = mapping.column(index);
+            try {
+                row[index] = HiveValues.toHive(column.type(), source.get(index));
+            } catch (ValueConversionException e) {
+                if (!badRecords.keep(() -> badRecord(source, column, e))) {
+                    return false;
+                }
+                row[index] = null;
+                anyNulled = true;
+            }
+        }
+        if (anyNulled) {
+            badRecords.countNulled();
+        }
+        return true;
+    }
+
+    private IOException badRecord(RecordSource source, ColumnMapping column, ValueConversionException e) {
+        String key = String.valueOf(source.key());
+        if (key.length() > MAX_KEY_LENGTH) {
+            key = key.substring(0, MAX_KEY_LENGTH) + "...";
+        }
+        HandlerException error = new HandlerException(
+                HandlerErrorCode.BAD_RECORD,
+                "table " + tableName + ", key '" + key + "', column '" + column.name() + "' (path '" + column.path()
+                        + "'): " + e.getMessage() + ". " + e.remedy() + ", or set "
+                        + "'nosql.bad-record.policy'='null' or 'skip' to read past it",
+                e);
+        return new IOException(error.getMessage(), error);
+    }
+
+    @Override
+    public RowWritable createValue() {
+        return new RowWritable(new Object[mapping.size()]);
+    }
+
+    /** The table's number of columns: the length of every row. */
+    protected final int columns() {
+        return mapping.size();
+    }
+
+    /** The number of records handed to Hive so far. */
+    protected final long rowsRead() {
+        return read;
+    }
+
+    /** True once {@link #advance} found the end of the split. */
+    protected final boolean exhausted() {
+        return done;
+    }
+
+    /** What the reader read, for the log line at close; e.g. {@code read 12 records}. */
+    protected String readSummary(long rows) {
+        return "read " + rows + " records";
+    }
+
+    @Override
+    public final void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            counters.flush();
+            log.info(
+                    "table {}, split {}: {}, skipped {}, nulled {} (bad-record policy {})",
+                    tableName,
+                    splitDescription,
+                    readSummary(read),
+                    badRecords.skipped(),
+                    badRecords.nulled(),
+                    badRecords.policy());
+        } finally {
+            closeInput();
+        }
+    }
+}
