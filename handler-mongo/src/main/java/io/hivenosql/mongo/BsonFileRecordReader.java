@@ -3,14 +3,13 @@ package io.hivenosql.mongo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.file.FileRecordReader;
-import io.hivenosql.api.hive.BadRecords;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.TableContext;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -36,8 +35,6 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
     private final FSDataInputStream file;
     private final long start;
     private final long length;
-    private final List<Integer> projection;
-    private final DocumentSource source;
 
     private BsonFileRecordReader(
             BsonDocumentStream documents,
@@ -45,17 +42,17 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
             FileSplit split,
             ReadRequest request,
             Reporter reporter) {
-        super(request.table(), new BadRecords(request.table().config()), split, reporter);
+        super(request, new DocumentSource(documents, decoder(request)), split, reporter);
         this.documents = documents;
         this.file = file;
         this.start = split.getStart();
         this.length = split.getLength();
-        this.projection = request.projection();
-        DocumentLayout layout = DocumentLayout.of(
-                request.table().tableName(),
-                request.table().config(),
-                request.table().mapping());
-        this.source = new DocumentSource(documents, new BsonRowDecoder(layout, request.projection()));
+    }
+
+    private static BsonRowDecoder decoder(ReadRequest request) {
+        TableContext table = request.table();
+        return new BsonRowDecoder(
+                DocumentLayout.of(table.tableName(), table.config(), table.mapping()), request.projection());
     }
 
     /**
@@ -106,16 +103,6 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
     }
 
     @Override
-    protected boolean advance(NullWritable key) throws IOException {
-        return source.next();
-    }
-
-    @Override
-    protected boolean convert(Object[] row) throws IOException {
-        return convert(source, projection, row);
-    }
-
-    @Override
     public NullWritable createKey() {
         return NullWritable.get();
     }
@@ -133,12 +120,6 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
         }
         long consumed = documents.isCompressed() ? file.getPos() : documents.position() - start;
         return Math.min(1.0f, (float) consumed / length);
-    }
-
-    /** Closes the file (and returns the decompressor to Hadoop's pool). */
-    @Override
-    protected void closeInput() throws IOException {
-        source.close();
     }
 
     /** The documents of the split as a {@link RecordSource}: their values and, for messages, keys. */
@@ -172,6 +153,7 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
             return decoder.get(column);
         }
 
+        /** Closes the file (and returns the decompressor to Hadoop's pool). */
         @Override
         public void close() throws IOException {
             documents.close();

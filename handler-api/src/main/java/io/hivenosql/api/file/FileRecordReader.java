@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.hive.BadRecords;
 import io.hivenosql.api.hive.RowReader;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
 import org.apache.hadoop.io.Writable;
@@ -27,6 +29,12 @@ public abstract class FileRecordReader<K extends Writable> extends RowReader<K> 
                 badRecords,
                 reporter,
                 requireNonNull(split, "split is null").toString());
+        this.split = split;
+    }
+
+    /** A reader of the projected columns of a {@link RecordSource}'s records (the records of the split). */
+    protected FileRecordReader(ReadRequest request, RecordSource source, FileSplit split, Reporter reporter) {
+        super(request, source, reporter, requireNonNull(split, "split is null").toString());
         this.split = split;
     }
 

@@ -1,11 +1,7 @@
 package io.hivenosql.api.hive;
 
-import static java.util.Objects.requireNonNull;
-
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
-import java.io.IOException;
-import java.util.List;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapred.Reporter;
 
@@ -15,27 +11,8 @@ import org.apache.hadoop.mapred.Reporter;
  * also counts records in the {@value NoSqlCounters#GROUP} counters and logs the totals at close).
  */
 public final class NoSqlRecordReader extends RowReader<NullWritable> {
-    private final List<Integer> projection;
-    private final RecordSource source;
-
     public NoSqlRecordReader(ReadRequest request, RecordSource source, Reporter reporter, String splitDescription) {
-        super(
-                requireNonNull(request, "request is null").table(),
-                new BadRecords(request.table().config()),
-                reporter,
-                splitDescription);
-        this.projection = request.projection();
-        this.source = requireNonNull(source, "source is null");
-    }
-
-    @Override
-    protected boolean advance(NullWritable key) throws IOException {
-        return source.next();
-    }
-
-    @Override
-    protected boolean convert(Object[] row) throws IOException {
-        return convert(source, projection, row);
+        super(request, source, reporter, splitDescription);
     }
 
     /** A new array per record: a store's reader hands Hive each row once. */
@@ -61,10 +38,5 @@ public final class NoSqlRecordReader extends RowReader<NullWritable> {
     @Override
     public float getProgress() {
         return exhausted() ? 1.0f : 0.0f;
-    }
-
-    @Override
-    protected void closeInput() throws IOException {
-        source.close();
     }
 }

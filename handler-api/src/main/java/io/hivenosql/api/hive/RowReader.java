@@ -7,6 +7,7 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.types.ValueConversionException;
@@ -23,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * The record loop of every hive-nosql reader of one split (a store's, {@link NoSqlRecordReader}, and a file's): moves
  * to each record, has it converted to the row's Hive values under the table's {@link BadRecords bad-record policy},
  * reads past skipped records, stops when the query is cancelled, counts records in the {@value NoSqlCounters#GROUP}
- * counters (in batches, flushed at close) and logs the totals at close. A subclass knows its records: how to move to
- * the next ({@link #advance}), turn it into a row ({@link #convert}) and release the input ({@link #closeInput}).
+ * counters (in batches, flushed at close) and logs the totals at close. A reader of a connector's
+ * {@link RecordSource} gets all of that from the source; another subclass knows its records: how to move to the next
+ * ({@link #advance}), turn it into a row ({@link #convert}) and release the input ({@link #closeInput}).
  */
 public abstract class RowReader<K extends Writable> implements RecordReader<K, RowWritable> {
     private static final int MAX_KEY_LENGTH = 200;
@@ -36,6 +38,10 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
     private final BadRecords badRecords;
     private final RecordCounters counters;
     private final String splitDescription;
+    /** The records, for a reader of a {@link RecordSource}; null when the subclass reads its own. */
+    private final RecordSource source;
+
+    private final List<Integer> projection;
     /** The state of HiveServer2's driver when a fetch task runs on this thread: cancelled fetches end there. */
     private final DriverCancellation driver;
 
@@ -51,32 +57,93 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
      * @param splitDescription the split, for messages and the log
      */
     protected RowReader(TableContext table, BadRecords badRecords, Reporter reporter, String splitDescription) {
+        this(table, badRecords, reporter, splitDescription, null, List.of());
+    }
+
+    /**
+     * A reader of the projected columns of a {@link RecordSource}'s records, under the table's bad-record policy.
+     *
+     * @param reporter the task's reporter; null (no task) counts nowhere
+     * @param splitDescription the split, for messages and the log
+     */
+    protected RowReader(ReadRequest request, RecordSource source, Reporter reporter, String splitDescription) {
+        this(
+                requireNonNull(request, "request is null").table(),
+                new BadRecords(request.table().config()),
+                reporter,
+                splitDescription,
+                requireNonNull(source, "source is null"),
+                request.projection());
+    }
+
+    private RowReader(
+            TableContext table,
+            BadRecords badRecords,
+            Reporter reporter,
+            String splitDescription,
+            RecordSource source,
+            List<Integer> projection) {
         requireNonNull(table, "table is null");
         this.tableName = table.tableName();
         this.mapping = table.mapping();
         this.badRecords = requireNonNull(badRecords, "badRecords is null");
         this.counters = new RecordCounters(reporter);
         this.splitDescription = requireNonNull(splitDescription, "splitDescription is null");
+        this.source = source;
+        this.projection = projection;
         this.driver = DriverCancellation.ofCurrentThread();
     }
 
     /**
-     * Moves to the next record.
+     * Moves to the next record; the default moves the {@link RecordSource}.
      *
      * @return false at the end of the split
      */
-    protected abstract boolean advance(K key) throws IOException;
+    protected boolean advance(K key) throws IOException {
+        return source().next();
+    }
 
     /**
      * The current record's Hive values into {@code row} (every column {@link #next} hands to Hive), under the
-     * bad-record policy.
+     * bad-record policy. The default converts the {@link RecordSource}'s projected values: each becomes Hive's Java
+     * value ({@link HiveValues#toHive}); one that does not convert goes to the policy, whose failure names the record's
+     * {@linkplain RecordSource#key key}, the column and its path.
      *
      * @return false when the policy skips the record
      */
-    protected abstract boolean convert(Object[] row) throws IOException;
+    protected boolean convert(Object[] row) throws IOException {
+        RecordSource records = source();
+        boolean anyNulled = false;
+        for (int index : projection) {
+            ColumnMapping column = mapping.column(index);
+            try {
+                row[index] = HiveValues.toHive(column.type(), records.get(index));
+            } catch (ValueConversionException e) {
+                if (!badRecords.keep(() -> badRecord(records, column, e))) {
+                    return false;
+                }
+                row[index] = null;
+                anyNulled = true;
+            }
+        }
+        if (anyNulled) {
+            badRecords.countNulled();
+        }
+        return true;
+    }
 
-    /** Releases the input (file, connection); called once, by {@link #close}. */
-    protected abstract void closeInput() throws IOException;
+    /** Releases the input (file, connection); called once, by {@link #close}. The default closes the source. */
+    protected void closeInput() throws IOException {
+        source().close();
+    }
+
+    private RecordSource source() {
+        if (source == null) {
+            throw new IllegalStateException(getClass().getName() + " reads no RecordSource: it must override advance, "
+                    + "convert and closeInput");
+        }
+        return source;
+    }
 
     /** The row {@link #next} fills: the value's own array, replaced when it has the wrong size. */
     protected Object[] rowOf(RowWritable value) {
@@ -146,31 +213,6 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
                         + " (HiveServer2 closed the query)");
             }
         }
-    }
-
-    /**
-     * {@link #convert} for records whose values come from a {@link RecordSource}: each projected value becomes Hive's
-     * Java value ({@link HiveValues#toHive}); one that does not convert goes to the bad-record policy, whose failure
-     * names the record's {@linkplain RecordSource#key key}, the column and its path.
-     */
-    protected final boolean convert(RecordSource source, List<Integer> projection, Object[] row) throws IOException {
-        boolean anyNulled = false;
-        for (int index : projection) {
-            ColumnMapping column = mapping.column(index);
-            try {
-                row[index] = HiveValues.toHive(column.type(), source.get(index));
-            } catch (ValueConversionException e) {
-                if (!badRecords.keep(() -> badRecord(source, column, e))) {
-                    return false;
-                }
-                row[index] = null;
-                anyNulled = true;
-            }
-        }
-        if (anyNulled) {
-            badRecords.countNulled();
-        }
-        return true;
     }
 
     private IOException badRecord(RecordSource source, ColumnMapping column, ValueConversionException e) {
