@@ -41,7 +41,6 @@ import org.apache.hadoop.io.Writable;
 public class JsonSerDe extends FileSerDe {
     private final Text serialized = new Text();
     private Configuration configuration;
-    private String location;
     private JsonLines lines;
     private Object[] row;
     private List<Object> rowView;
@@ -60,7 +59,6 @@ public class JsonSerDe extends FileSerDe {
         lines = new JsonLines(table, layout);
         checkSkipPolicy(table, properties.getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
         writer = null;
-        location = properties.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
         row = new Object[table.mapping().size()];
         rowView = Arrays.asList(row);
     }
