@@ -1,12 +1,10 @@
 package io.hivenosql.mongo;
 
-import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.hive.FileTables;
+import io.hivenosql.api.file.FileTableInputFormat;
+import io.hivenosql.api.file.FileTables;
 import io.hivenosql.api.hive.NoSqlInputFormat;
-import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,11 +21,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.io.CombineHiveInputFormat;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
-import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.FileSplit;
 import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
-import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.net.NetworkTopology;
 import org.slf4j.Logger;
@@ -58,7 +54,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>MapReduce's CombineHiveInputFormat must not regroup these splits by bytes, so {@link #shouldSkipCombine} says so.
  */
-public class BsonFileInputFormat extends FileInputFormat<NullWritable, RowWritable>
+public class BsonFileInputFormat extends FileTableInputFormat<NullWritable>
         implements CombineHiveInputFormat.AvoidSplitCombination {
     /** The new-API key; the old API has none, but Hive users set it to cap split sizes. */
     static final String SPLIT_MAXSIZE = "mapreduce.input.fileinputformat.split.maxsize";
@@ -77,9 +73,9 @@ public class BsonFileInputFormat extends FileInputFormat<NullWritable, RowWritab
 
     private static final Logger LOG = LoggerFactory.getLogger(BsonFileInputFormat.class);
 
-    private final BsonTableModel connector = new BsonTableModel();
-
-    public BsonFileInputFormat() {}
+    public BsonFileInputFormat() {
+        super(new BsonTableModel(), FILE_TABLES);
+    }
 
     /** The files of the input paths, without hidden files and mongodump's metadata files. */
     @Override
@@ -166,23 +162,10 @@ public class BsonFileInputFormat extends FileInputFormat<NullWritable, RowWritab
     }
 
     @Override
-    public RecordReader<NullWritable, RowWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+    protected BsonFileRecordReader openReader(FileSplit split, JobConf job, TableContext table, Reporter reporter)
             throws IOException {
-        if (!(split instanceof FileSplit fileSplit)) {
-            throw new IOException("expected a FileSplit of a BSON file, got "
-                    + (split == null ? "null" : split.getClass().getName()));
-        }
-        if (reporter != null) {
-            reporter.setStatus(fileSplit.toString());
-        }
-        try {
-            TableContext table =
-                    TableContexts.fromTableProperties(connector, FILE_TABLES.find(job, fileSplit.getPath()), job);
-            ReadRequest request = new ReadRequest(
-                    table, NoSqlInputFormat.projection(table.mapping(), job), Optional.empty(), OptionalLong.empty());
-            return BsonFileRecordReader.open(fileSplit, job, request, reporter);
-        } catch (HandlerException e) {
-            throw new IOException(e.getMessage(), e);
-        }
+        ReadRequest request = new ReadRequest(
+                table, NoSqlInputFormat.projection(table.mapping(), job), Optional.empty(), OptionalLong.empty());
+        return BsonFileRecordReader.open(split, job, request, reporter);
     }
 }

@@ -2,10 +2,10 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.api.hive.NoSqlRecordReader;
-import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.api.file.FileRecordReader;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.TableContext;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -20,25 +20,21 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.Decompressor;
 import org.apache.hadoop.mapred.FileSplit;
 import org.apache.hadoop.mapred.JobConf;
-import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 import org.bson.RawBsonDocument;
 
 /**
  * Reads the documents of one split of a BSON file as rows: {@link BsonDocumentStream} frames them, {@link
- * BsonRowDecoder} decodes the projected columns of each (lazily, from the raw bytes), and {@link NoSqlRecordReader}
+ * BsonRowDecoder} decodes the projected columns of each (lazily, from the raw bytes), and {@link FileRecordReader}
  * converts them to Hive values under the table's bad-record policy (fail naming the document's {@code _id}, file and
  * offset; read the value as NULL; or skip the document) and counts them, exactly as for collection tables. Progress is
  * the share of the split's bytes consumed (of the compressed bytes for compressed files).
  */
-final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritable> {
-    private static final int BUFFER_SIZE = 64 * 1024;
-
+final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
     private final BsonDocumentStream documents;
     private final FSDataInputStream file;
     private final long start;
     private final long length;
-    private final NoSqlRecordReader rows;
 
     private BsonFileRecordReader(
             BsonDocumentStream documents,
@@ -46,19 +42,17 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
             FileSplit split,
             ReadRequest request,
             Reporter reporter) {
+        super(request, new DocumentSource(documents, decoder(request)), split, reporter);
         this.documents = documents;
         this.file = file;
         this.start = split.getStart();
         this.length = split.getLength();
-        DocumentLayout layout = DocumentLayout.of(
-                request.table().tableName(),
-                request.table().config(),
-                request.table().mapping());
-        this.rows = new NoSqlRecordReader(
-                request,
-                new DocumentSource(documents, new BsonRowDecoder(layout, request.projection())),
-                reporter,
-                split.toString());
+    }
+
+    private static BsonRowDecoder decoder(ReadRequest request) {
+        TableContext table = request.table();
+        return new BsonRowDecoder(
+                DocumentLayout.of(table.tableName(), table.config(), table.mapping()), request.projection());
     }
 
     /**
@@ -109,18 +103,8 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
     }
 
     @Override
-    public boolean next(NullWritable key, RowWritable value) throws IOException {
-        return rows.next(key, value);
-    }
-
-    @Override
     public NullWritable createKey() {
-        return rows.createKey();
-    }
-
-    @Override
-    public RowWritable createValue() {
-        return rows.createValue();
+        return NullWritable.get();
     }
 
     /** The file offset after the last document read (for compressed files: in the decompressed bytes). */
@@ -138,13 +122,7 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
         return Math.min(1.0f, (float) consumed / length);
     }
 
-    /** Closes the file (and returns the decompressor to Hadoop's pool). */
-    @Override
-    public void close() throws IOException {
-        rows.close();
-    }
-
-    /** The documents of the split as a {@link RecordSource}, for {@link NoSqlRecordReader}. */
+    /** The documents of the split as a {@link RecordSource}: their values and, for messages, keys. */
     private static final class DocumentSource implements RecordSource {
         private final BsonDocumentStream documents;
         private final BsonRowDecoder decoder;
@@ -175,6 +153,7 @@ final class BsonFileRecordReader implements RecordReader<NullWritable, RowWritab
             return decoder.get(column);
         }
 
+        /** Closes the file (and returns the decompressor to Hadoop's pool). */
         @Override
         public void close() throws IOException {
             documents.close();

@@ -1,14 +1,12 @@
 package io.hivenosql.mongo;
 
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.hive.NoSqlSerDe;
+import io.hivenosql.api.file.FileSerDe;
 import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.types.ValueConversionException;
-import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.SerDeException;
-import org.apache.hadoop.hive.serde2.SerDeStats;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.io.BytesWritable;
 import org.apache.hadoop.io.Writable;
@@ -32,29 +30,20 @@ import org.bson.io.BasicOutputBuffer;
  * a Hive row into one BSON document, as a {@link BytesWritable} of its bytes, which the output format appends to the
  * file.
  */
-public class BsonSerDe extends NoSqlSerDe {
+public class BsonSerDe extends FileSerDe {
     private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
 
     private final BasicOutputBuffer buffer = new BasicOutputBuffer();
     private final BytesWritable serialized = new BytesWritable();
-    private final SerDeStats stats = new SerDeStats();
     private BsonRowEncoder encoder;
 
     public BsonSerDe() {
-        super(new BsonTableModel());
+        super(new BsonTableModel(), BsonFileInputFormat.FILE_TABLES);
     }
 
     @Override
-    public void initialize(Configuration configuration, Properties tableProperties, Properties partitionProperties)
-            throws SerDeException {
-        super.initialize(configuration, tableProperties, partitionProperties);
-        TableContext table = tableContext();
-        try {
-            encoder = new BsonRowEncoder(DocumentLayout.of(table.tableName(), table.config(), table.mapping()));
-        } catch (HandlerException e) {
-            throw new SerDeException(e.getMessage(), e);
-        }
-        BsonFileInputFormat.FILE_TABLES.register(configuration, properties);
+    protected void open(Configuration configuration, TableContext table) {
+        encoder = new BsonRowEncoder(DocumentLayout.of(table.tableName(), table.config(), table.mapping()));
     }
 
     @Override
@@ -66,12 +55,11 @@ public class BsonSerDe extends NoSqlSerDe {
     @Override
     public Object deserialize(Writable blob) throws SerDeException {
         if (!(blob instanceof RowWritable)) {
-            throw new SerDeException("table " + tableContext().tableName() + ": "
-                    + getClass().getSimpleName()
-                    + " reads the rows of " + BsonFileInputFormat.class.getName() + ", got a "
-                    + (blob == null ? "null" : blob.getClass().getName()) + "; declare the table with STORED AS "
-                    + "INPUTFORMAT '" + BsonFileInputFormat.class.getName() + "' OUTPUTFORMAT '"
-                    + BsonFileOutputFormat.class.getName() + "'");
+            throw unreadable(
+                    blob,
+                    "reads the rows of " + BsonFileInputFormat.class.getName(),
+                    "declare the table with STORED AS INPUTFORMAT '" + BsonFileInputFormat.class.getName()
+                            + "' OUTPUTFORMAT '" + BsonFileOutputFormat.class.getName() + "'");
         }
         return super.deserialize(blob);
     }
@@ -99,13 +87,7 @@ public class BsonSerDe extends NoSqlSerDe {
                     EncoderContext.builder().build());
             serialized.set(buffer.getInternalBuffer(), 0, buffer.getPosition());
         }
-        stats.setRawDataSize(serialized.getLength());
+        rawDataSize(serialized.getLength());
         return serialized;
-    }
-
-    /** The size of the last serialized document. */
-    @Override
-    public SerDeStats getSerDeStats() {
-        return stats;
     }
 }

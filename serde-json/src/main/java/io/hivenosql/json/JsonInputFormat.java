@@ -1,22 +1,20 @@
 package io.hivenosql.json;
 
-import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.api.file.FileTableInputFormat;
+import io.hivenosql.api.file.FileTables;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.SplittableCompressionCodec;
-import org.apache.hadoop.mapred.FileInputFormat;
 import org.apache.hadoop.mapred.FileSplit;
-import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.JobConfigurable;
-import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 
 /**
@@ -41,13 +39,25 @@ import org.apache.hadoop.mapred.Reporter;
  * reader converted ({@link JsonLineRecordReader}).
  *
  * <p>The reader finds its table in the query plan (Tez, MapReduce) or in the job configuration where {@link JsonSerDe}
- * registered it (HiveServer2's fetch tasks), see {@link JsonFileTables}.
+ * registered it (HiveServer2's fetch tasks), see {@link FileTables}.
  */
-public class JsonInputFormat extends FileInputFormat<LongWritable, RowWritable> implements JobConfigurable {
-    private final JsonTableModel connector = new JsonTableModel();
+public class JsonInputFormat extends FileTableInputFormat<LongWritable> implements JobConfigurable {
+    /**
+     * Finds a file's table: in the query plan, or registered by {@link JsonSerDe} (fetch tasks); keeps the
+     * {@code json.*} and {@code nosql.*} properties.
+     */
+    static final FileTables FILE_TABLES = new FileTables(
+            "JSON",
+            List.of("json.", "nosql."),
+            JsonSerDe.class.getName(),
+            JsonInputFormat.class.getName(),
+            HiveIgnoreKeyTextOutputFormat.class.getName()); // named beside JsonInputFormat in the DDL
+
     private CompressionCodecFactory codecs;
 
-    public JsonInputFormat() {}
+    public JsonInputFormat() {
+        super(new JsonTableModel(), FILE_TABLES);
+    }
 
     @Override
     public void configure(JobConf job) {
@@ -63,21 +73,8 @@ public class JsonInputFormat extends FileInputFormat<LongWritable, RowWritable> 
     }
 
     @Override
-    public RecordReader<LongWritable, RowWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
+    protected JsonLineRecordReader openReader(FileSplit split, JobConf job, TableContext table, Reporter reporter)
             throws IOException {
-        if (!(split instanceof FileSplit fileSplit)) {
-            throw new IOException("expected a FileSplit of a JSON file, got "
-                    + (split == null ? "null" : split.getClass().getName()));
-        }
-        if (reporter != null) {
-            reporter.setStatus(fileSplit.toString());
-        }
-        try {
-            TableContext table =
-                    TableContexts.fromTableProperties(connector, JsonFileTables.find(job, fileSplit.getPath()), job);
-            return JsonLineRecordReader.open(fileSplit, job, table, reporter);
-        } catch (HandlerException e) {
-            throw new IOException(e.getMessage(), e);
-        }
+        return JsonLineRecordReader.open(split, job, table, reporter);
     }
 }

@@ -4,9 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.file.FileRecordReader;
 import io.hivenosql.api.hive.NoSqlCounters;
-import io.hivenosql.api.hive.RecordCounters;
-import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
 import java.util.function.Supplier;
@@ -16,7 +15,6 @@ import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapred.FileSplit;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.LineRecordReader;
-import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * otherwise counted once, on the first error, by reading the file up to the split's first line with the same line
  * rules) plus the line's index in the split.
  */
-final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritable> {
+final class JsonLineRecordReader extends FileRecordReader<LongWritable> {
     /** TextInputFormat's key for a record delimiter other than LF / CRLF / CR. */
     static final String RECORD_DELIMITER = "textinputformat.record.delimiter";
     /** Hadoop drops lines longer than this silently; not applied here (every line goes through the policy). */
@@ -39,21 +37,15 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
 
     private static final Logger LOG = LoggerFactory.getLogger(JsonLineRecordReader.class);
 
-    private final FileSplit split;
     private final JobConf job;
     private final byte[] delimiter;
     private final LineRecordReader lines;
     private final JsonLines json;
-    private final String tableName;
-    private final int columns;
-    private final RecordCounters counters;
     private final Text line = new Text();
     private final Supplier<String> where = this::where;
 
     private long index;
     private long linesBefore = -1;
-    private long read;
-    private boolean closed;
 
     private JsonLineRecordReader(
             FileSplit split,
@@ -63,14 +55,11 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
             JsonLines json,
             TableContext table,
             Reporter reporter) {
-        this.split = split;
+        super(table, json.badRecords(), split, reporter);
         this.job = job;
         this.delimiter = delimiter;
         this.lines = lines;
         this.json = json;
-        this.tableName = table.tableName();
-        this.columns = table.mapping().size();
-        this.counters = new RecordCounters(reporter);
     }
 
     /** Opens the split's lines; {@code job} is the task's configuration. */
@@ -100,45 +89,33 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         return copy;
     }
 
-    /** The next line's row; lines the policy skips are read past. The row's array is reused by the next call. */
     @Override
-    public boolean next(LongWritable key, RowWritable value) throws IOException {
-        Object[] row = value.values();
-        if (row.length != columns) {
-            row = new Object[columns];
-            value.set(row);
+    protected boolean advance(LongWritable key) throws IOException {
+        if (!lines.next(key, line)) {
+            return false;
         }
-        while (lines.next(key, line)) {
-            index++;
-            boolean kept;
-            try {
-                kept = json.read(line.getBytes(), line.getLength(), where, row);
-            } catch (HandlerException e) {
-                throw new IOException(e.getMessage(), e);
-            }
-            if (kept) {
-                read++;
-            }
-            counters.update(read, json.skipped(), json.nulled());
-            if (kept) {
-                return true;
-            }
-        }
-        return false;
+        index++;
+        return true;
+    }
+
+    /** The current line's row; the row's array is reused by the next line. */
+    @Override
+    protected boolean convert(Object[] row) {
+        return json.read(line.getBytes(), line.getLength(), where, row);
     }
 
     /** Where the current line is, for messages: {@code file <path>, line <n>}. */
     private String where() {
-        return "file " + split.getPath() + ", line " + lineNumber();
+        return "file " + split().getPath() + ", line " + lineNumber();
     }
 
     private String lineNumber() {
         try {
             return Long.toString(linesBefore() + index);
         } catch (IOException | RuntimeException e) {
-            LOG.warn("cannot count the lines of {} before byte {}", split.getPath(), split.getStart(), e);
-            return index + " of the split starting at byte " + split.getStart() + " (the lines before the split could "
-                    + "not be counted: " + e.getMessage() + ")";
+            LOG.warn("cannot count the lines of {} before byte {}", split().getPath(), split().getStart(), e);
+            return index + " of the split starting at byte " + split().getStart()
+                    + " (the lines before the split could " + "not be counted: " + e.getMessage() + ")";
         }
     }
 
@@ -148,7 +125,7 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
      */
     private long linesBefore() throws IOException {
         if (linesBefore < 0) {
-            linesBefore = split.getStart() == 0 ? 0 : countLines(split.getPath(), split.getStart());
+            linesBefore = split().getStart() == 0 ? 0 : countLines(split().getPath(), split().getStart());
         }
         return linesBefore;
     }
@@ -175,11 +152,6 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         return lines.createKey();
     }
 
-    @Override
-    public RowWritable createValue() {
-        return new RowWritable(new Object[columns]);
-    }
-
     /** The file offset after the last line read (as Hadoop's line reader tells it). */
     @Override
     public long getPos() throws IOException {
@@ -191,26 +163,14 @@ final class JsonLineRecordReader implements RecordReader<LongWritable, RowWritab
         return lines.getProgress();
     }
 
+    @Override
+    protected String readSummary(long rows) {
+        return "read " + index + " lines into " + rows + " rows";
+    }
+
     /** Closes the file (and returns any decompressor to Hadoop's pool). */
     @Override
-    public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            counters.flush();
-            LOG.info(
-                    "table {}, split {}: read {} lines into {} rows, skipped {}, nulled {} (bad-record policy {})",
-                    tableName,
-                    split,
-                    index,
-                    read,
-                    json.skipped(),
-                    json.nulled(),
-                    json.policy());
-        } finally {
-            lines.close();
-        }
+    protected void closeInput() throws IOException {
+        lines.close();
     }
 }

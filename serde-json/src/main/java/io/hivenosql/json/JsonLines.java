@@ -3,9 +3,9 @@ package io.hivenosql.json;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.BadRecordPolicy;
-import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.hive.BadRecords;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
@@ -25,11 +25,9 @@ final class JsonLines {
     private final TableContext table;
     private final TableMapping mapping;
     private final JsonRowDecoder decoder;
-    private final BadRecordPolicy policy;
+    private final BadRecords badRecords;
     private final Object[] values;
     private final RuntimeException[] errors;
-    private long nulled;
-    private long skipped;
 
     JsonLines(TableContext table, JsonLayout layout) {
         this.table = requireNonNull(table, "table is null");
@@ -37,14 +35,18 @@ final class JsonLines {
         int[] all = new int[mapping.size()];
         Arrays.setAll(all, i -> i);
         this.decoder = new JsonRowDecoder(layout, all, true);
-        BadRecordPolicy configured = table.config().get(NoSqlTableProperties.BAD_RECORD_POLICY);
-        this.policy = configured == null ? BadRecordPolicy.FAIL : configured;
+        this.badRecords = new BadRecords(table.config());
         this.values = new Object[mapping.size()];
         this.errors = new RuntimeException[mapping.size()];
     }
 
     BadRecordPolicy policy() {
-        return policy;
+        return badRecords.policy();
+    }
+
+    /** The policy and its counts of skipped and nulled lines. */
+    BadRecords badRecords() {
+        return badRecords;
     }
 
     /**
@@ -68,44 +70,32 @@ final class JsonLines {
                 row[i] = values[i];
                 continue;
             }
-            switch (policy) {
-                case FAIL -> throw badValue(mapping.column(i), where, error, bytes, length);
-                case NULL -> {
-                    row[i] = null;
-                    anyNulled = true;
-                }
-                case SKIP -> {
-                    skipped++;
-                    return false;
-                }
+            ColumnMapping column = mapping.column(i);
+            if (!badRecords.keep(() -> badValue(column, where, error, bytes, length))) {
+                return false;
             }
+            row[i] = null;
+            anyNulled = true;
         }
         if (anyNulled) {
-            nulled++;
+            badRecords.countNulled();
         }
         return true;
     }
 
     private boolean onMalformed(
             byte[] bytes, int length, Supplier<String> where, MalformedJsonException e, Object[] row) {
-        switch (policy) {
-            case FAIL -> throw new HandlerException(
-                    HandlerErrorCode.BAD_RECORD,
-                    "table " + table.tableName() + ", " + where.get() + ": " + e.getMessage() + "; the line: "
-                            + quote(bytes, length) + ". Fix the line, or set 'nosql.bad-record.policy'='null' (all "
-                            + "columns NULL) or 'skip' (with " + JsonInputFormat.class.getName()
-                            + ") to read past it",
-                    e);
-            case NULL -> {
-                Arrays.fill(row, null);
-                nulled++;
-                return true;
-            }
-            default -> {
-                skipped++;
-                return false;
-            }
+        if (!badRecords.keep(() -> new HandlerException(
+                HandlerErrorCode.BAD_RECORD,
+                "table " + table.tableName() + ", " + where.get() + ": " + e.getMessage() + "; the line: "
+                        + quote(bytes, length) + ". Fix the line, or set 'nosql.bad-record.policy'='null' (all "
+                        + "columns NULL) or 'skip' (with " + JsonInputFormat.class.getName() + ") to read past it",
+                e))) {
+            return false;
         }
+        Arrays.fill(row, null);
+        badRecords.countNulled();
+        return true;
     }
 
     private HandlerException badValue(
@@ -122,16 +112,6 @@ final class JsonLines {
                         + ", or set "
                         + "'nosql.bad-record.policy'='null' or 'skip' to read past it",
                 error);
-    }
-
-    /** Lines read with at least one column set to NULL by the policy. */
-    long nulled() {
-        return nulled;
-    }
-
-    /** Lines dropped by the policy. */
-    long skipped() {
-        return skipped;
     }
 
     static String quote(byte[] bytes, int length) {

@@ -3,19 +3,17 @@ package io.hivenosql.json;
 import io.hivenosql.api.config.BadRecordPolicy;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.hive.NoSqlSerDe;
+import io.hivenosql.api.file.FileSerDe;
 import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.spi.TableContext;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.metastore.api.hive_metastoreConstants;
 import org.apache.hadoop.hive.ql.io.IOContextMap;
 import org.apache.hadoop.hive.serde2.SerDeException;
-import org.apache.hadoop.hive.serde2.SerDeStats;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
@@ -40,11 +38,9 @@ import org.apache.hadoop.io.Writable;
  * can skip lines, which a SerDe cannot: {@code skip} needs it). Writing: {@link #serialize} gives a row's JSON object
  * as one line of {@link Text}.
  */
-public class JsonSerDe extends NoSqlSerDe {
+public class JsonSerDe extends FileSerDe {
     private final Text serialized = new Text();
-    private final SerDeStats stats = new SerDeStats();
     private Configuration configuration;
-    private String location;
     private JsonLines lines;
     private Object[] row;
     private List<Object> rowView;
@@ -53,27 +49,18 @@ public class JsonSerDe extends NoSqlSerDe {
     private final Supplier<String> place = this::where;
 
     public JsonSerDe() {
-        super(new JsonTableModel());
+        super(new JsonTableModel(), JsonInputFormat.FILE_TABLES);
     }
 
     @Override
-    public void initialize(Configuration configuration, Properties tableProperties, Properties partitionProperties)
-            throws SerDeException {
-        super.initialize(configuration, tableProperties, partitionProperties);
+    protected void open(Configuration configuration, TableContext table) throws SerDeException {
         this.configuration = configuration;
-        TableContext table = tableContext();
-        try {
-            layout = JsonTables.layout(table.config(), table.mapping());
-            lines = new JsonLines(table, layout);
-        } catch (HandlerException e) {
-            throw new SerDeException(e.getMessage(), e);
-        }
+        layout = JsonTables.layout(table.config(), table.mapping());
+        lines = new JsonLines(table, layout);
         checkSkipPolicy(table, properties.getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
         writer = null;
-        location = properties.getProperty(hive_metastoreConstants.META_TABLE_LOCATION);
         row = new Object[table.mapping().size()];
         rowView = Arrays.asList(row);
-        JsonFileTables.register(configuration, properties);
     }
 
     /** {@code skip} needs a reader that can drop lines: refused (at CREATE too) with Hive's own text input format. */
@@ -108,11 +95,10 @@ public class JsonSerDe extends NoSqlSerDe {
             return super.deserialize(blob);
         }
         if (!(blob instanceof Text text)) {
-            throw new SerDeException("table " + tableContext().tableName() + ": "
-                    + getClass().getSimpleName()
-                    + " reads lines of text, got a "
-                    + (blob == null ? "null" : blob.getClass().getName())
-                    + "; declare the table STORED AS TEXTFILE (or with " + JsonInputFormat.class.getName() + ")");
+            throw unreadable(
+                    blob,
+                    "reads lines of text",
+                    "declare the table STORED AS TEXTFILE (or with " + JsonInputFormat.class.getName() + ")");
         }
         try {
             if (!lines.read(text.getBytes(), text.getLength(), place, row)) {
@@ -123,7 +109,7 @@ public class JsonSerDe extends NoSqlSerDe {
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
-        stats.setRawDataSize(text.getLength());
+        rawDataSize(text.getLength());
         return rowView;
     }
 
@@ -140,12 +126,6 @@ public class JsonSerDe extends NoSqlSerDe {
         return (file == null ? "file unknown" : "file " + file)
                 + " (line number unknown: Hive's text input format does " + "not tell it; read the table with "
                 + JsonInputFormat.class.getName() + " to get it)";
-    }
-
-    private static boolean isWithin(Path file, String directory) {
-        String path = file.toUri().getPath();
-        String root = new Path(directory).toUri().getPath();
-        return path.equals(root) || path.startsWith(root.endsWith("/") ? root : root + "/");
     }
 
     /**
@@ -174,12 +154,7 @@ public class JsonSerDe extends NoSqlSerDe {
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
-        stats.setRawDataSize(serialized.getLength());
+        rawDataSize(serialized.getLength());
         return serialized;
-    }
-
-    @Override
-    public SerDeStats getSerDeStats() {
-        return stats;
     }
 }

@@ -68,17 +68,7 @@ public class NoSqlOutputFormat implements HiveOutputFormat<NullWritable, RowWrit
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
         }
-        return new RecordWriter<>() {
-            @Override
-            public void write(NullWritable key, RowWritable value) throws IOException {
-                writer.write(value);
-            }
-
-            @Override
-            public void close(Reporter reporter) throws IOException {
-                writer.close(false);
-            }
-        };
+        return new MapredRecordWriter<>(writer);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.file;
 
 import static java.util.Objects.requireNonNull;
 
@@ -92,6 +92,11 @@ public final class FileTables {
             throw new IllegalArgumentException(name + " is empty");
         }
         return value;
+    }
+
+    /** The files' format as messages name it, e.g. {@code BSON}. */
+    public String format() {
+        return format;
     }
 
     /** The key prefix of the registrations: this + a location's path -> the table's properties as a JSON object. */
