@@ -8,6 +8,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
+import io.hivenosql.api.spi.TableContext;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -51,6 +52,11 @@ final class RedisClientFactory {
     RedisClientFactory(RedisTable table, SecretResolver secrets) {
         this.table = requireNonNull(table, "table is null");
         this.secrets = requireNonNull(secrets, "secrets is null");
+    }
+
+    /** The clients of the table a connector call works on. */
+    static RedisClientFactory of(TableContext context) {
+        return new RedisClientFactory(RedisTable.of(context), context.secrets());
     }
 
     RedisTable table() {
