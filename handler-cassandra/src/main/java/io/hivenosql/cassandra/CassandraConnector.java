@@ -33,7 +33,7 @@ import java.util.Optional;
  * </ul>
  *
  * <p>No server is contacted in {@link #bind}; every other call leases a shared driver session
- * ({@link CassandraSessions}).
+ * ({@link CassandraClients}).
  */
 public final class CassandraConnector implements NoSqlConnector {
     @Override

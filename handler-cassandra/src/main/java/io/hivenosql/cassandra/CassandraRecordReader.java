@@ -42,7 +42,7 @@ final class CassandraRecordReader implements RecordSource {
     /** How often a reader waiting for a page checks whether it was closed. */
     private static final long CLOSED_POLL_MILLIS = 200;
 
-    private final CassandraSessions.Lease lease;
+    private final CassandraClients.Lease lease;
     private final CqlSession session;
     private final CassandraTable table;
     private final List<String> hosts;
@@ -63,7 +63,7 @@ final class CassandraRecordReader implements RecordSource {
     private volatile boolean closed;
 
     CassandraRecordReader(
-            CassandraSessions.Lease lease,
+            CassandraClients.Lease lease,
             CassandraSchema schema,
             ReadRequest request,
             CassandraSplit split,

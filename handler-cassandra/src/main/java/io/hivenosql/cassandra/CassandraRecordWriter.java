@@ -48,7 +48,7 @@ final class CassandraRecordWriter implements RecordSink {
     private static final Logger log = LoggerFactory.getLogger(CassandraRecordWriter.class);
 
     private final CassandraTable table;
-    private final CassandraSessions.Lease lease;
+    private final CassandraClients.Lease lease;
     private final CqlSession session;
     private final CqlInsert insert;
     private final int batchRows;
@@ -67,7 +67,7 @@ final class CassandraRecordWriter implements RecordSink {
      */
     private record Group(Object[] firstKey, List<BoundStatement> statements, Set<List<ByteBuffer>> keys) {}
 
-    private CassandraRecordWriter(CassandraTable table, CassandraSessions.Lease lease) {
+    private CassandraRecordWriter(CassandraTable table, CassandraClients.Lease lease) {
         this.table = table;
         this.lease = lease;
         this.session = lease.session();
@@ -82,7 +82,7 @@ final class CassandraRecordWriter implements RecordSink {
      *
      * @throws HandlerException when the table does not exist or does not match, or the INSERT cannot be prepared
      */
-    static CassandraRecordWriter open(CassandraTable table, CassandraSessions.Lease lease) {
+    static CassandraRecordWriter open(CassandraTable table, CassandraClients.Lease lease) {
         requireNonNull(table, "table is null");
         requireNonNull(lease, "lease is null");
         try {
@@ -195,7 +195,7 @@ final class CassandraRecordWriter implements RecordSink {
                                         + insert.describeKey(group.firstKey())
                                         + ")")
                         + " of table " + table.name() + " to Cassandra table " + table.qualifiedCqlName() + " at "
-                        + CassandraSessions.hostList(table.hosts()) + " failed: " + CassandraErrors.reason(cause)
+                        + CassandraClients.hostList(table.hosts()) + " failed: " + CassandraErrors.reason(cause)
                         + "; the task fails so that no write is lost silently"
                         + (cause instanceof QueryValidationException
                                 ? ""

@@ -137,7 +137,7 @@ final class CassandraSplitPlanner {
             throw new HandlerException(
                     HandlerErrorCode.UNSUPPORTED_OPERATION,
                     "table " + table.name() + ": the Cassandra cluster at "
-                            + CassandraSessions.hostList(table.hosts()) + " uses " + map.getPartitionerName()
+                            + CassandraClients.hostList(table.hosts()) + " uses " + map.getPartitionerName()
                             + "; hive-nosql reads clusters with " + MURMUR3 + " (Cassandra's default) only");
         }
         List<RingRange> ring = new ArrayList<>();

@@ -52,7 +52,7 @@ import java.util.Optional;
  *       the whole database.
  * </ul>
  *
- * <p>No server is contacted in {@link #bind}; every other call connects through {@link RedisClientFactory}.
+ * <p>No server is contacted in {@link #bind}; every other call connects through {@link RedisClients}.
  */
 public final class RedisConnector implements NoSqlConnector {
     @Override

@@ -24,12 +24,11 @@ final class RedisReads {
     }
 
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
-        return new RedisSplitPlanner(RedisClientFactory.of(request.table())).plan(request.filter(), desiredSplits);
+        return new RedisSplitPlanner(RedisClients.of(request.table())).plan(request.filter(), desiredSplits);
     }
 
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
-        return new RedisRecordReader(
-                RedisClientFactory.of(request.table()), request, RedisSplit.fromBytes(split.payload()));
+        return new RedisRecordReader(RedisClients.of(request.table()), request, RedisSplit.fromBytes(split.payload()));
     }
 
     /**
@@ -37,7 +36,7 @@ final class RedisReads {
      * ({@link RedisSampler}), summed.
      */
     static Optional<TableStatistics> statistics(TableContext context) throws IOException {
-        RedisClientFactory clients = RedisClientFactory.of(context);
+        RedisClients clients = RedisClients.of(context);
         RedisTable table = clients.table();
         long rows = 0;
         long bytes = 0;

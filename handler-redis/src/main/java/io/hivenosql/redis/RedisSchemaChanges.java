@@ -29,7 +29,7 @@ final class RedisSchemaChanges {
     private RedisSchemaChanges() {}
 
     static void truncate(TableContext context) throws IOException {
-        RedisClientFactory clients = RedisClientFactory.of(context);
+        RedisClients clients = RedisClients.of(context);
         RedisTable table = clients.table();
         if (table.prefix().length == 0) {
             throw new HandlerException(
@@ -49,7 +49,7 @@ final class RedisSchemaChanges {
         log.info("table {}: truncate deleted {} keys with prefix '{}'", table.name(), deleted, table.prefixText());
     }
 
-    private static long truncate(RedisClientFactory clients, HostAndPort node, boolean cluster) throws IOException {
+    private static long truncate(RedisClients clients, HostAndPort node, boolean cluster) throws IOException {
         RedisTable table = clients.table();
         ScanParams params = new ScanParams()
                 .match(RedisKeyPatterns.prefixPattern(table.prefix()))

@@ -9,6 +9,6 @@ final class RedisWrites {
     private RedisWrites() {}
 
     static RecordSink openWriter(TableContext table) throws IOException {
-        return new RedisRecordWriter(RedisClientFactory.of(table));
+        return new RedisRecordWriter(RedisClients.of(table));
     }
 }
