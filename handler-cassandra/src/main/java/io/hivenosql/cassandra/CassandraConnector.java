@@ -26,14 +26,14 @@ import java.util.Optional;
  *       {@code system.size_estimates} ({@link CassandraSplitPlanner}); partition splits instead when the partition key
  *       is pushed; paged, prefetching reads of only the projected columns ({@link CassandraRecordReader}).
  *   <li>Pushdown ({@link CassandraPredicateTranslator}): what CQL applies with Hive's semantics, always as bound values.
- *   <li>Writes ({@link CassandraRecordWriter}): prepared inserts, unlogged batches per partition, bounded concurrency,
+ *   <li>Writes ({@link CassandraWrites}, {@link CassandraRecordWriter}): prepared inserts, unlogged batches per partition, bounded concurrency,
  *       NULL as unset unless {@code cassandra.write.nulls}.
  *   <li>Schema ({@link CassandraSchemaChanges}): creates keyspace and table for tables Hive owns, checks existing tables
  *       against the Hive columns ({@link CassandraSchema}), truncates and drops.
  * </ul>
  *
  * <p>No server is contacted in {@link #bind}; every other call leases a shared driver session
- * ({@link CassandraSessions}).
+ * ({@link CassandraClients}).
  */
 public final class CassandraConnector implements NoSqlConnector {
     @Override
@@ -83,8 +83,7 @@ public final class CassandraConnector implements NoSqlConnector {
 
     @Override
     public RecordSink openWriter(TableContext table) throws IOException {
-        CassandraTable cassandra = CassandraTable.of(table);
-        return CassandraRecordWriter.open(cassandra, CassandraSessions.acquire(cassandra, table.secrets()));
+        return CassandraWrites.openWriter(table);
     }
 
     @Override

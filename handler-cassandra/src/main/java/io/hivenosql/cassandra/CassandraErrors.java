@@ -17,11 +17,11 @@ final class CassandraErrors {
     static HandlerException connectFailed(CassandraTable table, RuntimeException e) {
         if (isAuthFailure(e)) {
             String message = table.passwordAlias().isEmpty()
-                    ? "Cassandra at " + CassandraSessions.hostList(table.hosts()) + " requires authentication for "
+                    ? "Cassandra at " + CassandraClients.hostList(table.hosts()) + " requires authentication for "
                             + "table " + table.name() + "; set " + CassandraTableProperties.USER.key() + " and "
                             + CassandraTableProperties.PASSWORD_ALIAS.key() + " (the alias of the password in a Hadoop "
                             + "credential provider)"
-                    : "Cassandra at " + CassandraSessions.hostList(table.hosts()) + " refused the credentials of user '"
+                    : "Cassandra at " + CassandraClients.hostList(table.hosts()) + " refused the credentials of user '"
                             + table.user().orElse("cassandra") + "' (password from alias '"
                             + table.passwordAlias().get() + "' of " + CassandraTableProperties.PASSWORD_ALIAS.key()
                             + ") for table " + table.name() + "; check " + CassandraTableProperties.USER.key()
@@ -30,7 +30,7 @@ final class CassandraErrors {
         }
         return new HandlerException(
                 HandlerErrorCode.STORE_UNREACHABLE,
-                "cannot connect to Cassandra at " + CassandraSessions.hostList(table.hosts()) + " for table "
+                "cannot connect to Cassandra at " + CassandraClients.hostList(table.hosts()) + " for table "
                         + table.name() + ": " + reason(e) + "; check " + CassandraTableProperties.HOSTS.key()
                         + (table.localDc().isPresent() ? " and " + CassandraTableProperties.LOCAL_DC.key() : "")
                         + ", and that the servers are running and reachable from this host",
@@ -51,7 +51,7 @@ final class CassandraErrors {
         return new HandlerException(
                 effective,
                 "Cassandra failed while " + doing + " for table " + table.name() + " (" + table.qualifiedCqlName()
-                        + " at " + CassandraSessions.hostList(table.hosts()) + "): " + reason(e),
+                        + " at " + CassandraClients.hostList(table.hosts()) + "): " + reason(e),
                 e);
     }
 

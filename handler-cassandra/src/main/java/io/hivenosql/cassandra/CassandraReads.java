@@ -36,7 +36,7 @@ final class CassandraReads {
 
             private synchronized CassandraPredicateTranslator translator() {
                 if (translator == null) {
-                    try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+                    try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
                         translator =
                                 new CassandraPredicateTranslator(table.schema(lease.session()), table.allowFiltering());
                     }
@@ -79,8 +79,8 @@ final class CassandraReads {
 
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         CassandraTable table = CassandraTable.of(request.table());
-        try (CassandraSessions.Lease lease =
-                CassandraSessions.acquire(table, request.table().secrets())) {
+        try (CassandraClients.Lease lease =
+                CassandraClients.acquire(table, request.table().secrets())) {
             CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
             if (restrictions.noRows()) {
@@ -103,8 +103,8 @@ final class CassandraReads {
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         CassandraTable table = CassandraTable.of(request.table());
         CassandraSplit payload = CassandraSplit.fromBytes(split.payload());
-        CassandraSessions.Lease lease =
-                CassandraSessions.acquire(table, request.table().secrets());
+        CassandraClients.Lease lease =
+                CassandraClients.acquire(table, request.table().secrets());
         try {
             CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
@@ -140,7 +140,7 @@ final class CassandraReads {
      */
     static Optional<TableStatistics> statistics(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
             CassandraSchema schema = table.schema(lease.session());
             long[] totals = CassandraSizeEstimates.totals(CassandraSizeEstimates.read(lease.session(), table));
             if (totals[0] <= 0) {

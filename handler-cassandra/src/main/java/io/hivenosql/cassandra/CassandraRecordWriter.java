@@ -42,7 +42,7 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
     static final int BUFFER_ROWS = 4096;
 
     private final CassandraTable table;
-    private final CassandraSessions.Lease lease;
+    private final CassandraClients.Lease lease;
     private final CqlSession session;
     private final CqlInsert insert;
     private final int batchRows;
@@ -55,7 +55,7 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
      */
     record Group(Object[] firstKey, List<BoundStatement> statements, Set<List<ByteBuffer>> keys) {}
 
-    private CassandraRecordWriter(CassandraTable table, CassandraSessions.Lease lease) {
+    private CassandraRecordWriter(CassandraTable table, CassandraClients.Lease lease) {
         super(table.name(), "Cassandra", table.writeConcurrency());
         this.table = table;
         this.lease = lease;
@@ -69,7 +69,7 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
      *
      * @throws HandlerException when the table does not exist or does not match, or the INSERT cannot be prepared
      */
-    static CassandraRecordWriter open(CassandraTable table, CassandraSessions.Lease lease) {
+    static CassandraRecordWriter open(CassandraTable table, CassandraClients.Lease lease) {
         requireNonNull(table, "table is null");
         requireNonNull(lease, "lease is null");
         try {
@@ -164,7 +164,7 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
                                         + insert.describeKey(group.firstKey())
                                         + ")")
                         + " of table " + table.name() + " to Cassandra table " + table.qualifiedCqlName() + " at "
-                        + CassandraSessions.hostList(table.hosts()) + " failed: " + CassandraErrors.reason(cause)
+                        + CassandraClients.hostList(table.hosts()) + " failed: " + CassandraErrors.reason(cause)
                         + "; the task fails so that no write is lost silently"
                         + (cause instanceof QueryValidationException
                                 ? ""

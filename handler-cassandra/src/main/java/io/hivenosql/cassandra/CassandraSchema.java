@@ -152,7 +152,7 @@ final class CassandraSchema {
     }
 
     private static HandlerException notFound(Metadata metadata, CassandraTable table) {
-        String where = " at " + CassandraSessions.hostList(table.hosts());
+        String where = " at " + CassandraClients.hostList(table.hosts());
         Optional<KeyspaceMetadata> keyspace = metadata.getKeyspace(table.keyspace());
         if (keyspace.isEmpty()) {
             Set<String> names = new TreeSet<>();

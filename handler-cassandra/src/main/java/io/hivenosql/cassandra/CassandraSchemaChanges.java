@@ -44,7 +44,7 @@ final class CassandraSchemaChanges {
         // validate every fragment first: a bad property fails without touching the cluster
         String createKeyspace = CqlDdl.createKeyspace(table);
         String createTable = CqlDdl.createTable(table, false);
-        try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
             CqlSession session = lease.session();
             if (!managed) {
                 validateExisting(session, table);
@@ -116,7 +116,7 @@ final class CassandraSchemaChanges {
         }
         return new HandlerException(
                 HandlerErrorCode.INVALID_TABLE_PROPERTY,
-                "table " + table.name() + ": Cassandra at " + CassandraSessions.hostList(table.hosts()) + " rejected "
+                "table " + table.name() + ": Cassandra at " + CassandraClients.hostList(table.hosts()) + " rejected "
                         + cql + ": " + CassandraErrors.reason(cause) + "; check " + properties,
                 cause);
     }
@@ -159,7 +159,7 @@ final class CassandraSchemaChanges {
             return;
         }
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
             execute(lease.session(), table, CqlDdl.dropTable(table), "dropping the table");
             log.info("table {}: dropped Cassandra table {}", table.name(), table.qualifiedCqlName());
         }
@@ -172,7 +172,7 @@ final class CassandraSchemaChanges {
      */
     static void truncate(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraSessions.Lease lease = CassandraSessions.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
             String cql = CqlDdl.truncate(table);
             try {
                 lease.session().execute(statement(table, cql));
@@ -185,7 +185,7 @@ final class CassandraSchemaChanges {
                                 + "and answering; check them (nodetool status) and retry, or delete the rows yourself";
                 throw new HandlerException(
                         error.errorCode(),
-                        "table " + table.name() + ": " + cql + " at " + CassandraSessions.hostList(table.hosts())
+                        "table " + table.name() + ": " + cql + " at " + CassandraClients.hostList(table.hosts())
                                 + " failed: " + CassandraErrors.reason(e) + hint,
                         e);
             }
@@ -220,7 +220,7 @@ final class CassandraSchemaChanges {
         log.warn(
                 "table {}: the nodes of Cassandra at {} did not agree on the schema within {} ms after: {}",
                 table.name(),
-                CassandraSessions.hostList(table.hosts()),
+                CassandraClients.hostList(table.hosts()),
                 table.timeoutMillis(),
                 cql);
     }

@@ -3,15 +3,12 @@ package io.hivenosql.cassandra;
 import static java.util.Objects.requireNonNull;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.cassandra.CassandraSizeEstimates.SizeEstimate;
 import io.hivenosql.cassandra.CassandraSplit.TokenRange;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -140,29 +137,19 @@ final class CassandraSplitPlanner {
             throw new HandlerException(
                     HandlerErrorCode.UNSUPPORTED_OPERATION,
                     "table " + table.name() + ": the Cassandra cluster at "
-                            + CassandraSessions.hostList(table.hosts()) + " uses " + map.getPartitionerName()
+                            + CassandraClients.hostList(table.hosts()) + " uses " + map.getPartitionerName()
                             + "; hive-nosql reads clusters with " + MURMUR3 + " (Cassandra's default) only");
         }
         List<RingRange> ring = new ArrayList<>();
         for (com.datastax.oss.driver.api.core.metadata.token.TokenRange range : map.getTokenRanges()) {
             long start = Long.parseLong(map.format(range.getStart()));
             long end = Long.parseLong(map.format(range.getEnd()));
-            ring.add(new RingRange(start, end, hosts(map.getReplicas(table.keyspace(), range))));
+            ring.add(new RingRange(start, end, ReplicaHosts.of(map.getReplicas(table.keyspace(), range))));
         }
         if (ring.isEmpty()) {
             ring.add(new RingRange(TokenRing.MIN_TOKEN, TokenRing.MIN_TOKEN, List.of()));
         }
         return ring;
-    }
-
-    /** The host names (or addresses) of the nodes, sorted, without duplicates: the preferred hosts of a split. */
-    static List<String> hosts(Collection<Node> nodes) {
-        Set<String> hosts = new TreeSet<>();
-        for (Node node : nodes) {
-            SocketAddress address = node.getEndPoint().resolve();
-            hosts.add(address instanceof InetSocketAddress inet ? inet.getHostString() : address.toString());
-        }
-        return List.copyOf(hosts);
     }
 
     // ---------------------------------------------------------------- pure planning

@@ -47,7 +47,7 @@ final class PartitionKeySplits {
             List<String> hosts = List.of();
             if (tokenMap.isPresent()) {
                 Token token = tokenMap.get().newToken(key.toArray(new ByteBuffer[0]));
-                hosts = CassandraSplitPlanner.hosts(tokenMap.get().getReplicas(table.keyspace(), token));
+                hosts = ReplicaHosts.of(tokenMap.get().getReplicas(table.keyspace(), token));
             }
             byReplicas.computeIfAbsent(hosts, h -> new ArrayList<>()).add(key);
         }

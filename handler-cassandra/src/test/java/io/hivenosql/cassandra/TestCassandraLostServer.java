@@ -86,7 +86,7 @@ class TestCassandraLostServer {
                         .hasMessageContaining(server.host())
                         .hasMessageContaining("reading token range");
             } finally {
-                CassandraSessions.closeIdle();
+                CassandraClients.closeIdle();
             }
         }
     }

@@ -59,7 +59,7 @@ class TestCassandraRecordWriter {
         if (session != null) {
             session.close();
         }
-        CassandraSessions.closeIdle();
+        CassandraClients.closeIdle();
     }
 
     private static TestingCassandraTableContext table(String name) {

@@ -50,7 +50,7 @@ class TestCassandraSchemaChanges {
         if (session != null) {
             session.close();
         }
-        CassandraSessions.closeIdle();
+        CassandraClients.closeIdle();
     }
 
     private static TestingCassandraTableContext table(String name, String keyspace) {

@@ -1,10 +1,7 @@
 package io.hivenosql.redis;
 
-import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
-import io.hivenosql.api.error.HandlerErrorCode;
-import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
@@ -18,18 +15,8 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.Response;
-import redis.clients.jedis.exceptions.JedisException;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
-import redis.clients.jedis.util.SafeEncoder;
 
 /**
  * Redis tables: each row is one key, {@code redis.key.prefix} followed by the canonical text of the key column
@@ -56,12 +43,18 @@ import redis.clients.jedis.util.SafeEncoder;
  * not decode to the key types (or, with several key columns, does not split into one part per key column), or a field
  * that does not decode to its column type, is a bad record handled by {@code nosql.bad-record.policy}.
  *
- * <p>Truncating (INSERT OVERWRITE, purge) deletes the table's keys: SCAN MATCH {@code <prefix>*} of the table's type,
- * UNLINK in batches. It is refused for an empty prefix, which would mean the whole database.
+ * <ul>
+ *   <li>Reads ({@link RedisReads}): key lookups pushed down, splits of the key space ({@link RedisSplitPlanner}),
+ *       pipelined reads ({@link RedisRecordReader}) and statistics from a sample of the keys.
+ *   <li>Writes ({@link RedisWrites}): writes of one key per row in pipelines ({@link RedisRecordWriter}).
+ *   <li>Schema ({@link RedisSchemaChanges}): truncating (INSERT OVERWRITE, purge) deletes the table's keys: SCAN MATCH
+ *       {@code <prefix>*} of the table's type, UNLINK in batches. It is refused for an empty prefix, which would mean
+ *       the whole database.
+ * </ul>
+ *
+ * <p>No server is contacted in {@link #bind}; every other call connects through {@link RedisClients}.
  */
 public final class RedisConnector implements NoSqlConnector {
-    private static final Logger log = LoggerFactory.getLogger(RedisConnector.class);
-
     @Override
     public String storeName() {
         return "redis";
@@ -106,112 +99,36 @@ public final class RedisConnector implements NoSqlConnector {
 
     @Override
     public FilterCapabilities filterCapabilities(TableContext table) {
-        return RedisKeyFilter.capabilities(RedisTable.of(table));
+        return RedisReads.filterCapabilities(table);
     }
 
     @Override
     public List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
-        return new RedisSplitPlanner(clients(request.table())).plan(request.filter(), desiredSplits);
+        return RedisReads.planSplits(request, desiredSplits);
     }
 
     @Override
     public RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
-        return new RedisRecordReader(clients(request.table()), request, RedisSplit.fromBytes(split.payload()));
+        return RedisReads.openReader(request, split);
     }
 
     @Override
     public RecordSink openWriter(TableContext table) throws IOException {
-        return new RedisRecordWriter(clients(table));
+        return RedisWrites.openWriter(table);
     }
 
     @Override
-    public void truncate(TableContext context) throws IOException {
-        RedisClientFactory clients = clients(context);
-        RedisTable table = clients.table();
-        if (table.prefix().length == 0) {
-            throw new HandlerException(
-                    HandlerErrorCode.UNSUPPORTED_OPERATION,
-                    "table " + table.name() + " has no " + RedisTableProperties.KEY_PREFIX.key() + ", so deleting its "
-                            + "rows (INSERT OVERWRITE, TRUNCATE, DROP with purge) would delete every "
-                            + table.valueType().redisType()
-                            + " key of Redis database " + table.database() + "; set "
-                            + RedisTableProperties.KEY_PREFIX.key()
-                            + " to a prefix that only this table's keys have, or delete the keys yourself");
-        }
-        RedisTopology topology = clients.topology();
-        long deleted = 0;
-        for (HostAndPort node : nodes(topology)) {
-            deleted += truncate(clients, node, topology.cluster());
-        }
-        log.info("table {}: truncate deleted {} keys with prefix '{}'", table.name(), deleted, table.prefixText());
-    }
-
-    private static long truncate(RedisClientFactory clients, HostAndPort node, boolean cluster) throws IOException {
-        RedisTable table = clients.table();
-        ScanParams params = new ScanParams()
-                .match(RedisKeyPatterns.prefixPattern(table.prefix()))
-                .count(table.scanCount());
-        byte[] type = table.valueType().redisTypeBytes();
-        long deleted = 0;
-        try (Jedis jedis = clients.connect(node)) {
-            byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
-            do {
-                ScanResult<byte[]> result = jedis.scan(cursor, params, type);
-                cursor = result.getCursorAsBytes();
-                List<byte[]> keys = result.getResult();
-                if (keys.isEmpty()) {
-                    continue;
-                }
-                if (cluster) {
-                    // keys of different slots cannot share one UNLINK on a cluster node
-                    List<Response<Long>> replies = new ArrayList<>(keys.size());
-                    try (Pipeline pipeline = jedis.pipelined()) {
-                        keys.forEach(key -> replies.add(pipeline.unlink(key)));
-                        pipeline.sync();
-                    }
-                    // sync() does not throw for error replies (READONLY after a failover, MOVED, CLUSTERDOWN): a key
-                    // left behind would survive INSERT OVERWRITE, so every reply is read and an error fails the task
-                    replies.forEach(Response::get);
-                } else {
-                    jedis.unlink(keys.toArray(new byte[0][]));
-                }
-                deleted += keys.size();
-            } while (!SafeEncoder.encode(cursor).equals("0"));
-        } catch (JedisException e) {
-            throw RedisErrors.readFailed(
-                    table, node, "deleting the table's keys (SCAN + UNLINK, " + deleted + " deleted so far)", e);
-        }
-        return deleted;
+    public void truncate(TableContext table) throws IOException {
+        RedisSchemaChanges.truncate(table);
     }
 
     @Override
-    public Optional<TableStatistics> statistics(TableContext context) throws IOException {
-        RedisClientFactory clients = clients(context);
-        RedisTable table = clients.table();
-        RedisTopology topology = clients.topology();
-        long rows = 0;
-        long bytes = 0;
-        for (HostAndPort node : nodes(topology)) {
-            try (Jedis jedis = clients.connect(node)) {
-                RedisSampler.Sample sample = RedisSampler.sample(jedis, table, node);
-                long nodeRows = sample.estimatedRows(table.prefix().length == 0);
-                rows += nodeRows;
-                bytes += nodeRows * sample.averageBytes();
-            }
-        }
-        return Optional.of(new TableStatistics(rows, bytes));
+    public void dropTable(TableContext table, boolean purge) throws IOException {
+        RedisSchemaChanges.drop(table, purge);
     }
 
-    private static List<HostAndPort> nodes(RedisTopology topology) {
-        if (!topology.cluster()) {
-            return List.of(topology.node());
-        }
-        List<HostAndPort> masters = new ArrayList<>();
-        topology.masters().forEach(m -> masters.add(m.address()));
-        return masters;
-    }
-
-    private static RedisClientFactory clients(TableContext context) {
-        return new RedisClientFactory(RedisTable.of(context), context.secrets());
+    @Override
+    public Optional<TableStatistics> statistics(TableContext table) throws IOException {
+        return RedisReads.statistics(table);
     }
 }

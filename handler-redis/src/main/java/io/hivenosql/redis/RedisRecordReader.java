@@ -43,7 +43,7 @@ final class RedisRecordReader implements RecordSource {
     private RedisRow current;
     private long returned;
 
-    RedisRecordReader(RedisClientFactory clients, ReadRequest request, RedisSplit split) {
+    RedisRecordReader(RedisClients clients, ReadRequest request, RedisSplit split) {
         this.table = clients.table();
         this.projected = new boolean[table.mapping().size()];
         request.projection().forEach(column -> projected[column] = true);

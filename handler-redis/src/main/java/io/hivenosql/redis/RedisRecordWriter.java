@@ -52,7 +52,7 @@ final class RedisRecordWriter implements RecordSink {
 
     private record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {}
 
-    RedisRecordWriter(RedisClientFactory clients) {
+    RedisRecordWriter(RedisClients clients) {
         this.table = clients.table();
         // before connecting: a table whose JSON paths overlap cannot be written, whatever the rows
         this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.writer(table) : null;

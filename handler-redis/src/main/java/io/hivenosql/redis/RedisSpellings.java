@@ -65,7 +65,7 @@ final class RedisSpellings {
             return context;
         }
         StoredSpellings spellings = new StoredSpellings(mapping, sampled, StoredSpellings::flat);
-        RedisClientFactory clients = new RedisClientFactory(table, context.secrets());
+        RedisClients clients = new RedisClients(table, context.secrets());
         RedisTopology topology = clients.topology();
         List<HostAndPort> nodes = new ArrayList<>();
         if (topology.cluster()) {
@@ -105,7 +105,7 @@ final class RedisSpellings {
     }
 
     private static void sampleLookups(
-            RedisClientFactory clients,
+            RedisClients clients,
             RedisTopology topology,
             RedisTable table,
             List<byte[]> keys,

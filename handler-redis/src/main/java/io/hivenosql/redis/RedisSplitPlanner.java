@@ -47,9 +47,9 @@ final class RedisSplitPlanner {
     private static final byte[] COUNTKEYSINSLOT = SafeEncoder.encode("COUNTKEYSINSLOT");
 
     private final RedisTable table;
-    private final RedisClientFactory clients;
+    private final RedisClients clients;
 
-    RedisSplitPlanner(RedisClientFactory clients) {
+    RedisSplitPlanner(RedisClients clients) {
         this.clients = requireNonNull(clients, "clients is null");
         this.table = clients.table();
     }

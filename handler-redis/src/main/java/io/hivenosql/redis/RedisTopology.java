@@ -50,6 +50,16 @@ record RedisTopology(boolean cluster, HostAndPort node, List<Master> masters) {
         return new RedisTopology(false, node, List.of());
     }
 
+    /** The nodes that hold the keys: the server, or every master of a cluster. */
+    List<HostAndPort> primaries() {
+        if (!cluster) {
+            return List.of(node);
+        }
+        List<HostAndPort> primaries = new ArrayList<>(masters.size());
+        masters.forEach(m -> primaries.add(m.address()));
+        return primaries;
+    }
+
     /** The master serving a slot, or the answering node when the slot is not assigned (or not a cluster). */
     HostAndPort masterOf(int slot) {
         for (Master master : masters) {

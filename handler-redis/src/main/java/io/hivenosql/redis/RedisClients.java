@@ -8,6 +8,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
+import io.hivenosql.api.spi.TableContext;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -37,9 +38,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * the cluster client opens after a redirection, is refused before its socket is connected when its address is not
  * bound ({@link #guard}).
  */
-final class RedisClientFactory {
+final class RedisClients {
     static final String CLIENT_NAME = "hive-nosql";
-    private static final Logger log = LoggerFactory.getLogger(RedisClientFactory.class);
+    private static final Logger log = LoggerFactory.getLogger(RedisClients.class);
     private static final int CLUSTER_MAX_ATTEMPTS = 5;
 
     private final RedisTable table;
@@ -48,9 +49,14 @@ final class RedisClientFactory {
     private boolean secretResolved;
     private DefaultRedisCredentials credentials;
 
-    RedisClientFactory(RedisTable table, SecretResolver secrets) {
+    RedisClients(RedisTable table, SecretResolver secrets) {
         this.table = requireNonNull(table, "table is null");
         this.secrets = requireNonNull(secrets, "secrets is null");
+    }
+
+    /** The clients of the table a connector call works on. */
+    static RedisClients of(TableContext context) {
+        return new RedisClients(RedisTable.of(context), context.secrets());
     }
 
     RedisTable table() {

@@ -39,15 +39,15 @@ import org.slf4j.LoggerFactory;
  * every node that is not bound IGNORED. The driver opens no connection to an ignored node: no pool, and it is left out
  * of every query plan, which the control connection also follows when it reconnects.
  */
-final class CassandraSessions {
+final class CassandraClients {
     static final Duration IDLE_CLOSE_DELAY = Duration.ofSeconds(30);
 
-    private static final Logger log = LoggerFactory.getLogger(CassandraSessions.class);
+    private static final Logger log = LoggerFactory.getLogger(CassandraClients.class);
     private static final String SESSION_NAME = "hive-nosql";
     private static final SharedResources<SessionKey, CqlSession> SESSIONS =
             new SharedResources<>("hive-nosql-cassandra-session", IDLE_CLOSE_DELAY, session -> session.closeAsync());
 
-    private CassandraSessions() {}
+    private CassandraClients() {}
 
     /**
      * A lease on the session of the table's cluster, opening it if needed.
@@ -86,7 +86,7 @@ final class CassandraSessions {
 
     private static CqlSession open(CassandraTable table, Optional<BoundSecret> password) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(
-                        CassandraSessions.class.getClassLoader())
+                        CassandraClients.class.getClassLoader())
                 .withString(DefaultDriverOption.SESSION_NAME, SESSION_NAME)
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
                 .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, Duration.ofMillis(table.timeoutMillis()))
@@ -106,7 +106,7 @@ final class CassandraSessions {
         }
         CqlSessionBuilder builder = CqlSession.builder()
                 .withConfigLoader(config.build())
-                .withClassLoader(CassandraSessions.class.getClassLoader());
+                .withClassLoader(CassandraClients.class.getClassLoader());
         for (HostAndPort host : table.hosts()) {
             builder.addContactPoint(new InetSocketAddress(host.host(), host.port()));
         }

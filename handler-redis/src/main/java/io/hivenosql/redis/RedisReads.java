@@ -1,0 +1,53 @@
+package io.hivenosql.redis;
+
+import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableStatistics;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The read side of {@link RedisConnector}: pushdown capabilities (key lookups, {@link RedisKeyFilter}), split planning
+ * ({@link RedisSplitPlanner}), readers ({@link RedisRecordReader}) and statistics.
+ */
+final class RedisReads {
+    private RedisReads() {}
+
+    static FilterCapabilities filterCapabilities(TableContext table) {
+        return RedisKeyFilter.capabilities(RedisTable.of(table));
+    }
+
+    static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
+        return new RedisSplitPlanner(RedisClients.of(request.table())).plan(request.filter(), desiredSplits);
+    }
+
+    static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
+        return new RedisRecordReader(RedisClients.of(request.table()), request, RedisSplit.fromBytes(split.payload()));
+    }
+
+    /**
+     * Rows and bytes estimated per node holding keys (the server, or each cluster master) from a sample of its keys
+     * ({@link RedisSampler}), summed.
+     */
+    static Optional<TableStatistics> statistics(TableContext context) throws IOException {
+        RedisClients clients = RedisClients.of(context);
+        RedisTable table = clients.table();
+        long rows = 0;
+        long bytes = 0;
+        for (HostAndPort node : clients.topology().primaries()) {
+            try (Jedis jedis = clients.connect(node)) {
+                RedisSampler.Sample sample = RedisSampler.sample(jedis, table, node);
+                long nodeRows = sample.estimatedRows(table.prefix().length == 0);
+                rows += nodeRows;
+                bytes += nodeRows * sample.averageBytes();
+            }
+        }
+        return Optional.of(new TableStatistics(rows, bytes));
+    }
+}

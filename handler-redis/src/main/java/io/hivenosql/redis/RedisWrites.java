@@ -1,0 +1,14 @@
+package io.hivenosql.redis;
+
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.TableContext;
+import java.io.IOException;
+
+/** The write side of {@link RedisConnector}: a task's writer ({@link RedisRecordWriter}). */
+final class RedisWrites {
+    private RedisWrites() {}
+
+    static RecordSink openWriter(TableContext table) throws IOException {
+        return new RedisRecordWriter(RedisClients.of(table));
+    }
+}
