@@ -29,9 +29,10 @@ import java.util.function.Consumer;
  *       projected fields, nested sub-fields included ({@link MongoRecordReader}).
  *   <li>Pushdown ({@link MongoPredicateTranslator}): comparisons, IN, BETWEEN, IS NULL, AND, OR and NOT as BSON filter
  *       documents with Hive's semantics (never query text), ANDed with {@code mongo.input.query}.
- *   <li>Writes ({@link MongoRecordWriter}): unordered bulk writes in batches, as inserts, upserts or replacements by
- *       {@code _id}.
- *   <li>Collections ({@link MongoCollections}): created with their indexes for tables Hive owns, checked for external
+ *   <li>Writes ({@link MongoWrites}): unordered bulk writes in batches ({@link MongoRecordWriter}), as inserts,
+ *       upserts or replacements by {@code _id}; staged per task attempt and published at commit with
+ *       {@code mongo.write.staging} ({@link MongoStagedInsert}).
+ *   <li>Schema changes ({@link MongoSchemaChanges}): collections created with their indexes for tables Hive owns, checked for external
  *       tables, emptied by INSERT OVERWRITE and TRUNCATE, dropped with the table when Hive owns the data.
  * </ul>
  *
@@ -88,42 +89,42 @@ public final class MongoConnector implements NoSqlConnector {
 
     @Override
     public RecordSink openWriter(TableContext table) throws IOException {
-        return MongoRecordWriter.open(table);
+        return MongoWrites.openWriter(table);
     }
 
     @Override
     public boolean createTable(TableContext table, boolean managed) throws IOException {
-        return MongoCollections.create(table, managed, warning -> {});
+        return MongoSchemaChanges.create(table, managed, warning -> {});
     }
 
     @Override
     public boolean createTable(TableContext table, boolean managed, Consumer<String> warnings) throws IOException {
-        return MongoCollections.create(table, managed, warnings);
+        return MongoSchemaChanges.create(table, managed, warnings);
     }
 
     @Override
     public void beginInsert(TableContext table, String queryId) throws IOException {
-        MongoStagedInsert.begin(table, queryId);
+        MongoWrites.beginInsert(table, queryId);
     }
 
     @Override
     public void commitInsert(TableContext table, String queryId) throws IOException {
-        MongoStagedInsert.commit(table, queryId);
+        MongoWrites.commitInsert(table, queryId);
     }
 
     @Override
     public void rollbackInsert(TableContext table, String queryId) throws IOException {
-        MongoStagedInsert.rollback(table, queryId);
+        MongoWrites.rollbackInsert(table, queryId);
     }
 
     @Override
     public void truncate(TableContext table) throws IOException {
-        MongoCollections.truncate(table);
+        MongoSchemaChanges.truncate(table);
     }
 
     @Override
     public void dropTable(TableContext table, boolean purge) throws IOException {
-        MongoCollections.drop(table, purge);
+        MongoSchemaChanges.drop(table, purge);
     }
 
     @Override

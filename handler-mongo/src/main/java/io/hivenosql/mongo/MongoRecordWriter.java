@@ -80,7 +80,8 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
     /** The documents of one bulk write, and its number in this writer (for messages). */
     record Batch(List<WriteModel<BsonDocument>> models, long number) {}
 
-    private MongoRecordWriter(MongoTable table, MongoClients.Lease lease) {
+    /** A writer of the table on a lease it owns until it is closed (see {@link MongoWrites#openWriter}). */
+    MongoRecordWriter(MongoTable table, MongoClients.Lease lease) {
         // one batch in flight: the driver's bulk write blocks the background thread
         super(table.name(), "MongoDB", 1);
         this.table = table;
@@ -98,24 +99,6 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
             thread.setDaemon(true);
             return thread;
         });
-    }
-
-    /**
-     * Opens a writer. Contacts no server: the first batch reports an unreachable one.
-     *
-     * @throws HandlerException naming both columns when two columns' paths overlap ({@code a} and {@code a.b})
-     */
-    static RecordSink open(TableContext context) throws IOException {
-        requireNonNull(context, "context is null");
-        MongoTable table = MongoTable.of(context);
-        BsonRowEncoder.checkPaths(table.layout());
-        MongoClients.Lease lease = MongoClients.acquire(table, context.secrets());
-        try {
-            return new MongoRecordWriter(table, lease);
-        } catch (RuntimeException | Error e) {
-            lease.close();
-            throw e;
-        }
     }
 
     @Override

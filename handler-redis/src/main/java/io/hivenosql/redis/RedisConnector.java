@@ -38,14 +38,15 @@ import java.util.Optional;
  *       NULL when the key has no expiry.
  * </ul>
  *
- * <p>Reads split the key space (see {@link RedisSplitPlanner}); {@code key = v}, {@code key IN (...)} and AND/OR of
- * those, fixing every key column, are pushed down as direct lookups ({@link RedisKeyFilter}). A key whose suffix does
- * not decode to the key types (or, with several key columns, does not split into one part per key column), or a field
- * that does not decode to its column type, is a bad record handled by {@code nosql.bad-record.policy}.
+ * <p>A key whose suffix does not decode to the key types (or, with several key columns, does not split into one part
+ * per key column), or a field that does not decode to its column type, is a bad record handled by
+ * {@code nosql.bad-record.policy}.
  *
  * <ul>
- *   <li>Reads ({@link RedisReads}): key lookups pushed down, splits of the key space ({@link RedisSplitPlanner}),
- *       pipelined reads ({@link RedisRecordReader}) and statistics from a sample of the keys.
+ *   <li>Reads ({@link RedisReads}): {@code key = v}, {@code key IN (...)} and AND/OR of those, fixing every key column,
+ *       pushed down as direct lookups ({@link RedisKeyFilter}); otherwise splits of the key space
+ *       ({@link RedisSplitPlanner}); pipelined reads ({@link RedisRecordReader}) and statistics from a sample of the
+ *       keys.
  *   <li>Writes ({@link RedisWrites}): writes of one key per row in pipelines ({@link RedisRecordWriter}).
  *   <li>Schema ({@link RedisSchemaChanges}): truncating (INSERT OVERWRITE, purge) deletes the table's keys: SCAN MATCH
  *       {@code <prefix>*} of the table's type, UNLINK in batches. It is refused for an empty prefix, which would mean

@@ -225,7 +225,7 @@ class TestMongoCollections {
                 .singleElement()
                 .asString()
                 .contains("Database " + DATABASE + "_empty has no collections yet");
-        assertThat(MongoCollections.similarNames(
+        assertThat(MongoSchemaChanges.similarNames(
                         "orders", List.of("Orders", "order", "orders_2024", "customer", "ordres")))
                 .containsExactly("Orders", "order", "ordres", "orders_2024");
     }

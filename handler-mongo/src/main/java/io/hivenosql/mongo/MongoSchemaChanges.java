@@ -26,14 +26,14 @@ import org.slf4j.LoggerFactory;
  * The metastore hook's and INSERT OVERWRITE's changes to MongoDB: create (or check) the collection of a Hive table,
  * empty it, drop it. Each leases a client and closes the lease.
  */
-final class MongoCollections {
-    private static final Logger log = LoggerFactory.getLogger(MongoCollections.class);
+final class MongoSchemaChanges {
+    private static final Logger log = LoggerFactory.getLogger(MongoSchemaChanges.class);
     /** The server's code for "a collection of that name exists already". */
     private static final int NAMESPACE_EXISTS = 48;
     /** The most similarly named collections a "does not exist yet" warning names. */
     private static final int LISTED_COLLECTIONS = 20;
 
-    private MongoCollections() {}
+    private MongoSchemaChanges() {}
 
     /**
      * Managed (Hive owns the data): creates the collection, which must not exist yet, with the indexes of

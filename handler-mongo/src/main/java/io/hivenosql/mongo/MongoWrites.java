@@ -1,0 +1,46 @@
+package io.hivenosql.mongo;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.TableContext;
+import java.io.IOException;
+
+/**
+ * The write side of {@link MongoConnector}: a task's writer ({@link MongoRecordWriter}) on a client lease it owns until
+ * it is closed, and the staged insert of a query ({@link MongoStagedInsert}, {@code mongo.write.staging}).
+ */
+final class MongoWrites {
+    private MongoWrites() {}
+
+    /**
+     * Opens a writer. Contacts no server: the first batch reports an unreachable one.
+     *
+     * @throws io.hivenosql.api.error.HandlerException naming both columns when two columns' paths overlap ({@code a}
+     *     and {@code a.b})
+     */
+    static RecordSink openWriter(TableContext context) {
+        requireNonNull(context, "context is null");
+        MongoTable table = MongoTable.of(context);
+        BsonRowEncoder.checkPaths(table.layout());
+        MongoClients.Lease lease = MongoClients.acquire(table, context.secrets());
+        try {
+            return new MongoRecordWriter(table, lease);
+        } catch (RuntimeException | Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    static void beginInsert(TableContext context, String queryId) throws IOException {
+        MongoStagedInsert.begin(context, queryId);
+    }
+
+    static void commitInsert(TableContext context, String queryId) throws IOException {
+        MongoStagedInsert.commit(context, queryId);
+    }
+
+    static void rollbackInsert(TableContext context, String queryId) throws IOException {
+        MongoStagedInsert.rollback(context, queryId);
+    }
+}
