@@ -5,6 +5,8 @@ import io.hivenosql.api.file.FileTables;
 import io.hivenosql.api.hive.NoSqlInputFormat;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.mongo.dump.BsonFileRecordReader;
+import io.hivenosql.mongo.dump.BsonFileSplitter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,6 +3,7 @@ package io.hivenosql.mongo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.file.FileTableOutputFormat;
+import io.hivenosql.mongo.dump.BsonDocumentStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.apache.hadoop.fs.Path;

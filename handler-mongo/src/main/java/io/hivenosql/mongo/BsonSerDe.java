@@ -5,6 +5,8 @@ import io.hivenosql.api.file.FileSerDe;
 import io.hivenosql.api.hive.RowWritable;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.types.ValueConversionException;
+import io.hivenosql.mongo.bson.BsonRowEncoder;
+import io.hivenosql.mongo.dump.BsonFileTable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
@@ -43,7 +45,7 @@ public class BsonSerDe extends FileSerDe {
 
     @Override
     protected void open(Configuration configuration, TableContext table) {
-        encoder = new BsonRowEncoder(DocumentLayout.of(table.tableName(), table.config(), table.mapping()));
+        encoder = new BsonRowEncoder(table.handle(BsonFileTable.class).layout());
     }
 
     @Override

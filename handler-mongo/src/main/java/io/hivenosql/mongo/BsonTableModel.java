@@ -5,9 +5,10 @@ import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
-import io.hivenosql.api.spi.BoundTable;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableModel;
+import io.hivenosql.mongo.bson.DocumentLayout;
+import io.hivenosql.mongo.dump.BsonFileTable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,12 +50,13 @@ final class BsonTableModel implements TableModel {
     public TableHandle bind(TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(config.tableName(), mapping, "BSON");
         DocumentLayout.checkRoles(config.tableName(), mapping);
-        DocumentLayout layout = DocumentLayout.of(config.tableName(), config, mapping);
+        DocumentLayout layout = MongoTableProperties.layout(config.tableName(), config, mapping);
         if (layout.idColumn() < 0) {
-            return new BoundTable(config, mapping);
+            return new BsonFileTable(config, mapping, layout);
         }
-        List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
-        bound.set(layout.idColumn(), bound.get(layout.idColumn()).withRole(ColumnRole.KEY));
-        return new BoundTable(config, new TableMapping(bound));
+        List<ColumnMapping> columns = new ArrayList<>(mapping.columns());
+        columns.set(layout.idColumn(), columns.get(layout.idColumn()).withRole(ColumnRole.KEY));
+        TableMapping bound = new TableMapping(columns);
+        return new BsonFileTable(config, bound, MongoTableProperties.layout(config.tableName(), config, bound));
     }
 }

@@ -13,6 +13,8 @@ import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.mongo.bson.BsonRowDecoder;
+import io.hivenosql.mongo.bson.BsonRowEncoder;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

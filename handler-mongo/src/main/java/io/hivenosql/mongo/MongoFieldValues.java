@@ -5,6 +5,7 @@ import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.VarcharType;
 import io.hivenosql.mongo.MongoFieldFilter.Kind;
+import io.hivenosql.mongo.bson.BsonValueDecoder;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;

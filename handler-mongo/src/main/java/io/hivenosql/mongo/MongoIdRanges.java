@@ -2,6 +2,7 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.mongo.bson.BsonText;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;

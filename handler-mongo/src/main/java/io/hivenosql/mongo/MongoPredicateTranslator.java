@@ -8,6 +8,7 @@ import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

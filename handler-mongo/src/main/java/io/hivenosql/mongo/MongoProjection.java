@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.StructType;
+import io.hivenosql.mongo.bson.DocumentLayout;
+import io.hivenosql.mongo.bson.MongoObjectIdFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

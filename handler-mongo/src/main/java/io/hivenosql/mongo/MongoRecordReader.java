@@ -8,6 +8,7 @@ import com.mongodb.client.MongoCursor;
 import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.mongo.bson.BsonRowDecoder;
 import java.io.IOException;
 import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;

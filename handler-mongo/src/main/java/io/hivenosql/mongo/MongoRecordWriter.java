@@ -1,7 +1,5 @@
 package io.hivenosql.mongo;
 
-import static java.util.Objects.requireNonNull;
-
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.bulk.WriteConcernError;
@@ -15,9 +13,9 @@ import com.mongodb.client.model.UpdateOptions;
 import com.mongodb.client.model.WriteModel;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.api.spi.RecordSink;
-import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.write.AsyncBatchWriter;
+import io.hivenosql.mongo.bson.BsonRowEncoder;
+import io.hivenosql.mongo.bson.DocumentLayout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.StoredSpellings;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;

@@ -10,6 +10,7 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TaskAttempt;
+import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,7 +51,7 @@ final class MongoTable implements TableHandle {
                 .orElse(parts.length == 2 ? parts[1] : parts[0]);
         this.inputQuery =
                 config.<String>getOptional(MongoTableProperties.INPUT_QUERY).map(json -> parseQuery(name, json));
-        this.layout = DocumentLayout.of(name, config, mapping);
+        this.layout = MongoTableProperties.layout(name, config, mapping);
         this.idColumn = layout.idColumn();
     }
 

@@ -8,7 +8,11 @@ import static io.hivenosql.api.config.PropertyType.string;
 
 import io.hivenosql.api.config.PropertySpec;
 import io.hivenosql.api.config.PropertyType;
+import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.mongo.bson.DocumentLayout;
+import io.hivenosql.mongo.bson.MongoObjectIdFormat;
 
 /**
  * The table properties of the MongoDB handler, declared once. {@code mongo.uri}, {@code mongo.columns.mapping} and
@@ -37,7 +41,7 @@ public enum MongoTableProperties implements TableProperty {
             false,
             "The collection; overrides the one in mongo.uri, which defaults to the Hive table name."),
     COLUMNS_MAPPING(
-            "mongo.columns.mapping",
+            DocumentLayout.COLUMNS_MAPPING_KEY,
             nonEmptyString(),
             null,
             false,
@@ -167,14 +171,14 @@ public enum MongoTableProperties implements TableProperty {
             "Exact number of _id range splits of a scan; 0 sizes them by mongo.split.size-mb, at most Hive's hint. "
                     + "A filter that pins _id (= or IN) is one split."),
     OBJECTID_FORMAT(
-            "mongo.objectid.format",
+            DocumentLayout.OBJECTID_FORMAT_KEY,
             enumOf(MongoObjectIdFormat.class),
             "string",
             false,
             "How the ObjectId columns (mongo.objectid.columns) look in Hive: string (24 hex digits) or struct "
                     + "(mongo-hadoop's struct<oid:string,bsontype:int>)."),
     OBJECTID_COLUMNS(
-            "mongo.objectid.columns",
+            DocumentLayout.OBJECTID_COLUMNS_KEY,
             string(),
             null,
             false,
@@ -203,6 +207,22 @@ public enum MongoTableProperties implements TableProperty {
 
     MongoTableProperties(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
         this.spec = new PropertySpec(key, type, defaultValue, required, doc);
+    }
+
+    /**
+     * The document layout a table's properties describe ({@code mongo.objectid.format}, {@code mongo.objectid.columns},
+     * {@code mongo.write.nulls}), for collections and BSON files alike.
+     *
+     * @throws io.hivenosql.api.error.HandlerException naming the column when an ObjectId column is missing or of the
+     *     wrong type
+     */
+    static DocumentLayout layout(String tableName, TableConfig config, TableMapping mapping) {
+        return DocumentLayout.of(
+                tableName,
+                mapping,
+                config.get(OBJECTID_FORMAT),
+                config.getOptional(OBJECTID_COLUMNS),
+                config.<Boolean>get(WRITE_NULLS));
     }
 
     @Override

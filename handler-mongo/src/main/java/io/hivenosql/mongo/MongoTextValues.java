@@ -1,5 +1,6 @@
 package io.hivenosql.mongo;
 
+import io.hivenosql.mongo.bson.BsonValueDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.mongo.bson.BsonRowEncoder;
 import java.io.IOException;
 
 /**

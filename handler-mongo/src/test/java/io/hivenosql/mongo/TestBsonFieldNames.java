@@ -1,12 +1,14 @@
 package io.hivenosql.mongo;
 
-import static io.hivenosql.mongo.TestingLayouts.layout;
-import static io.hivenosql.mongo.TestingLayouts.raw;
+import static io.hivenosql.mongo.bson.TestingLayouts.layout;
+import static io.hivenosql.mongo.bson.TestingLayouts.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.api.types.AmbiguousFieldException;
 import io.hivenosql.api.types.ValueConversionException;
+import io.hivenosql.mongo.bson.BsonRowDecoder;
+import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.hivenosql.mongo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.mongo.dump.BsonDocumentStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -10,6 +10,8 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.types.DataTypes;
+import io.hivenosql.mongo.bson.DocumentLayout;
+import io.hivenosql.mongo.bson.MongoObjectIdFormat;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -1,8 +1,9 @@
 package io.hivenosql.mongo;
 
-import static io.hivenosql.mongo.TestingLayouts.layout;
+import static io.hivenosql.mongo.bson.TestingLayouts.layout;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.List;
 import java.util.Set;
 import org.bson.BsonDocument;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Creating, checking, emptying and dropping collections for the metastore hook, against the test server. */
-class TestMongoCollections {
+class TestMongoSchemaChanges {
     private static final String DATABASE = "mwrite_collections";
 
     private static TestingMongoServer server;

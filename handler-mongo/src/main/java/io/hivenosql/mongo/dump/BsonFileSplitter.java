@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.dump;
 
 import static java.util.Objects.requireNonNull;
 
@@ -21,7 +21,7 @@ import org.apache.hadoop.fs.Path;
  * split size gets a range of its own. As in Hadoop's {@code FileInputFormat}, a remainder of at most a tenth of the
  * split size is added to the last range instead of becoming a tiny one.
  */
-final class BsonFileSplitter {
+public final class BsonFileSplitter {
     /** A remainder up to splitSize / SLOP_DIVISOR joins the range before it. */
     private static final int SLOP_DIVISOR = 10;
 
@@ -32,8 +32,8 @@ final class BsonFileSplitter {
      * @param length the bytes of the range's documents
      * @param documents how many documents it holds
      */
-    record Range(long start, long length, long documents) {
-        Range {
+    public record Range(long start, long length, long documents) {
+        public Range {
             if (start < 0 || length <= 0 || documents <= 0) {
                 throw new IllegalArgumentException(
                         "invalid range: start " + start + ", length " + length + ", documents " + documents);
@@ -44,7 +44,7 @@ final class BsonFileSplitter {
     private BsonFileSplitter() {}
 
     /** The ranges of the file; none for an empty file. */
-    static List<Range> ranges(FileSystem fs, Path path, long fileLength, long splitSize) throws IOException {
+    public static List<Range> ranges(FileSystem fs, Path path, long fileLength, long splitSize) throws IOException {
         if (fileLength == 0) {
             return List.of();
         }
@@ -53,7 +53,8 @@ final class BsonFileSplitter {
         }
     }
 
-    static List<Range> ranges(FSDataInputStream in, Path path, long fileLength, long splitSize) throws IOException {
+    public static List<Range> ranges(FSDataInputStream in, Path path, long fileLength, long splitSize)
+            throws IOException {
         requireNonNull(in, "in is null");
         requireNonNull(path, "path is null");
         if (splitSize <= 0) {

@@ -1,11 +1,11 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.dump;
 
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.file.FileRecordReader;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
-import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.mongo.bson.BsonRowDecoder;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -30,7 +30,7 @@ import org.bson.RawBsonDocument;
  * offset; read the value as NULL; or skip the document) and counts them, exactly as for collection tables. Progress is
  * the share of the split's bytes consumed (of the compressed bytes for compressed files).
  */
-final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
+public final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
     private final BsonDocumentStream documents;
     private final FSDataInputStream file;
     private final long start;
@@ -50,16 +50,14 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
     }
 
     private static BsonRowDecoder decoder(ReadRequest request) {
-        TableContext table = request.table();
-        return new BsonRowDecoder(
-                DocumentLayout.of(table.tableName(), table.config(), table.mapping()), request.projection());
+        return new BsonRowDecoder(request.table().handle(BsonFileTable.class).layout(), request.projection());
     }
 
     /**
      * Opens a split: a byte range between document boundaries of an uncompressed file, or a whole compressed file
      * (decompressed with the codec its extension names).
      */
-    static BsonFileRecordReader open(FileSplit split, JobConf job, ReadRequest request, Reporter reporter)
+    public static BsonFileRecordReader open(FileSplit split, JobConf job, ReadRequest request, Reporter reporter)
             throws IOException {
         Path path = split.getPath();
         FileSystem fs = path.getFileSystem(job);
@@ -68,7 +66,7 @@ final class BsonFileRecordReader extends FileRecordReader<NullWritable> {
             throw new IOException("file " + path + " is compressed ("
                     + codec.getClass().getSimpleName()
                     + ") and can only be read whole, but the split starts at byte " + split.getStart() + ": "
-                    + BsonFileInputFormat.class.getSimpleName() + " never cuts compressed files; was the split made "
+                    + BsonDocumentStream.INPUT_FORMAT + " never cuts compressed files; was the split made "
                     + "by another input format?");
         }
         FSDataInputStream file = fs.open(path, BUFFER_SIZE);

@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import org.bson.BsonDocument;
 import org.bson.BsonReader;
@@ -10,7 +10,7 @@ import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 
 /** BSON values as text: relaxed Extended JSON, short forms for messages and keys, and BSON type names. */
-final class BsonText {
+public final class BsonText {
     static final String NO_ID = "(no _id)";
     private static final JsonWriterSettings RELAXED =
             JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
@@ -32,7 +32,7 @@ final class BsonText {
     }
 
     /** Relaxed Extended JSON of any value, e.g. {@code {"a": 1}}, {@code [1, "x"]} or {@code {"$date": "..."}}. */
-    static String json(BsonValue value) {
+    public static String json(BsonValue value) {
         return json(value, RELAXED);
     }
 

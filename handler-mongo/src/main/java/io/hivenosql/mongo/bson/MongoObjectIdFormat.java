@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 /** Values of {@code mongo.objectid.format}: how ObjectId columns look in Hive. */
 public enum MongoObjectIdFormat {

@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import static java.util.Objects.requireNonNull;
 
@@ -255,7 +255,7 @@ final class BsonValueEncoder {
             throw new Failure(
                     hex,
                     "the column holds ObjectIds, and this is not an ObjectId (24 hex digits); write ObjectIds as their "
-                            + "24 hex digits, or set " + MongoTableProperties.OBJECTID_COLUMNS.key() + "='' (or leave "
+                            + "24 hex digits, or set " + DocumentLayout.OBJECTID_COLUMNS_KEY + "='' (or leave "
                             + "this column out of it) to store the values as strings");
         }
         for (int i = 0; i < hex.length(); i++) {

@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import static java.util.Objects.requireNonNull;
 
@@ -6,8 +6,8 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.FieldNameMatcher;
 import io.hivenosql.api.types.AmbiguousFieldException;
 import io.hivenosql.api.types.ValueConversionException;
-import io.hivenosql.mongo.BsonFieldTree.Level;
-import io.hivenosql.mongo.BsonFieldTree.Node;
+import io.hivenosql.mongo.bson.BsonFieldTree.Level;
+import io.hivenosql.mongo.bson.BsonFieldTree.Node;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,8 +40,8 @@ import org.bson.RawBsonDocument;
  *
  * A field name that repeats within a document counts once, the first time. Not thread-safe: one decoder per reader.
  */
-final class BsonRowDecoder {
-    static final String MAPPING_HINT = "'" + MongoTableProperties.COLUMNS_MAPPING.key()
+public final class BsonRowDecoder {
+    static final String MAPPING_HINT = "'" + DocumentLayout.COLUMNS_MAPPING_KEY
             + "' (or the mapping file of 'nosql.mapping.url'), e.g. {\"column\":\"fieldName\"}";
 
     private final DocumentLayout layout;
@@ -69,7 +69,7 @@ final class BsonRowDecoder {
     private String key;
 
     /** A decoder of every column of the layout. */
-    BsonRowDecoder(DocumentLayout layout) {
+    public BsonRowDecoder(DocumentLayout layout) {
         this(layout, IntStream.range(0, layout.mapping().size()).boxed().toList());
     }
 
@@ -78,7 +78,7 @@ final class BsonRowDecoder {
      *
      * @throws IllegalArgumentException when a column index is out of range
      */
-    BsonRowDecoder(DocumentLayout layout, List<Integer> columns) {
+    public BsonRowDecoder(DocumentLayout layout, List<Integer> columns) {
         this.layout = requireNonNull(layout, "layout is null");
         requireNonNull(columns, "columns is null");
         int size = layout.mapping().size();
@@ -144,7 +144,7 @@ final class BsonRowDecoder {
     }
 
     /** Moves to another document; nothing is decoded until the first {@link #get}. */
-    void reset(BsonDocument document) {
+    public void reset(BsonDocument document) {
         this.document = requireNonNull(document, "document is null");
         this.decoded = false;
         this.key = null;
@@ -158,7 +158,7 @@ final class BsonRowDecoder {
      * @throws IllegalArgumentException when the decoder was not built for the column
      * @throws IllegalStateException before the first {@link #reset}
      */
-    Object get(int column) {
+    public Object get(int column) {
         if (readers[column] == null) {
             throw new IllegalArgumentException("column "
                     + layout.mapping().column(column).name() + " is not among the columns this decoder reads");
@@ -181,7 +181,7 @@ final class BsonRowDecoder {
     }
 
     /** The current document's {@code _id} as text for messages: hex for an ObjectId, {@code (no _id)} if none. */
-    String key() {
+    public String key() {
         if (key == null) {
             key = document == null ? BsonText.NO_ID : BsonText.idText(document.get(DocumentLayout.ID_FIELD));
         }

@@ -1,8 +1,7 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
@@ -29,16 +28,21 @@ import java.util.Set;
  * @param objectIdFormat how ObjectIds look in Hive
  * @param writeNulls whether a NULL column is written as BSON null (else left out)
  */
-record DocumentLayout(
+public record DocumentLayout(
         String tableName,
         TableMapping mapping,
         int idColumn,
         Set<Integer> objectIdColumns,
         MongoObjectIdFormat objectIdFormat,
         boolean writeNulls) {
-    static final String ID_FIELD = "_id";
+    public static final String ID_FIELD = "_id";
+    /** The table properties the layout comes from, named in its messages ({@code MongoTableProperties} declares them). */
+    public static final String COLUMNS_MAPPING_KEY = "mongo.columns.mapping";
 
-    DocumentLayout {
+    public static final String OBJECTID_FORMAT_KEY = "mongo.objectid.format";
+    public static final String OBJECTID_COLUMNS_KEY = "mongo.objectid.columns";
+
+    public DocumentLayout {
         requireNonNull(tableName, "tableName is null");
         requireNonNull(mapping, "mapping is null");
         objectIdColumns = Set.copyOf(requireNonNull(objectIdColumns, "objectIdColumns is null"));
@@ -48,18 +52,23 @@ record DocumentLayout(
     /**
      * The layout from {@code mongo.objectid.format}, {@code mongo.objectid.columns} and {@code mongo.write.nulls}.
      *
+     * @param objectIdColumns the value of {@code mongo.objectid.columns} where the table sets it
      * @throws HandlerException naming the column when an ObjectId column is missing or of the wrong type
      */
-    static DocumentLayout of(String tableName, TableConfig config, TableMapping mapping) {
-        MongoObjectIdFormat format = config.get(MongoTableProperties.OBJECTID_FORMAT);
+    public static DocumentLayout of(
+            String tableName,
+            TableMapping mapping,
+            MongoObjectIdFormat format,
+            Optional<String> objectIdColumns,
+            boolean writeNulls) {
         int id = indexOfPath(mapping, ID_FIELD);
         return new DocumentLayout(
                 tableName,
                 mapping,
                 id,
-                objectIdColumns(tableName, config, mapping, id, format),
+                objectIdColumns(tableName, objectIdColumns, mapping, id, format),
                 format,
-                config.get(MongoTableProperties.WRITE_NULLS));
+                writeNulls);
     }
 
     /**
@@ -69,7 +78,7 @@ record DocumentLayout(
      * @param format what the documents are, for the message ({@code MongoDB}, {@code BSON})
      * @throws HandlerException INVALID_MAPPING naming the table, the column and the path
      */
-    static void checkPaths(String tableName, TableMapping mapping, String format) {
+    public static void checkPaths(String tableName, TableMapping mapping, String format) {
         for (ColumnMapping column : mapping.columns()) {
             for (String segment : column.path().split("\\.", -1)) {
                 if (segment.isEmpty() || segment.startsWith("$")) {
@@ -78,7 +87,7 @@ record DocumentLayout(
                             "table " + tableName + ", column " + column.name() + ": '" + column.path() + "' is not a "
                                     + format + " field path; write dot-separated field names such as address.city "
                                     + "(no empty names, none starting with '$') in "
-                                    + MongoTableProperties.COLUMNS_MAPPING.key());
+                                    + COLUMNS_MAPPING_KEY);
                 }
             }
         }
@@ -91,7 +100,7 @@ record DocumentLayout(
      *
      * @throws HandlerException INVALID_MAPPING naming the table, the columns and the role
      */
-    static void checkRoles(String tableName, TableMapping mapping) {
+    public static void checkRoles(String tableName, TableMapping mapping) {
         MappingRoles.refuse(
                 tableName,
                 mapping,
@@ -108,7 +117,7 @@ record DocumentLayout(
     }
 
     /** Whether the column holds ObjectIds. */
-    boolean isObjectId(int column) {
+    public boolean isObjectId(int column) {
         return objectIdColumns.contains(column);
     }
 
@@ -122,8 +131,7 @@ record DocumentLayout(
     }
 
     private static Set<Integer> objectIdColumns(
-            String tableName, TableConfig config, TableMapping mapping, int id, MongoObjectIdFormat format) {
-        Optional<String> listed = config.getOptional(MongoTableProperties.OBJECTID_COLUMNS);
+            String tableName, Optional<String> listed, TableMapping mapping, int id, MongoObjectIdFormat format) {
         if (listed.isEmpty()) {
             // by default the _id column holds ObjectIds when its type can; natural keys of other types stay as they are
             return id >= 0 && acceptsObjectId(mapping.column(id).type(), format) ? Set.of(id) : Set.of();
@@ -138,7 +146,7 @@ record DocumentLayout(
             if (index < 0) {
                 throw new HandlerException(
                         HandlerErrorCode.COLUMN_NOT_FOUND,
-                        "table " + tableName + ": " + MongoTableProperties.OBJECTID_COLUMNS.key() + " names column '"
+                        "table " + tableName + ": " + OBJECTID_COLUMNS_KEY + " names column '"
                                 + trimmed + "', which the table does not have; columns: "
                                 + String.join(", ", mapping.names()));
             }
@@ -148,7 +156,7 @@ record DocumentLayout(
                         HandlerErrorCode.SCHEMA_MISMATCH,
                         "table " + tableName + ", column " + trimmed + ": an ObjectId column must be "
                                 + (format == MongoObjectIdFormat.STRING ? "string" : "struct<oid:string,bsontype:int>")
-                                + " with " + MongoTableProperties.OBJECTID_FORMAT.key() + "="
+                                + " with " + OBJECTID_FORMAT_KEY + "="
                                 + format.name().toLowerCase(Locale.ROOT) + ", not " + type.typeName());
             }
             result.add(index);
@@ -157,7 +165,7 @@ record DocumentLayout(
     }
 
     /** Whether a column of this type can hold ObjectIds in the given format. */
-    static boolean acceptsObjectId(DataType type, MongoObjectIdFormat format) {
+    public static boolean acceptsObjectId(DataType type, MongoObjectIdFormat format) {
         return switch (format) {
             case STRING -> type == PrimitiveType.STRING;
             case STRUCT -> type instanceof StructType struct

@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.dump;
 
 import static java.util.Objects.requireNonNull;
 
@@ -20,9 +20,12 @@ import org.apache.hadoop.fs.Path;
  * or a document that does not end with a 0 byte fails with an IOException naming the file and the byte offset: once
  * the framing is lost no later document can be found, so no bad-record policy applies to it.
  */
-final class BsonDocumentStream implements Closeable {
+public final class BsonDocumentStream implements Closeable {
+    /** The input format that cuts BSON files into splits (io.hivenosql.mongo's, which users name in DDL), for messages. */
+    static final String INPUT_FORMAT = "BsonFileInputFormat";
+
     /** The smallest BSON document, {@code {}}: the length and the trailing 0. */
-    static final int MIN_LENGTH = 5;
+    public static final int MIN_LENGTH = 5;
     /**
      * The largest document accepted from a compressed file, whose size bounds nothing: MongoDB documents are at most 16
      * MiB, so a larger length means a corrupt file (and must not make the reader allocate gigabytes).
@@ -47,7 +50,7 @@ final class BsonDocumentStream implements Closeable {
      * @param end where the split ends: no document may start at or after it, none may run past it
      * @param fileLength the file's length, or -1 for a compressed file (read to the end of the stream)
      */
-    BsonDocumentStream(InputStream in, Path path, long start, long end, long fileLength) {
+    public BsonDocumentStream(InputStream in, Path path, long start, long end, long fileLength) {
         this.in = requireNonNull(in, "in is null");
         this.path = requireNonNull(path, "path is null");
         if (start < 0 || end < start) {
@@ -61,7 +64,7 @@ final class BsonDocumentStream implements Closeable {
     }
 
     /** A stream over a whole compressed file, decompressed by {@code in}. */
-    static BsonDocumentStream compressed(InputStream in, Path path) {
+    public static BsonDocumentStream compressed(InputStream in, Path path) {
         return new BsonDocumentStream(in, path, 0, Long.MAX_VALUE, -1);
     }
 
@@ -70,7 +73,7 @@ final class BsonDocumentStream implements Closeable {
      *
      * @throws IOException naming the file and offset when the file is corrupt or truncated
      */
-    boolean next() throws IOException {
+    public boolean next() throws IOException {
         if (position >= end) {
             return false;
         }
@@ -94,7 +97,7 @@ final class BsonDocumentStream implements Closeable {
                     HandlerErrorCode.INTERNAL_ERROR,
                     "file " + path + ": the document at byte offset " + position + " (" + documentLength
                             + " bytes) runs past the end of its split [" + start + ", " + end + "). "
-                            + BsonFileInputFormat.class.getSimpleName() + " cuts files only at document boundaries: "
+                            + INPUT_FORMAT + " cuts files only at document boundaries: "
                             + "was the split made by another input format, or was the file replaced after the query "
                             + "was planned?");
             throw new IOException(error.getMessage(), error);
@@ -126,12 +129,12 @@ final class BsonDocumentStream implements Closeable {
     }
 
     /** The current document's bytes: {@code buffer()[0 .. length())}; valid until the next {@link #next()}. */
-    byte[] buffer() {
+    public byte[] buffer() {
         return buffer;
     }
 
     /** The current document's length in bytes. */
-    int length() {
+    public int length() {
         return length;
     }
 
@@ -171,7 +174,7 @@ final class BsonDocumentStream implements Closeable {
     }
 
     /** The int32 at {@code from}, little-endian (BSON's byte order). */
-    static int littleEndianInt(byte[] bytes, int from) {
+    public static int littleEndianInt(byte[] bytes, int from) {
         return (bytes[from] & 0xff)
                 | (bytes[from + 1] & 0xff) << 8
                 | (bytes[from + 2] & 0xff) << 16

@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import static java.util.Objects.requireNonNull;
 
@@ -50,11 +50,11 @@ import org.bson.BsonValue;
  * <p>Numbers convert in {@link BsonNumberDecoder}. BSON null and undefined are NULL. Any other BSON type is a {@link Failure}: readers always consume the whole value,
  * failing or not, so that the caller can go on with the next field.
  */
-final class BsonValueDecoder {
+public final class BsonValueDecoder {
     private static final Object UNSET = new Object();
     static final int NAME_CACHE_LIMIT = 1024;
     /** Milliseconds of a UTC day: a date is the UTC calendar day of a BSON date-time (reads, writes, pushdown). */
-    static final long MILLIS_PER_DAY = 86_400_000L;
+    public static final long MILLIS_PER_DAY = 86_400_000L;
     /** The {@code bsontype} mongo-hadoop's ObjectId struct carries. */
     static final int MONGO_HADOOP_OBJECT_ID_TYPE = 8;
 

@@ -1,8 +1,8 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
-import static io.hivenosql.mongo.TestingLayouts.comparable;
-import static io.hivenosql.mongo.TestingLayouts.layout;
-import static io.hivenosql.mongo.TestingLayouts.raw;
+import static io.hivenosql.mongo.bson.TestingLayouts.comparable;
+import static io.hivenosql.mongo.bson.TestingLayouts.layout;
+import static io.hivenosql.mongo.bson.TestingLayouts.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

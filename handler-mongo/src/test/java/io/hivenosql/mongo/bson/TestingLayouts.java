@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
@@ -16,7 +16,7 @@ import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 
 /** Builds {@link DocumentLayout}s for codec tests, and compares neutral values that may hold byte arrays. */
-final class TestingLayouts {
+public final class TestingLayouts {
     private final List<ColumnMapping> columns = new ArrayList<>();
     private final Set<Integer> objectIdColumns = new LinkedHashSet<>();
     private MongoObjectIdFormat format = MongoObjectIdFormat.STRING;
@@ -24,16 +24,16 @@ final class TestingLayouts {
 
     private TestingLayouts() {}
 
-    static TestingLayouts layout() {
+    public static TestingLayouts layout() {
         return new TestingLayouts();
     }
 
     /** A column that reads the field of its own name. */
-    TestingLayouts column(String name, String hiveType) {
+    public TestingLayouts column(String name, String hiveType) {
         return column(name, hiveType, name);
     }
 
-    TestingLayouts column(String name, String hiveType, String path) {
+    public TestingLayouts column(String name, String hiveType, String path) {
         columns.add(new ColumnMapping(name, DataTypes.parse(hiveType), path, ColumnRole.FIELD));
         return this;
     }
@@ -42,29 +42,29 @@ final class TestingLayouts {
      * Gives the last column added the spellings a sample found ({@link ColumnMapping#withStoredSpellings}); none: its
      * path as mapped, matched exactly.
      */
-    TestingLayouts stored(String... spellings) {
+    public TestingLayouts stored(String... spellings) {
         int last = columns.size() - 1;
         columns.set(last, columns.get(last).withStoredSpellings(List.of(spellings)));
         return this;
     }
 
     /** Marks the last column added as an ObjectId column. */
-    TestingLayouts objectId() {
+    public TestingLayouts objectId() {
         objectIdColumns.add(columns.size() - 1);
         return this;
     }
 
-    TestingLayouts format(MongoObjectIdFormat objectIdFormat) {
+    public TestingLayouts format(MongoObjectIdFormat objectIdFormat) {
         this.format = objectIdFormat;
         return this;
     }
 
-    TestingLayouts writeNulls() {
+    public TestingLayouts writeNulls() {
         this.writeNulls = true;
         return this;
     }
 
-    DocumentLayout build() {
+    public DocumentLayout build() {
         int id = -1;
         for (int i = 0; i < columns.size(); i++) {
             if (columns.get(i).path().equals(DocumentLayout.ID_FIELD)) {
@@ -74,12 +74,12 @@ final class TestingLayouts {
         return new DocumentLayout("db.t", new TableMapping(columns), id, objectIdColumns, format, writeNulls);
     }
 
-    static RawBsonDocument raw(BsonDocument document) {
+    public static RawBsonDocument raw(BsonDocument document) {
         return new RawBsonDocument(document, new BsonDocumentCodec());
     }
 
     /** A neutral value with byte arrays as hex text, so that equals compares contents. */
-    static Object comparable(Object value) {
+    public static Object comparable(Object value) {
         if (value instanceof byte[] bytes) {
             return "0x" + HexFormat.of().formatHex(bytes);
         }

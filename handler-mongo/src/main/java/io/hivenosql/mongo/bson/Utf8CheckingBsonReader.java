@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import io.hivenosql.api.types.Utf8;
 import java.nio.ByteBuffer;

@@ -1,9 +1,9 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
-import io.hivenosql.mongo.BsonValueDecoder.Failure;
+import io.hivenosql.mongo.bson.BsonValueDecoder.Failure;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import org.bson.BsonReader;

@@ -1,4 +1,4 @@
-package io.hivenosql.mongo;
+package io.hivenosql.mongo.bson;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,7 +22,7 @@ import org.bson.BsonValue;
  *
  * <p>Not thread-safe: one encoder per writer.
  */
-final class BsonRowEncoder {
+public final class BsonRowEncoder {
     private final DocumentLayout layout;
     private final String[] paths;
     private final String[][] segments;
@@ -34,7 +34,7 @@ final class BsonRowEncoder {
 
     private boolean pathsChecked;
 
-    BsonRowEncoder(DocumentLayout layout) {
+    public BsonRowEncoder(DocumentLayout layout) {
         this.layout = requireNonNull(layout, "layout is null");
         TableMapping mapping = layout.mapping();
         int size = mapping.size();
@@ -69,7 +69,7 @@ final class BsonRowEncoder {
      *
      * @throws HandlerException INVALID_MAPPING naming both columns
      */
-    static void checkPaths(DocumentLayout layout) {
+    public static void checkPaths(DocumentLayout layout) {
         TableMapping mapping = layout.mapping();
         for (int i = 0; i < mapping.size(); i++) {
             String a = mapping.column(i).path();
@@ -82,7 +82,7 @@ final class BsonRowEncoder {
                                     + mapping.column(i).name() + " (field '" + a
                                     + "') and " + mapping.column(j).name() + " (field '" + b + "') overlap, and a "
                                     + "written document cannot hold both; map one of them to another field in "
-                                    + MongoTableProperties.COLUMNS_MAPPING.key() + ", or drop the inner one and read "
+                                    + DocumentLayout.COLUMNS_MAPPING_KEY + ", or drop the inner one and read "
                                     + "it through a struct column");
                 }
             }
@@ -95,7 +95,7 @@ final class BsonRowEncoder {
      * @throws HandlerException BAD_RECORD naming table, column and value when a value cannot be written exactly;
      *     INVALID_MAPPING when two columns' paths overlap
      */
-    BsonDocument encode(Object[] row) {
+    public BsonDocument encode(Object[] row) {
         checkRow(row);
         if (!pathsChecked) {
             checkPaths(layout);
@@ -132,7 +132,7 @@ final class BsonRowEncoder {
      *
      * @throws HandlerException BAD_RECORD when the value cannot be written exactly
      */
-    BsonValue id(Object[] row) {
+    public BsonValue id(Object[] row) {
         checkRow(row);
         int id = layout.idColumn();
         if (id < 0 || row[id] == null) {
@@ -149,7 +149,7 @@ final class BsonRowEncoder {
      *
      * @throws HandlerException BAD_RECORD when a value cannot be written exactly
      */
-    BsonDocument encodeSet(Object[] row) {
+    public BsonDocument encodeSet(Object[] row) {
         checkRow(row);
         BsonDocument set = new BsonDocument();
         for (int c : order) {
