@@ -62,7 +62,7 @@ public final class TestingCassandraServer implements Closeable {
     private final int jmxPort;
     private final ServerProcess process;
     /** Stops the daemon when the JVM exits without closing it (a test JVM that fails). */
-    private final Thread stopHook = new Thread(this::stop, "testing-cassandra-server-stop");
+    private final ServerProcess.StopHook stopHook;
 
     private boolean stopped;
 
@@ -73,15 +73,20 @@ public final class TestingCassandraServer implements Closeable {
             int storagePort,
             int nativePort,
             int jmxPort,
-            Process process) {
+            ServerProcess process) {
         this.settings = settings;
         this.command = command;
         this.workDir = workDir;
         this.storagePort = storagePort;
         this.nativePort = nativePort;
         this.jmxPort = jmxPort;
-        this.process = new ServerProcess(process, "Cassandra", STOP_TIMEOUT, KILL_TIMEOUT);
-        Runtime.getRuntime().addShutdownHook(stopHook);
+        this.process = process;
+        this.stopHook = ServerProcess.stopOnExit("testing-cassandra-server-stop", this::stop);
+    }
+
+    /** The daemon's process as a server owns it: its stop waits a minute after SIGTERM, 10 s after SIGKILL. */
+    static ServerProcess ownProcess(Process process) {
+        return new ServerProcess(process, "Cassandra", STOP_TIMEOUT, KILL_TIMEOUT);
     }
 
     public static Builder builder() {
@@ -222,23 +227,14 @@ public final class TestingCassandraServer implements Closeable {
     @Override
     public void close() {
         if (!settings.shared()) {
-            stop();
-            removeStopHook();
+            abandon();
         }
     }
 
     /** Stops the daemon whatever the settings (shared or not), when its start failed. */
     void abandon() {
         stop();
-        removeStopHook();
-    }
-
-    private void removeStopHook() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopHook);
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down: the hook runs (and finds the server stopped)
-        }
+        stopHook.remove();
     }
 
     @Override

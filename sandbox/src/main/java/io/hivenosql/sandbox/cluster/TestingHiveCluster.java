@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -85,7 +84,7 @@ public final class TestingHiveCluster implements Closeable {
         ServerProcess server = new ServerProcess(process, "cluster", Duration.ofSeconds(90), Duration.ofSeconds(10));
         ClusterState state;
         try {
-            state = awaitState(server, work, start, timeout);
+            state = awaitState(server, work, timeout);
         } catch (RuntimeException e) {
             server.kill();
             ClusterState.read(work).ifPresent(TestingHiveCluster::killHiveServers);
@@ -97,28 +96,16 @@ public final class TestingHiveCluster implements Closeable {
         return cluster;
     }
 
-    private static ClusterState awaitState(ServerProcess server, Path work, long start, Duration timeout) {
-        long deadline = start + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<ClusterState> state = ClusterState.read(work);
-            if (state.isPresent()) {
-                return state.get();
-            }
-            if (!server.isAlive()) {
-                throw new IllegalStateException(
-                        "The cluster JVM exited with code " + server.process().exitValue()
-                                + " during start-up; log tail (" + work.resolve(LOG_FILE) + "):\n"
-                                + ServerProcess.tail(work.resolve(LOG_FILE), 60));
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while the cluster starts", e);
-            }
-        }
-        throw new IllegalStateException("The cluster did not start within " + timeout + "; log tail ("
-                + work.resolve(LOG_FILE) + "):\n" + ServerProcess.tail(work.resolve(LOG_FILE), 60));
+    private static ClusterState awaitState(ServerProcess server, Path work, Duration timeout) {
+        Path logFile = work.resolve(LOG_FILE);
+        return server.awaitReady(
+                timeout,
+                Duration.ofMillis(500),
+                () -> ClusterState.read(work),
+                exitCode -> new IllegalStateException("The cluster JVM exited with code " + exitCode
+                        + " during start-up; log tail (" + logFile + "):\n" + ServerProcess.tail(logFile, 60)),
+                last -> new IllegalStateException("The cluster did not start within " + timeout + "; log tail ("
+                        + logFile + "):\n" + ServerProcess.tail(logFile, 60)));
     }
 
     /** What the cluster reported once up: JDBC URL, HiveServer2's pid, addresses, container directories. */

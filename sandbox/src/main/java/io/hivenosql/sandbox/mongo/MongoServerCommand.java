@@ -1,15 +1,9 @@
 package io.hivenosql.sandbox.mongo;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.ServerClassPath;
 import io.hivenosql.sandbox.mongo.server.MongoServerLauncher;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,57 +15,24 @@ import java.util.List;
 final class MongoServerCommand {
     static final String CLASSPATH_RESOURCE = "mongo.classpath";
 
-    private final Path java;
-    private final List<Path> jars;
+    private final ServerClassPath classPath;
 
-    private MongoServerCommand(Path java, List<Path> jars) {
-        this.java = java;
-        this.jars = List.copyOf(jars);
+    private MongoServerCommand(ServerClassPath classPath) {
+        this.classPath = classPath;
     }
 
     /** The command builder for this JDK and the classpath built into the sandbox; fails with a fix when it is missing. */
     static MongoServerCommand load() {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<Path> jars = new ArrayList<>();
-        jars.add(launcherLocation());
-        try (InputStream in = MongoServerCommand.class.getResourceAsStream(CLASSPATH_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("Resource io/hivenosql/sandbox/mongo/" + CLASSPATH_RESOURCE
-                        + " is missing: build the mongo-server module with Maven (mvn -DskipTests package)");
-            }
-            for (String entry : new String(in.readAllBytes(), UTF_8).trim().split(File.pathSeparator)) {
-                if (!entry.isBlank()) {
-                    jars.add(Path.of(entry.trim()));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Cannot read the MongoDB server classpath resource " + CLASSPATH_RESOURCE, e);
-        }
-        List<Path> missing =
-                jars.stream().filter(jar -> !Files.exists(jar)).limit(3).toList();
-        if (!missing.isEmpty()) {
-            throw new IllegalStateException("The MongoDB server classpath names jars that do not exist (" + missing
-                    + "): resolve them again with Maven (mvn -DskipTests package) so they are in the local repository");
-        }
-        return new MongoServerCommand(java, jars);
-    }
-
-    /** The jar (or classes directory) of {@link MongoServerLauncher}, the server's main class. */
-    private static Path launcherLocation() {
-        try {
-            return Path.of(MongoServerLauncher.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
-        } catch (URISyntaxException | RuntimeException e) {
-            throw new IllegalStateException("Cannot locate the mongo-server jar on the classpath", e);
-        }
+        return new MongoServerCommand(ServerClassPath.load(
+                MongoServerCommand.class,
+                CLASSPATH_RESOURCE,
+                MongoServerLauncher.class,
+                "MongoDB server",
+                "mongo-server"));
     }
 
     String classpath() {
-        return String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
+        return classPath.value();
     }
 
     /**
@@ -82,7 +43,7 @@ final class MongoServerCommand {
         requireNonNull(logLevel, "logLevel is null");
         requireNonNull(portFile, "portFile is null");
         List<String> command = new ArrayList<>();
-        command.add(java.toString());
+        command.add(classPath.java().toString());
         // the memory backend keeps every document on the heap: a small start, room to grow
         command.add("-Xms" + Math.min(64, heapMegabytes) + "m");
         command.add("-Xmx" + heapMegabytes + "m");

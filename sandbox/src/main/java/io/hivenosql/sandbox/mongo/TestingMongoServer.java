@@ -59,23 +59,21 @@ public final class TestingMongoServer implements Closeable {
     private final boolean deleteWorkDir;
     private final boolean shared;
     /** Stops the server when the JVM exits without closing it (a test JVM that fails); null for an external server. */
-    private final Thread stopHook;
+    private final ServerProcess.StopHook stopHook;
 
     private boolean stopped;
 
     private TestingMongoServer(
-            MongoServerUri uri, Process process, Path workDir, boolean deleteWorkDir, boolean shared) {
+            MongoServerUri uri, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
         this.uri = uri;
-        this.process =
-                process == null ? null : new ServerProcess(process, "MongoDB server", STOP_TIMEOUT, KILL_TIMEOUT);
+        this.process = process;
         this.workDir = workDir;
         this.deleteWorkDir = deleteWorkDir;
         this.shared = shared;
         if (process == null) {
             this.stopHook = null;
         } else {
-            this.stopHook = new Thread(this::stop, "testing-mongo-server-stop");
-            Runtime.getRuntime().addShutdownHook(stopHook);
+            this.stopHook = ServerProcess.stopOnExit("testing-mongo-server-stop", this::stop);
         }
     }
 
@@ -219,11 +217,7 @@ public final class TestingMongoServer implements Closeable {
     void abandon() {
         stop();
         if (stopHook != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopHook);
-            } catch (IllegalStateException e) {
-                // the JVM is already shutting down: the hook runs (and finds the server stopped)
-            }
+            stopHook.remove();
         }
     }
 
@@ -234,7 +228,13 @@ public final class TestingMongoServer implements Closeable {
                 : "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir + ")";
     }
 
-    static TestingMongoServer local(int port, Process process, Path workDir, boolean deleteWorkDir, boolean shared) {
+    /** The server's process as a server owns it: its stop waits 10 s after SIGTERM, 10 s after SIGKILL. */
+    static ServerProcess ownProcess(Process process) {
+        return new ServerProcess(process, "MongoDB server", STOP_TIMEOUT, KILL_TIMEOUT);
+    }
+
+    static TestingMongoServer local(
+            int port, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
         return new TestingMongoServer(
                 new MongoServerUri("mongodb", "", HOST + ":" + port, ""), process, workDir, deleteWorkDir, shared);
     }

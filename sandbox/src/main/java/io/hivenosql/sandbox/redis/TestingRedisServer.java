@@ -3,19 +3,17 @@ package io.hivenosql.sandbox.redis;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.FreePorts;
+import io.hivenosql.sandbox.ServerProcess;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -44,8 +42,8 @@ public final class TestingRedisServer implements Closeable {
 
     private static final Logger log = LoggerFactory.getLogger(TestingRedisServer.class);
     private static final String HOST = "127.0.0.1";
-    private static final long START_TIMEOUT_MILLIS = 20_000;
-    private static final long STOP_TIMEOUT_MILLIS = 10_000;
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     private static final int START_ATTEMPTS = 3;
 
     private static TestingRedisServer shared;
@@ -53,9 +51,9 @@ public final class TestingRedisServer implements Closeable {
     private final Builder settings;
     private final Path workDir;
     private final int port;
-    private final Process process;
+    private final ServerProcess process;
     /** Stops the server when the JVM exits without closing it (a test JVM that fails or is killed). */
-    private final Thread stopHook = new Thread(this::stop, "testing-redis-server-stop");
+    private final ServerProcess.StopHook stopHook;
 
     private volatile boolean closed;
 
@@ -63,8 +61,8 @@ public final class TestingRedisServer implements Closeable {
         this.settings = settings;
         this.workDir = workDir;
         this.port = port;
-        this.process = process;
-        Runtime.getRuntime().addShutdownHook(stopHook);
+        this.process = new ServerProcess(process, "redis-server", STOP_TIMEOUT, STOP_TIMEOUT);
+        this.stopHook = ServerProcess.stopOnExit("testing-redis-server-stop", this::stop);
     }
 
     public static Builder builder() {
@@ -126,23 +124,14 @@ public final class TestingRedisServer implements Closeable {
 
     /** Kills the server process at once (SIGKILL), as a crash would; for tests of lost connections. */
     public void kill() {
-        process.destroyForcibly();
-        try {
-            process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        process.kill();
     }
 
     @Override
     public void close() {
         if (!settings.shared) {
             stop();
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopHook);
-            } catch (IllegalStateException e) {
-                // the JVM is already shutting down: the hook runs (and finds the server stopped)
-            }
+            stopHook.remove();
         }
     }
 
@@ -157,18 +146,12 @@ public final class TestingRedisServer implements Closeable {
             } catch (JedisConnectionException | JedisDataException e) {
                 log.debug("SHUTDOWN NOSAVE of redis-server pid {} failed: {}", process.pid(), e.getMessage());
             }
-            try {
-                if (!process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
-                    log.warn("redis-server pid {} did not stop within {} ms; killing it", pid(), STOP_TIMEOUT_MILLIS);
-                    process.destroyForcibly();
-                    process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                }
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
+            if (!process.waitForExit(STOP_TIMEOUT)) {
+                log.warn("redis-server pid {} did not stop within {}; killing it", pid(), STOP_TIMEOUT);
+                process.kill();
             }
         }
-        deleteRecursively(workDir);
+        ServerProcess.deleteRecursively(workDir);
     }
 
     @Override
@@ -192,36 +175,6 @@ public final class TestingRedisServer implements Closeable {
                 .filter(Files::isExecutable)
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException(NOT_INSTALLED));
-    }
-
-    /** A port of 127.0.0.1 that was free a moment ago. */
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port on " + HOST, e);
-        }
-    }
-
-    static boolean isFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName(HOST))) {
-            socket.setReuseAddress(true);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            log.debug("cannot delete {}: {}", dir, e.getMessage());
-        }
     }
 
     /** Options of a server; {@link #build()} starts it. */
@@ -269,7 +222,7 @@ public final class TestingRedisServer implements Closeable {
             Path executable = findExecutable();
             IllegalStateException last = null;
             for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-                int port = clusterEnabled ? TestingRedisCluster.freeClusterPort() : freePort();
+                int port = clusterEnabled ? TestingRedisCluster.freeClusterPort() : FreePorts.pick();
                 try {
                     return startOn(executable, port);
                 } catch (IllegalStateException e) {
@@ -298,7 +251,7 @@ public final class TestingRedisServer implements Closeable {
             try {
                 process = builder.start();
             } catch (IOException e) {
-                deleteRecursively(workDir);
+                ServerProcess.deleteRecursively(workDir);
                 throw new UncheckedIOException("cannot start " + executable, e);
             }
             TestingRedisServer server = new TestingRedisServer(this, workDir, port, process);
@@ -335,53 +288,33 @@ public final class TestingRedisServer implements Closeable {
     }
 
     private void awaitReady() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
-        String lastError = "no answer yet";
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("redis-server on port " + port + " exited with code "
-                        + process.exitValue() + " during start-up; log tail:\n" + logTail());
-            }
-            try (Jedis jedis = new Jedis(
-                    new HostAndPort(HOST, port),
-                    DefaultJedisClientConfig.builder().timeoutMillis(1_000).build())) {
-                jedis.ping();
-                return;
-            } catch (JedisDataException e) {
-                // NOAUTH: it answers, so it is up
-                return;
-            } catch (JedisConnectionException e) {
-                lastError = e.getMessage();
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for redis-server on port " + port, e);
-            }
-        }
-        throw new IllegalStateException("redis-server on port " + port + " did not answer PING within "
-                + START_TIMEOUT_MILLIS + " ms (" + lastError + "); log tail:\n" + logTail());
+        process.awaitReady(
+                START_TIMEOUT,
+                Duration.ofMillis(20),
+                () -> {
+                    try (Jedis jedis = new Jedis(
+                            new HostAndPort(HOST, port),
+                            DefaultJedisClientConfig.builder()
+                                    .timeoutMillis(1_000)
+                                    .build())) {
+                        jedis.ping();
+                    } catch (JedisDataException e) {
+                        // NOAUTH: it answers, so it is up
+                    }
+                    return Optional.of(port);
+                },
+                exitCode -> new IllegalStateException("redis-server on port " + port + " exited with code " + exitCode
+                        + " during start-up; log tail:\n" + logTail()),
+                last -> new IllegalStateException("redis-server on port " + port + " did not answer PING within "
+                        + START_TIMEOUT.toMillis() + " ms (" + (last == null ? "no answer yet" : last.getMessage())
+                        + "); log tail:\n" + logTail()));
     }
 
     /** The last lines of the server's log and stdout, for failure messages. */
     public String logTail() {
         StringBuilder tail = new StringBuilder();
         for (String name : List.of("redis.log", "stdout.log")) {
-            Path file = workDir.resolve(name);
-            try {
-                if (Files.exists(file)) {
-                    List<String> lines = Files.readAllLines(file, UTF_8);
-                    lines.subList(Math.max(0, lines.size() - 20), lines.size())
-                            .forEach(line -> tail.append(line).append('\n'));
-                }
-            } catch (IOException | UncheckedIOException e) {
-                tail.append("(cannot read ")
-                        .append(file)
-                        .append(": ")
-                        .append(e.getMessage())
-                        .append(")\n");
-            }
+            tail.append(ServerProcess.tail(workDir.resolve(name), 20)).append('\n');
         }
         return tail.toString();
     }
