@@ -3,9 +3,9 @@ package io.hivenosql.sandbox.mongo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.ServerBuilder;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.mongo.server.MongoServerLauncher;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * run against a real MongoDB. Such an instance has no process: {@link #pid()} and {@link #kill()} throw, and tests that
  * kill the server skip themselves when {@link #isExternal()}.
  */
-public final class TestingMongoServer implements Closeable {
+public final class TestingMongoServer extends ServerFixture {
     public static final String HOST = MongoServerLauncher.HOST;
     /** The environment variable naming an external MongoDB server to use instead of starting one. */
     public static final String MONGO_URI_VARIABLE = "MONGO_URI";
@@ -53,28 +53,15 @@ public final class TestingMongoServer implements Closeable {
     private final MongoServerUri uri;
     /** The server's process; null for an external server. */
     private final ServerProcess process;
-    /** The work directory; null for an external server. */
-    private final Path workDir;
 
     private final boolean deleteWorkDir;
-    private final boolean shared;
-    /** Stops the server when the JVM exits without closing it (a test JVM that fails); null for an external server. */
-    private final ServerProcess.StopHook stopHook;
-
-    private boolean stopped;
 
     private TestingMongoServer(
             MongoServerUri uri, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
+        super(process, workDir, shared, "testing-mongo-server-stop");
         this.uri = uri;
         this.process = process;
-        this.workDir = workDir;
         this.deleteWorkDir = deleteWorkDir;
-        this.shared = shared;
-        if (process == null) {
-            this.stopHook = null;
-        } else {
-            this.stopHook = ServerProcess.stopOnExit("testing-mongo-server-stop", this::stop);
-        }
     }
 
     public static Builder builder() {
@@ -149,21 +136,7 @@ public final class TestingMongoServer implements Closeable {
 
     /** Whether this is the server of {@value #MONGO_URI_VARIABLE} (or {@link #external}) rather than one started here. */
     public boolean isExternal() {
-        return process == null;
-    }
-
-    public long pid() {
-        return requireProcess("has no process id").pid();
-    }
-
-    /** Whether the server's process runs; always true for an external server (it is not probed). */
-    public boolean isAlive() {
-        return process == null || process.isAlive();
-    }
-
-    public Path workDir() {
-        requireProcess("has no work directory");
-        return workDir;
+        return hasNoProcess();
     }
 
     /** The server's stdout and stderr (its log). */
@@ -181,6 +154,7 @@ public final class TestingMongoServer implements Closeable {
      *
      * @throws UnsupportedOperationException for an external server: check {@link #isExternal()} and skip such a test
      */
+    @Override
     public void kill() {
         requireProcess("cannot be killed by this JVM; tests that kill the server must skip when "
                         + "isExternal() (unset " + MONGO_URI_VARIABLE + " to run them against a server they start)")
@@ -188,36 +162,16 @@ public final class TestingMongoServer implements Closeable {
     }
 
     /**
-     * Stops the server (SIGTERM to its pid, then SIGKILL if it is still running after 10 s) and deletes its temporary
-     * directory (a given work directory keeps its log). Also stops the shared server (the next {@link #shared()} starts
-     * a new one). Does nothing for an external server.
+     * After the stop (SIGTERM to its pid, then SIGKILL if it is still running after 10 s): closes its standard input and
+     * deletes its temporary directory (a given work directory keeps its log).
      */
-    public synchronized void stop() {
-        if (stopped || process == null) {
-            return;
-        }
-        stopped = true;
-        process.stop(this);
+    @Override
+    protected void cleanUp() {
         closeStdin();
         if (deleteWorkDir) {
-            ServerProcess.deleteRecursively(workDir);
+            ServerProcess.deleteRecursively(workDir());
         } else {
-            MongoServerStarter.deleteQuietly(workDir.resolve(PORT_FILE));
-        }
-    }
-
-    @Override
-    public void close() {
-        if (!shared) {
-            abandon();
-        }
-    }
-
-    /** Stops the server whatever the settings (shared or not), e.g. when its start failed. */
-    void abandon() {
-        stop();
-        if (stopHook != null) {
-            stopHook.remove();
+            MongoServerStarter.deleteQuietly(workDir().resolve(PORT_FILE));
         }
     }
 
@@ -225,7 +179,7 @@ public final class TestingMongoServer implements Closeable {
     public String toString() {
         return isExternal()
                 ? "external MongoDB " + uri.redacted()
-                : "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir + ")";
+                : "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir() + ")";
     }
 
     /** The server's process as a server owns it: its stop waits 10 s after SIGTERM, 10 s after SIGKILL. */
@@ -244,13 +198,6 @@ public final class TestingMongoServer implements Closeable {
                 new TestingMongoServer(MongoServerUri.parse(uri, source), null, null, false, shared);
         log.info("Using the {} (from {})", server, source);
         return server;
-    }
-
-    private ServerProcess requireProcess(String what) {
-        if (process == null) {
-            throw new UnsupportedOperationException("The " + this + " " + what + ": it was not started by this JVM");
-        }
-        return process;
     }
 
     /** Closes the server's standard input, which makes it exit (what happens when this JVM dies). */

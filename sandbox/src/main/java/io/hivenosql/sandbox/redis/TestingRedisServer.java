@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.FreePorts;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ import redis.clients.jedis.params.ShutdownParams;
  *
  * <p>Test suites share one server per JVM through {@link #shared()} and isolate tests by key prefix.
  */
-public final class TestingRedisServer implements Closeable {
+public final class TestingRedisServer extends ServerFixture {
     static final String NOT_INSTALLED = "redis-server is not installed: run `apt-get install -y redis-server` "
             + "(bin/hive-nosql test installs it when run as root)";
 
@@ -49,20 +49,16 @@ public final class TestingRedisServer implements Closeable {
     private static TestingRedisServer shared;
 
     private final Builder settings;
-    private final Path workDir;
     private final int port;
-    private final ServerProcess process;
-    /** Stops the server when the JVM exits without closing it (a test JVM that fails or is killed). */
-    private final ServerProcess.StopHook stopHook;
-
-    private volatile boolean closed;
 
     private TestingRedisServer(Builder settings, Path workDir, int port, Process process) {
+        super(
+                new ServerProcess(process, "redis-server", STOP_TIMEOUT, STOP_TIMEOUT),
+                workDir,
+                settings.shared,
+                "testing-redis-server-stop");
         this.settings = settings;
-        this.workDir = workDir;
         this.port = port;
-        this.process = new ServerProcess(process, "redis-server", STOP_TIMEOUT, STOP_TIMEOUT);
-        this.stopHook = ServerProcess.stopOnExit("testing-redis-server-stop", this::stop);
     }
 
     public static Builder builder() {
@@ -98,20 +94,8 @@ public final class TestingRedisServer implements Closeable {
         return HOST + ":" + port;
     }
 
-    public long pid() {
-        return process.pid();
-    }
-
-    public Path workDir() {
-        return workDir;
-    }
-
     public Path logFile() {
-        return workDir.resolve("redis.log");
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
+        return workDir().resolve("redis.log");
     }
 
     /** A new connection authenticated as the default user (with the requirepass password if one is set). */
@@ -122,24 +106,9 @@ public final class TestingRedisServer implements Closeable {
         return new Jedis(new HostAndPort(HOST, port), config.build());
     }
 
-    /** Kills the server process at once (SIGKILL), as a crash would; for tests of lost connections. */
-    public void kill() {
-        process.kill();
-    }
-
+    /** {@code SHUTDOWN NOSAVE}, then waits for the process to exit (and kills it if it does not within 10 s). */
     @Override
-    public void close() {
-        if (!settings.shared) {
-            stop();
-            stopHook.remove();
-        }
-    }
-
-    private synchronized void stop() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void shutDown(ServerProcess process) {
         if (process.isAlive()) {
             try (Jedis jedis = connect()) {
                 jedis.shutdown(ShutdownParams.shutdownParams().nosave());
@@ -151,12 +120,16 @@ public final class TestingRedisServer implements Closeable {
                 process.kill();
             }
         }
-        ServerProcess.deleteRecursively(workDir);
+    }
+
+    @Override
+    protected void cleanUp() {
+        ServerProcess.deleteRecursively(workDir());
     }
 
     @Override
     public String toString() {
-        return "redis-server " + address() + " (pid " + pid() + ", " + workDir + ")";
+        return "redis-server " + address() + " (pid " + pid() + ", " + workDir() + ")";
     }
 
     /** The absolute path of {@code redis-server}: the PATH first, then /usr/bin; throws when not installed. */
@@ -256,9 +229,9 @@ public final class TestingRedisServer implements Closeable {
             }
             TestingRedisServer server = new TestingRedisServer(this, workDir, port, process);
             try {
-                server.awaitReady();
+                server.awaitReady(server.requireProcess("is not running"));
             } catch (RuntimeException e) {
-                server.stop();
+                server.abandon();
                 throw e;
             }
             log.info("started {}", server);
@@ -287,7 +260,7 @@ public final class TestingRedisServer implements Closeable {
         }
     }
 
-    private void awaitReady() {
+    private void awaitReady(ServerProcess process) {
         process.awaitReady(
                 START_TIMEOUT,
                 Duration.ofMillis(20),
@@ -314,7 +287,7 @@ public final class TestingRedisServer implements Closeable {
     public String logTail() {
         StringBuilder tail = new StringBuilder();
         for (String name : List.of("redis.log", "stdout.log")) {
-            tail.append(ServerProcess.tail(workDir.resolve(name), 20)).append('\n');
+            tail.append(ServerProcess.tail(workDir().resolve(name), 20)).append('\n');
         }
         return tail.toString();
     }
