@@ -67,11 +67,7 @@ public final class ClusterHiveServer implements Closeable {
         entries.add(conf.toString());
         classPath.forEach(entry -> entries.add(entry.toString()));
         auxJars.forEach(entry -> entries.add(entry.toString()));
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JvmOptions.hiveOpens());
-        command.add("-Xmx" + HEAP_MB + "m");
-        command.add("-XX:+ExitOnOutOfMemoryError");
+        List<String> command = JvmOptions.hiveJava(HEAP_MB);
         command.add("-Dhive.log.dir=" + logs);
         command.add("-Dhive.log.file=hiveserver2.log");
         command.add("-Dderby.stream.error.file=" + workDir.resolve("derby.log"));

@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -54,11 +53,7 @@ public final class TestingHiveCluster implements Closeable {
         Path work = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
         long start = System.nanoTime();
         ServerProcess.deleteRecursively(work);
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JvmOptions.hiveOpens());
-        command.add("-Xmx" + HEAP_MB + "m");
-        command.add("-XX:+ExitOnOutOfMemoryError");
+        List<String> command = JvmOptions.hiveJava(HEAP_MB);
         command.add("-Djava.io.tmpdir=" + work.resolve("tmp"));
         command.add("-cp");
         command.add(String.join(
