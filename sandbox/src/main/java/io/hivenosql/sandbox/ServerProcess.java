@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -86,6 +87,20 @@ public final class ServerProcess {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /**
+     * Starts {@code command} in {@code workDir} with {@code environment} added to this JVM's, its standard output and
+     * error into {@code logFile} (replaced); its standard input stays a pipe, which ends when this JVM is gone.
+     */
+    public static Process launch(List<String> command, Path workDir, Path logFile, Map<String, String> environment)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(logFile.toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     /** One look at whether a starting server is ready: its answer when it is, empty when not yet. */

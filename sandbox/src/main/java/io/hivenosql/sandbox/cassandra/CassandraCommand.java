@@ -14,7 +14,7 @@ import java.util.Map;
  * the {@code cassandra-server} module (cassandra-all and its runtime jars, never on this JVM's classpath) and the JDK 17
  * flags of Cassandra's {@code jvm17-server.options}.
  */
-final class CassandraCommand {
+record CassandraCommand(ServerClassPath classPath) {
     static final String CLASSPATH_RESOURCE = "cassandra.classpath";
     static final String NODETOOL_CLASS = "org.apache.cassandra.tools.NodeTool";
 
@@ -44,12 +44,6 @@ final class CassandraCommand {
             "--add-opens=jdk.management/com.sun.management.internal=ALL-UNNAMED",
             "--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED");
 
-    private final ServerClassPath classPath;
-
-    private CassandraCommand(ServerClassPath classPath) {
-        this.classPath = classPath;
-    }
-
     /** The command builder for this JDK and the classpath built into the sandbox; fails with a fix when it is missing. */
     static CassandraCommand load() {
         return new CassandraCommand(ServerClassPath.load(
@@ -67,10 +61,6 @@ final class CassandraCommand {
                 .findFirst()
                 .orElseThrow(() ->
                         new IllegalStateException("The Cassandra classpath has no jamm jar: rebuild cassandra-server"));
-    }
-
-    String classpath() {
-        return classPath.value();
     }
 
     /**
@@ -111,7 +101,7 @@ final class CassandraCommand {
         command.add("-D" + CassandraDaemonLauncher.PARENT_PID + "=" + parentPid);
         systemProperties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-cp");
-        command.add(classpath());
+        command.add(classPath.value());
         command.add(CassandraDaemonLauncher.class.getName());
         return command;
     }
@@ -131,7 +121,7 @@ final class CassandraCommand {
         command.add("-Dlogback.configurationFile="
                 + workDir.resolve(TestingCassandraServer.TOOLS_LOGBACK_FILE).toUri());
         command.add("-cp");
-        command.add(classpath());
+        command.add(classPath.value());
         command.add(NODETOOL_CLASS);
         command.add("-h");
         command.add(host);

@@ -89,12 +89,7 @@ final class CassandraStarter {
                     UTF_8);
             List<String> daemon = command.daemon(
                     workDir, settings.heapMegabytes(), jmxPort, settings.parentPid(), settings.systemProperties());
-            process = new ProcessBuilder(daemon)
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            workDir.resolve(TestingCassandraServer.LOG_FILE).toFile())
-                    .start();
+            process = ServerProcess.launch(daemon, workDir, workDir.resolve(TestingCassandraServer.LOG_FILE), Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start a Cassandra daemon in " + workDir, e);
         }

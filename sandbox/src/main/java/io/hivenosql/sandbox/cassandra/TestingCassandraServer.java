@@ -155,11 +155,8 @@ public final class TestingCassandraServer extends ServerFixture {
         Path output = null;
         try {
             output = Files.createTempFile(workDir(), "nodetool-", ".out");
-            Process nodetool = new ProcessBuilder(command.nodetool(workDir(), HOST, jmxPort, args))
-                    .directory(workDir().toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
+            Process nodetool =
+                    ServerProcess.launch(command.nodetool(workDir(), HOST, jmxPort, args), workDir(), output, Map.of());
             if (!nodetool.waitFor(NODETOOL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 nodetool.destroyForcibly();
                 throw new IllegalStateException("nodetool " + args + " did not finish within " + NODETOOL_TIMEOUT);

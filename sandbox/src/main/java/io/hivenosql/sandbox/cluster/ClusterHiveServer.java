@@ -78,12 +78,8 @@ public final class ClusterHiveServer implements Closeable {
         Process process;
         try {
             Files.createDirectories(workDir.resolve("tmp"));
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(workDir.resolve("hiveserver2.out").toFile());
-            builder.environment().put("HIVE_CONF_DIR", conf.toString());
-            process = builder.start();
+            process = ServerProcess.launch(
+                    command, workDir, workDir.resolve("hiveserver2.out"), Map.of("HIVE_CONF_DIR", conf.toString()));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start HiveServer2 in " + workDir, e);
         }

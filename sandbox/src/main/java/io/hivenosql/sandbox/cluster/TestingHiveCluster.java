@@ -3,8 +3,8 @@ package io.hivenosql.sandbox.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.JvmOptions;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
-import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * HiveServer2 by its pid should it have outlived it. The cluster JVM also stops when this JVM dies (its standard input
  * ends).
  */
-public final class TestingHiveCluster implements Closeable {
+public final class TestingHiveCluster extends ServerFixture {
     /** Heap of the cluster JVM (NameNode, 2 DataNodes, ResourceManager, 2 NodeManagers). */
     public static final int HEAP_MB = 1024;
     /** The cluster JVM's log, under the work directory. */
@@ -35,14 +36,11 @@ public final class TestingHiveCluster implements Closeable {
 
     private static final Logger log = LoggerFactory.getLogger(TestingHiveCluster.class);
 
-    private final Path workDir;
-    private final ServerProcess process;
     private final ClusterState state;
     private final Duration startupTime;
 
     private TestingHiveCluster(Path workDir, ServerProcess process, ClusterState state, Duration startupTime) {
-        this.workDir = workDir;
-        this.process = process;
+        super(process, workDir, false, "testing-hive-cluster-stop");
         this.state = state;
         this.startupTime = startupTime;
     }
@@ -65,14 +63,10 @@ public final class TestingHiveCluster implements Closeable {
         Process process;
         try {
             Files.createDirectories(work.resolve("tmp"));
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(work.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(work.resolve(LOG_FILE).toFile());
-            // containers start $JAVA_HOME/bin/java: the JDK of this JVM
-            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            // standard input stays a pipe: the cluster stops when it ends, i.e. when this JVM is gone
-            process = builder.start();
+            // containers start $JAVA_HOME/bin/java: the JDK of this JVM; standard input stays a pipe: the cluster
+            // stops when it ends, i.e. when this JVM is gone
+            process = ServerProcess.launch(
+                    command, work, work.resolve(LOG_FILE), Map.of("JAVA_HOME", System.getProperty("java.home")));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start the cluster JVM in " + work, e);
         }
@@ -112,15 +106,6 @@ public final class TestingHiveCluster implements Closeable {
         return state.jdbcUrl();
     }
 
-    /** The pid of the cluster JVM (HDFS, YARN). */
-    public long pid() {
-        return process.pid();
-    }
-
-    public Path workDir() {
-        return workDir;
-    }
-
     /** How long {@link #start} took until HiveServer2 accepted JDBC connections. */
     public Duration startupTime() {
         return startupTime;
@@ -151,10 +136,9 @@ public final class TestingHiveCluster implements Closeable {
         }
     }
 
-    /** Stops the cluster JVM, then HiveServer2 if it outlived it (both by pid); idempotent. */
+    /** Once the cluster JVM stopped (by its pid): kills HiveServer2 by its pid if it outlived it. */
     @Override
-    public void close() {
-        process.stop(this);
+    protected void cleanUp() {
         killHiveServers(state);
     }
 
@@ -179,6 +163,6 @@ public final class TestingHiveCluster implements Closeable {
     @Override
     public String toString() {
         return "TestingHiveCluster[" + state.jdbcUrl() + ", HDFS " + state.hdfsUri() + ", YARN RM "
-                + state.resourceManager() + ", pid " + process.pid() + "]";
+                + state.resourceManager() + ", pid " + pid() + "]";
     }
 }

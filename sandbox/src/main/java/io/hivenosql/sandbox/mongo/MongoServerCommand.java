@@ -12,14 +12,8 @@ import java.util.List;
  * The command line of the MongoDB server's JVM: the same JDK as this JVM and the classpath of the {@code mongo-server}
  * module (mongo-java-server on Netty 4.2, never on this JVM's classpath, where Hive brings Netty 4.1).
  */
-final class MongoServerCommand {
+record MongoServerCommand(ServerClassPath classPath) {
     static final String CLASSPATH_RESOURCE = "mongo.classpath";
-
-    private final ServerClassPath classPath;
-
-    private MongoServerCommand(ServerClassPath classPath) {
-        this.classPath = classPath;
-    }
 
     /** The command builder for this JDK and the classpath built into the sandbox; fails with a fix when it is missing. */
     static MongoServerCommand load() {
@@ -29,10 +23,6 @@ final class MongoServerCommand {
                 MongoServerLauncher.class,
                 "MongoDB server",
                 "mongo-server"));
-    }
-
-    String classpath() {
-        return classPath.value();
     }
 
     /**
@@ -54,7 +44,7 @@ final class MongoServerCommand {
         command.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
         command.add("-D" + MongoServerLauncher.PARENT_PID + "=" + parentPid);
         command.add("-cp");
-        command.add(classpath());
+        command.add(classPath.value());
         command.add(MongoServerLauncher.class.getName());
         command.add("--port");
         command.add(Integer.toString(port));

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,17 +48,17 @@ final class MongoServerStarter {
         Path logFile = workDir.resolve(TestingMongoServer.LOG_FILE);
         ServerProcess process;
         try {
-            process = TestingMongoServer.ownProcess(new ProcessBuilder(command.server(
+            // stdin stays a pipe: the server exits when it closes, i.e. when this JVM is gone
+            process = TestingMongoServer.ownProcess(ServerProcess.launch(
+                    command.server(
                             settings.heapMegabytes(),
                             settings.logLevel(),
                             settings.port(),
                             portFile,
-                            settings.parentPid()))
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile())
-                    // stdin stays a pipe: the server exits when it closes, i.e. when this JVM is gone
-                    .start());
+                            settings.parentPid()),
+                    workDir,
+                    logFile,
+                    Map.of()));
         } catch (IOException e) {
             if (settings.workDir().isEmpty()) {
                 ServerProcess.deleteRecursively(workDir);

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -215,14 +216,15 @@ public final class TestingRedisServer extends ServerFixture {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create a work directory for redis-server", e);
             }
-            ProcessBuilder builder = new ProcessBuilder(
-                            executable.toString(), workDir.resolve("redis.conf").toString())
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(workDir.resolve("stdout.log").toFile());
             Process process;
             try {
-                process = builder.start();
+                process = ServerProcess.launch(
+                        List.of(
+                                executable.toString(),
+                                workDir.resolve("redis.conf").toString()),
+                        workDir,
+                        workDir.resolve("stdout.log"),
+                        Map.of());
             } catch (IOException e) {
                 ServerProcess.deleteRecursively(workDir);
                 throw new UncheckedIOException("cannot start " + executable, e);
