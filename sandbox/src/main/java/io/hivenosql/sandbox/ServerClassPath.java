@@ -69,6 +69,27 @@ public record ServerClassPath(Path java, List<Path> jars) {
         }
     }
 
+    /**
+     * The start of the server JVM's command line: {@code java} with a heap that starts at {@code initialHeapMb} (at most
+     * {@code heapMb}) and may grow to {@code heapMb} MB, an exit on {@code OutOfMemoryError}, IPv4 sockets, and {@code
+     * -Dkey=pid} of the process whose end stops the server ({@code parentPidProperty}, read by its launcher).
+     */
+    public List<String> javaCommand(int initialHeapMb, int heapMb, String parentPidProperty, long parentPid) {
+        List<String> command = new ArrayList<>();
+        command.add(java.toString());
+        command.add("-Xms" + Math.min(initialHeapMb, heapMb) + "m");
+        command.add("-Xmx" + heapMb + "m");
+        command.add("-XX:+ExitOnOutOfMemoryError");
+        command.add("-Djava.net.preferIPv4Stack=true");
+        command.add("-D" + parentPidProperty + "=" + parentPid);
+        return command;
+    }
+
+    /** {@code -cp <these jars> <mainClass>}: the end of the JVM options, then the launcher. */
+    public List<String> launch(Class<?> mainClass) {
+        return List.of("-cp", value(), mainClass.getName());
+    }
+
     /** The jars as a {@code -cp} value. */
     public String value() {
         return String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());

@@ -71,18 +71,13 @@ record CassandraCommand(ServerClassPath classPath) {
             Path workDir, int heapMegabytes, int jmxPort, long parentPid, Map<String, String> systemProperties) {
         requireNonNull(workDir, "workDir is null");
         requireNonNull(systemProperties, "systemProperties is null");
-        List<String> command = new ArrayList<>();
-        command.add(classPath.java().toString());
         // a small initial heap: with -Xms equal to -Xmx the node touches its whole heap at once (1.5 GB RSS, not 0.7)
-        command.add("-Xms" + Math.min(256, heapMegabytes) + "m");
-        command.add("-Xmx" + heapMegabytes + "m");
+        List<String> command = classPath.javaCommand(256, heapMegabytes, CassandraDaemonLauncher.PARENT_PID, parentPid);
         command.add("-Xss256k");
         command.add("-XX:+UseG1GC");
-        command.add("-XX:+ExitOnOutOfMemoryError");
         command.add("-javaagent:" + jamm());
         command.add("-Djdk.attach.allowAttachSelf=true");
         command.addAll(JPMS_FLAGS);
-        command.add("-Djava.net.preferIPv4Stack=true");
         command.add("-Dio.netty.tryReflectionSetAccessible=true");
         command.add("-Dcassandra.config="
                 + workDir.resolve(TestingCassandraServer.YAML_FILE).toUri());
@@ -98,11 +93,8 @@ record CassandraCommand(ServerClassPath classPath) {
         command.add("-Dcassandra.shutdown_announce_in_ms=0");
         // JMX on 127.0.0.1 only, for nodetool
         command.add("-Dcassandra.jmx.local.port=" + jmxPort);
-        command.add("-D" + CassandraDaemonLauncher.PARENT_PID + "=" + parentPid);
         systemProperties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.add("-cp");
-        command.add(classPath.value());
-        command.add(CassandraDaemonLauncher.class.getName());
+        command.addAll(classPath.launch(CassandraDaemonLauncher.class));
         return command;
     }
 

@@ -263,11 +263,6 @@ public final class TestingCassandraServer extends ServerFixture {
             return this;
         }
 
-        /** The process whose end stops the daemon (by default this JVM); for the test of that watch. */
-        Builder parentPid(long parentPid) {
-            return watchParent(parentPid);
-        }
-
         private Builder sharedInstance() {
             return markShared();
         }

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.ServerClassPath;
 import io.hivenosql.sandbox.mongo.server.MongoServerLauncher;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,24 +31,13 @@ record MongoServerCommand(ServerClassPath classPath) {
     List<String> server(int heapMegabytes, String logLevel, int port, Path portFile, long parentPid) {
         requireNonNull(logLevel, "logLevel is null");
         requireNonNull(portFile, "portFile is null");
-        List<String> command = new ArrayList<>();
-        command.add(classPath.java().toString());
         // the memory backend keeps every document on the heap: a small start, room to grow
-        command.add("-Xms" + Math.min(64, heapMegabytes) + "m");
-        command.add("-Xmx" + heapMegabytes + "m");
-        command.add("-XX:+ExitOnOutOfMemoryError");
-        command.add("-Djava.net.preferIPv4Stack=true");
+        List<String> command = classPath.javaCommand(64, heapMegabytes, MongoServerLauncher.PARENT_PID, parentPid);
         command.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=" + logLevel);
         command.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
         command.add("-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS");
-        command.add("-D" + MongoServerLauncher.PARENT_PID + "=" + parentPid);
-        command.add("-cp");
-        command.add(classPath.value());
-        command.add(MongoServerLauncher.class.getName());
-        command.add("--port");
-        command.add(Integer.toString(port));
-        command.add("--port-file");
-        command.add(portFile.toString());
+        command.addAll(classPath.launch(MongoServerLauncher.class));
+        command.addAll(List.of("--port", Integer.toString(port), "--port-file", portFile.toString()));
         command.add("--watch-stdin");
         return command;
     }

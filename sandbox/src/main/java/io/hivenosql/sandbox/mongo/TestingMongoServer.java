@@ -224,11 +224,6 @@ public final class TestingMongoServer extends ServerFixture {
             super(64, Duration.ofSeconds(30));
         }
 
-        /** The process whose end stops the server (by default this JVM); for the test of that watch. */
-        Builder parentPid(long parentPid) {
-            return watchParent(parentPid);
-        }
-
         private Builder sharedInstance() {
             return markShared();
         }
