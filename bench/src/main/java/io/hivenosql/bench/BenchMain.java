@@ -58,14 +58,11 @@ public final class BenchMain {
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        BenchOptions options;
-        try {
-            options = BenchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.print(BenchOptions.USAGE);
+        Optional<BenchOptions> parsed = ServerConsole.parse(args, BenchOptions::parse, BenchOptions.USAGE, err);
+        if (parsed.isEmpty()) {
             return USAGE_ERROR;
         }
+        BenchOptions options = parsed.get();
         if (options.help()) {
             out.print(BenchOptions.USAGE);
             return 0;

@@ -23,4 +23,14 @@ public final class FreePorts {
             throw new UncheckedIOException("Cannot find a free TCP port on 127.0.0.1", e);
         }
     }
+
+    /** Whether {@code port} of 127.0.0.1 is free at this moment (it can be bound). */
+    public static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,5 +54,18 @@ public final class JvmOptions {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read resource io/hivenosql/sandbox/" + RESOURCE, e);
         }
+    }
+
+    /**
+     * The start of a Hive JVM's command line: this JDK's {@code java}, {@link #hiveOpens()}, a heap of {@code heapMb}
+     * MB and an exit on {@code OutOfMemoryError}; the caller adds its own options, classpath and main class.
+     */
+    public static List<String> hiveJava(int heapMb) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(hiveOpens());
+        command.add("-Xmx" + heapMb + "m");
+        command.add("-XX:+ExitOnOutOfMemoryError");
+        return command;
     }
 }

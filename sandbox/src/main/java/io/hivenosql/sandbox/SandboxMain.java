@@ -46,14 +46,12 @@ public final class SandboxMain {
 
     /** Runs one command; returns the exit code ({@code up} returns only when interrupted). */
     public static int run(List<String> args, PrintStream out, PrintStream err) {
-        SandboxArguments arguments;
-        try {
-            arguments = SandboxArguments.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            err.print(SandboxArguments.USAGE);
+        Optional<SandboxArguments> parsed =
+                ServerConsole.parse(args, SandboxArguments::parse, SandboxArguments.USAGE, err);
+        if (parsed.isEmpty()) {
             return USAGE_ERROR;
         }
+        SandboxArguments arguments = parsed.get();
         try {
             return switch (arguments.command()) {
                 case HELP -> {

@@ -49,8 +49,11 @@ public abstract class ServerBuilder<B extends ServerBuilder<B>> {
         return self();
     }
 
-    /** The process whose end stops the server (by default this JVM). */
-    protected B watchParent(long parentPid) {
+    /**
+     * The process whose end stops the server (by default this JVM): the server's launcher watches it, so a server never
+     * outlives the program that started it, even when that is killed.
+     */
+    public B parentPid(long parentPid) {
         this.parentPid = parentPid;
         return self();
     }

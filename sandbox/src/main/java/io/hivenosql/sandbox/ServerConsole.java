@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +53,21 @@ public final class ServerConsole {
             // the program reports it
         }
         System.exit(program.run(arguments, console, System.err));
+    }
+
+    /**
+     * What {@code parser} makes of {@code args}; empty when it refuses them ({@link IllegalArgumentException}), after
+     * printing its message and {@code usage} to {@code err} (the program then exits with its usage-error code).
+     */
+    public static <T> Optional<T> parse(
+            List<String> args, Function<List<String>, T> parser, String usage, PrintStream err) {
+        try {
+            return Optional.of(parser.apply(args));
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.print(usage);
+            return Optional.empty();
+        }
     }
 
     /** Appends {@code System.out} from now on to {@code workDir/server.out}; on failure logs it and leaves it be. */

@@ -10,7 +10,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,6 +86,113 @@ public final class ServerProcess {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
             return false;
+        }
+    }
+
+    /**
+     * Starts {@code command} in {@code workDir} with {@code environment} added to this JVM's, its standard output and
+     * error into {@code logFile} (replaced); its standard input stays a pipe, which ends when this JVM is gone.
+     */
+    public static Process launch(List<String> command, Path workDir, Path logFile, Map<String, String> environment)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(logFile.toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
+    }
+
+    /** One look at whether a starting server is ready: its answer when it is, empty when not yet. */
+    @FunctionalInterface
+    public interface Probe<T> {
+        /** The server's answer, empty when it is not ready yet; an exception says why it did not answer. */
+        Optional<T> poll() throws Exception;
+    }
+
+    /**
+     * Polls {@code probe} every {@code interval} until it answers and returns its answer. Throws what {@code exited}
+     * makes of the exit code when this process exits first, and what {@code timedOut} makes of the last probe's
+     * exception (null when none) when {@code timeout} passes. The caller stops the process on any exception.
+     */
+    public <T> T awaitReady(
+            Duration timeout,
+            Duration interval,
+            Probe<T> probe,
+            IntFunction<RuntimeException> exited,
+            Function<Exception, RuntimeException> timedOut) {
+        return poll(
+                timeout,
+                interval,
+                name + " pid " + pid(),
+                probe,
+                () -> {
+                    if (!process.isAlive()) {
+                        throw exited.apply(process.exitValue());
+                    }
+                },
+                timedOut);
+    }
+
+    /**
+     * Polls {@code probe} every {@code interval} until it answers, running {@code between} after each probe that did not
+     * (it throws when waiting is pointless, e.g. the server's process is gone); when {@code timeout} passes, throws what
+     * {@code timedOut} makes of the last probe's exception (null when none); when interrupted, throws with the
+     * interrupt kept. {@code what} names the server in that message.
+     */
+    public static <T> T poll(
+            Duration timeout,
+            Duration interval,
+            String what,
+            Probe<T> probe,
+            Runnable between,
+            Function<Exception, RuntimeException> timedOut) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                Optional<T> answer = probe.poll();
+                if (answer.isPresent()) {
+                    return answer.get();
+                }
+            } catch (Exception e) {
+                last = e;
+            }
+            between.run();
+            try {
+                Thread.sleep(interval.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for " + what + " to start", e);
+            }
+        }
+        throw timedOut.apply(last);
+    }
+
+    /**
+     * Runs {@code stop} when the JVM exits without the owner having stopped its server (a test JVM that fails); {@link
+     * StopHook#remove} once the owner has.
+     */
+    public static StopHook stopOnExit(String threadName, Runnable stop) {
+        return new StopHook(new Thread(stop, threadName));
+    }
+
+    /** A registered shutdown hook of a server's owner. */
+    public static final class StopHook {
+        private final Thread hook;
+
+        private StopHook(Thread hook) {
+            this.hook = hook;
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+
+        /** Unregisters the hook; does nothing when the JVM is already shutting down (then it runs, and finds the server stopped). */
+        public void remove() {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs (and finds the server stopped)
+            }
         }
     }
 

@@ -14,19 +14,14 @@ import java.util.Optional;
  * JVM may run HiveServer2, which must not meet an unshaded driver. The few reflective calls a row costs are small
  * against the driver's decoding.
  */
-final class CassandraRawScan implements RawScan {
-    private final Path handlerJar;
-    private final String hosts;
-    private final Optional<String> localDc;
-    private final String keyspace;
-    private final String table;
-
-    CassandraRawScan(Path handlerJar, String hosts, Optional<String> localDc, String keyspace, String table) {
-        this.handlerJar = requireNonNull(handlerJar, "handlerJar is null");
-        this.hosts = requireNonNull(hosts, "hosts is null");
-        this.localDc = requireNonNull(localDc, "localDc is null");
-        this.keyspace = requireNonNull(keyspace, "keyspace is null");
-        this.table = requireNonNull(table, "table is null");
+record CassandraRawScan(Path handlerJar, String hosts, Optional<String> localDc, String keyspace, String table)
+        implements RawScan {
+    CassandraRawScan {
+        requireNonNull(handlerJar, "handlerJar is null");
+        requireNonNull(hosts, "hosts is null");
+        requireNonNull(localDc, "localDc is null");
+        requireNonNull(keyspace, "keyspace is null");
+        requireNonNull(table, "table is null");
     }
 
     @Override

@@ -8,15 +8,11 @@ import com.mongodb.client.MongoCursor;
 import org.bson.Document;
 
 /** {@code find()} over the whole collection (batches of 1,000), each document decoded with all its fields. */
-final class MongoRawScan implements RawScan {
-    private final String uri;
-    private final String database;
-    private final String collection;
-
-    MongoRawScan(String uri, String database, String collection) {
-        this.uri = requireNonNull(uri, "uri is null");
-        this.database = requireNonNull(database, "database is null");
-        this.collection = requireNonNull(collection, "collection is null");
+record MongoRawScan(String uri, String database, String collection) implements RawScan {
+    MongoRawScan {
+        requireNonNull(uri, "uri is null");
+        requireNonNull(database, "database is null");
+        requireNonNull(collection, "collection is null");
     }
 
     @Override

@@ -11,9 +11,7 @@ public record LoadMeasurement(Target target, String table, long rows, Duration e
         requireNonNull(target, "target is null");
         requireNonNull(table, "table is null");
         requireNonNull(elapsed, "elapsed is null");
-        if (rows < 0) {
-            throw new IllegalArgumentException("rows is negative: " + rows);
-        }
+        Measurements.requireAtLeast("rows", rows, 0);
     }
 
     /** Rows loaded a second. */

@@ -11,4 +11,16 @@ public final class Measurements {
         long nanos = elapsed.toNanos();
         return nanos <= 0 ? 0 : count * 1e9 / nanos;
     }
+
+    /**
+     * {@code value} when it is at least {@code min}; else throws an {@link IllegalArgumentException} naming {@code name}
+     * ("rows is negative: -1", "run must be at least 1: 0").
+     */
+    public static long requireAtLeast(String name, long value, long min) {
+        if (value < min) {
+            throw new IllegalArgumentException(
+                    min == 0 ? name + " is negative: " + value : name + " must be at least " + min + ": " + value);
+        }
+        return value;
+    }
 }

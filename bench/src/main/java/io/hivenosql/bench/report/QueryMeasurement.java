@@ -15,11 +15,7 @@ public record QueryMeasurement(Target target, String query, int run, boolean war
         requireNonNull(target, "target is null");
         requireNonNull(query, "query is null");
         requireNonNull(elapsed, "elapsed is null");
-        if (run < 1) {
-            throw new IllegalArgumentException("run must be at least 1: " + run);
-        }
-        if (rows < 0) {
-            throw new IllegalArgumentException("rows is negative: " + rows);
-        }
+        Measurements.requireAtLeast("run", run, 1);
+        Measurements.requireAtLeast("rows", rows, 0);
     }
 }

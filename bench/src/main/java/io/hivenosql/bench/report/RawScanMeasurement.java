@@ -16,12 +16,8 @@ public record RawScanMeasurement(Target target, int run, boolean warmup, long ro
         if (!target.isStore()) {
             throw new IllegalArgumentException("no raw driver scan for " + target.cliName());
         }
-        if (run < 1) {
-            throw new IllegalArgumentException("run must be at least 1: " + run);
-        }
-        if (rows < 0) {
-            throw new IllegalArgumentException("rows is negative: " + rows);
-        }
+        Measurements.requireAtLeast("run", run, 1);
+        Measurements.requireAtLeast("rows", rows, 0);
     }
 
     public double rowsPerSecond() {

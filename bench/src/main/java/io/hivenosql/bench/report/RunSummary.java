@@ -17,9 +17,7 @@ public record RunSummary(int runs, Duration median, Duration min, Duration max, 
         requireNonNull(median, "median is null");
         requireNonNull(min, "min is null");
         requireNonNull(max, "max is null");
-        if (runs < 1) {
-            throw new IllegalArgumentException("runs must be at least 1: " + runs);
-        }
+        Measurements.requireAtLeast("runs", runs, 1);
         if (min.compareTo(median) > 0 || median.compareTo(max) > 0) {
             throw new IllegalArgumentException("need min <= median <= max: " + min + ", " + median + ", " + max);
         }

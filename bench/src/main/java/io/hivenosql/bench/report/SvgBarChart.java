@@ -22,7 +22,8 @@ public record SvgBarChart(
         boolean log,
         List<ChartSeries> legend,
         List<Group> groups,
-        OptionalDouble reference) {
+        OptionalDouble reference)
+        implements SvgChart {
     private static final int WIDTH = 1000;
     private static final int BAR = 9;
     private static final int BAR_GAP = 2;
@@ -64,12 +65,8 @@ public record SvgBarChart(
         }
     }
 
-    /** The chart as a standalone {@code <svg>} element. */
-    public String render() {
-        return svg().toString();
-    }
-
-    Markup svg() {
+    @Override
+    public Markup svg() {
         List<String> barLabels = groups.stream()
                 .flatMap(group -> group.bars().stream())
                 .map(Bar::label)

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * @param xLabel the x axis's label with its unit
  * @param yLabel the y axis's label with its unit
  */
-public record SvgLineChart(String description, String xLabel, String yLabel, List<Line> lines) {
+public record SvgLineChart(String description, String xLabel, String yLabel, List<Line> lines) implements SvgChart {
     private static final int WIDTH = 1000;
     private static final int HEIGHT = 340;
     private static final double LEFT = 64;
@@ -53,11 +53,8 @@ public record SvgLineChart(String description, String xLabel, String yLabel, Lis
         }
     }
 
-    public String render() {
-        return svg().toString();
-    }
-
-    Markup svg() {
+    @Override
+    public Markup svg() {
         TreeSet<Double> xs = lines.stream()
                 .flatMap(line -> line.points().stream())
                 .map(Point::x)

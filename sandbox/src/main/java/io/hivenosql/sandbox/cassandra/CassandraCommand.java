@@ -1,15 +1,9 @@
 package io.hivenosql.sandbox.cassandra;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.ServerClassPath;
 import io.hivenosql.sandbox.cassandra.daemon.CassandraDaemonLauncher;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +14,7 @@ import java.util.Map;
  * the {@code cassandra-server} module (cassandra-all and its runtime jars, never on this JVM's classpath) and the JDK 17
  * flags of Cassandra's {@code jvm17-server.options}.
  */
-final class CassandraCommand {
+record CassandraCommand(ServerClassPath classPath) {
     static final String CLASSPATH_RESOURCE = "cassandra.classpath";
     static final String NODETOOL_CLASS = "org.apache.cassandra.tools.NodeTool";
 
@@ -50,65 +44,23 @@ final class CassandraCommand {
             "--add-opens=jdk.management/com.sun.management.internal=ALL-UNNAMED",
             "--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED");
 
-    private final Path java;
-    private final List<Path> jars;
-
-    private CassandraCommand(Path java, List<Path> jars) {
-        this.java = java;
-        this.jars = List.copyOf(jars);
-    }
-
     /** The command builder for this JDK and the classpath built into the sandbox; fails with a fix when it is missing. */
     static CassandraCommand load() {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<Path> jars = new ArrayList<>();
-        jars.add(launcherLocation());
-        try (InputStream in = CassandraCommand.class.getResourceAsStream(CLASSPATH_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("Resource io/hivenosql/sandbox/cassandra/" + CLASSPATH_RESOURCE
-                        + " is missing: build the cassandra-server module with Maven (mvn -DskipTests package)");
-            }
-            for (String entry : new String(in.readAllBytes(), UTF_8).trim().split(File.pathSeparator)) {
-                if (!entry.isBlank()) {
-                    jars.add(Path.of(entry.trim()));
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read the Cassandra classpath resource " + CLASSPATH_RESOURCE, e);
-        }
-        List<Path> missing =
-                jars.stream().filter(jar -> !Files.exists(jar)).limit(3).toList();
-        if (!missing.isEmpty()) {
-            throw new IllegalStateException("The Cassandra classpath names jars that do not exist (" + missing
-                    + "): resolve them again with Maven (mvn -DskipTests package) so they are in the local repository");
-        }
-        return new CassandraCommand(java, jars);
-    }
-
-    /** The jar (or classes directory) of {@link CassandraDaemonLauncher}, the daemon's main class. */
-    private static Path launcherLocation() {
-        try {
-            return Path.of(CassandraDaemonLauncher.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
-        } catch (URISyntaxException | RuntimeException e) {
-            throw new IllegalStateException("Cannot locate the cassandra-server jar on the classpath", e);
-        }
+        return new CassandraCommand(ServerClassPath.load(
+                CassandraCommand.class,
+                CLASSPATH_RESOURCE,
+                CassandraDaemonLauncher.class,
+                "Cassandra",
+                "cassandra-server"));
     }
 
     /** The {@code jamm} jar of the classpath: Cassandra measures objects with it as a Java agent. */
     Path jamm() {
-        return jars.stream()
+        return classPath.jars().stream()
                 .filter(jar -> jar.getFileName().toString().matches("jamm-[0-9].*\\.jar"))
                 .findFirst()
                 .orElseThrow(() ->
                         new IllegalStateException("The Cassandra classpath has no jamm jar: rebuild cassandra-server"));
-    }
-
-    String classpath() {
-        return String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
     }
 
     /**
@@ -119,18 +71,13 @@ final class CassandraCommand {
             Path workDir, int heapMegabytes, int jmxPort, long parentPid, Map<String, String> systemProperties) {
         requireNonNull(workDir, "workDir is null");
         requireNonNull(systemProperties, "systemProperties is null");
-        List<String> command = new ArrayList<>();
-        command.add(java.toString());
         // a small initial heap: with -Xms equal to -Xmx the node touches its whole heap at once (1.5 GB RSS, not 0.7)
-        command.add("-Xms" + Math.min(256, heapMegabytes) + "m");
-        command.add("-Xmx" + heapMegabytes + "m");
+        List<String> command = classPath.javaCommand(256, heapMegabytes, CassandraDaemonLauncher.PARENT_PID, parentPid);
         command.add("-Xss256k");
         command.add("-XX:+UseG1GC");
-        command.add("-XX:+ExitOnOutOfMemoryError");
         command.add("-javaagent:" + jamm());
         command.add("-Djdk.attach.allowAttachSelf=true");
         command.addAll(JPMS_FLAGS);
-        command.add("-Djava.net.preferIPv4Stack=true");
         command.add("-Dio.netty.tryReflectionSetAccessible=true");
         command.add("-Dcassandra.config="
                 + workDir.resolve(TestingCassandraServer.YAML_FILE).toUri());
@@ -146,18 +93,15 @@ final class CassandraCommand {
         command.add("-Dcassandra.shutdown_announce_in_ms=0");
         // JMX on 127.0.0.1 only, for nodetool
         command.add("-Dcassandra.jmx.local.port=" + jmxPort);
-        command.add("-D" + CassandraDaemonLauncher.PARENT_PID + "=" + parentPid);
         systemProperties.forEach((key, value) -> command.add("-D" + key + "=" + value));
-        command.add("-cp");
-        command.add(classpath());
-        command.add(CassandraDaemonLauncher.class.getName());
+        command.addAll(classPath.launch(CassandraDaemonLauncher.class));
         return command;
     }
 
     /** A {@code nodetool} command line against the daemon's local JMX port. */
     List<String> nodetool(Path workDir, String host, int jmxPort, List<String> arguments) {
         List<String> command = new ArrayList<>();
-        command.add(java.toString());
+        command.add(classPath.java().toString());
         command.add("-Xmx256m");
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-XX:+UseSerialGC");
@@ -169,7 +113,7 @@ final class CassandraCommand {
         command.add("-Dlogback.configurationFile="
                 + workDir.resolve(TestingCassandraServer.TOOLS_LOGBACK_FILE).toUri());
         command.add("-cp");
-        command.add(classpath());
+        command.add(classPath.value());
         command.add(NODETOOL_CLASS);
         command.add("-h");
         command.add(host);

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.FreePorts;
+import io.hivenosql.sandbox.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
 final class CassandraStarter {
     private static final Logger log = LoggerFactory.getLogger(CassandraStarter.class);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
     private static final int START_ATTEMPTS = 3;
 
     private CassandraStarter() {}
@@ -87,19 +89,15 @@ final class CassandraStarter {
                     UTF_8);
             List<String> daemon = command.daemon(
                     workDir, settings.heapMegabytes(), jmxPort, settings.parentPid(), settings.systemProperties());
-            process = new ProcessBuilder(daemon)
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(
-                            workDir.resolve(TestingCassandraServer.LOG_FILE).toFile())
-                    .start();
+            process = ServerProcess.launch(daemon, workDir, workDir.resolve(TestingCassandraServer.LOG_FILE), Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start a Cassandra daemon in " + workDir, e);
         }
+        ServerProcess owned = TestingCassandraServer.ownProcess(process);
         TestingCassandraServer server =
-                new TestingCassandraServer(settings, command, workDir, storagePort, nativePort, jmxPort, process);
+                new TestingCassandraServer(settings, command, workDir, storagePort, nativePort, jmxPort, owned);
         try {
-            awaitReady(server, process, settings);
+            awaitReady(server, owned, settings);
         } catch (RuntimeException e) {
             server.abandon();
             throw e;
@@ -109,39 +107,33 @@ final class CassandraStarter {
     }
 
     /** Waits until the node answers CQL (and, with authentication, until the default superuser can log in). */
-    private static void awaitReady(TestingCassandraServer server, Process process, Settings settings) {
-        long deadline = System.nanoTime() + settings.startTimeout().toNanos();
-        String lastError = "no answer yet";
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                String tail = server.logTail();
-                String message = "Cassandra on " + server.contactPoint() + " exited with code " + process.exitValue()
-                        + " during start-up; log tail (" + server.logFile() + "):\n" + tail;
-                throw tail.contains("Address already in use")
-                        ? new PortTakenException(message)
-                        : new IllegalStateException(message);
-            }
-            try (CqlProbe probe = CqlProbe.connect(server.host(), server.nativePort(), PROBE_TIMEOUT)) {
-                probe.options();
-                if (settings.passwordAuthenticator()) {
-                    probe.startup(TestingCassandraServer.SUPERUSER, TestingCassandraServer.SUPERUSER_PASSWORD);
-                } else {
-                    probe.startup(null, null);
-                }
-                return;
-            } catch (IOException e) {
-                lastError = e.toString();
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for " + server, e);
-            }
-        }
-        throw new IllegalStateException("Cassandra on " + server.contactPoint() + " did not answer CQL within "
-                + settings.startTimeout().toSeconds() + " s (" + lastError + "); log tail (" + server.logFile()
-                + "):\n" + server.logTail());
+    private static void awaitReady(TestingCassandraServer server, ServerProcess process, Settings settings) {
+        process.awaitReady(
+                settings.startTimeout(),
+                POLL_INTERVAL,
+                () -> {
+                    try (CqlProbe probe = CqlProbe.connect(server.host(), server.nativePort(), PROBE_TIMEOUT)) {
+                        probe.options();
+                        if (settings.passwordAuthenticator()) {
+                            probe.startup(TestingCassandraServer.SUPERUSER, TestingCassandraServer.SUPERUSER_PASSWORD);
+                        } else {
+                            probe.startup(null, null);
+                        }
+                        return Optional.of(true);
+                    }
+                },
+                exitCode -> {
+                    String tail = server.logTail();
+                    String message = "Cassandra on " + server.contactPoint() + " exited with code " + exitCode
+                            + " during start-up; log tail (" + server.logFile() + "):\n" + tail;
+                    return tail.contains("Address already in use")
+                            ? new PortTakenException(message)
+                            : new IllegalStateException(message);
+                },
+                last -> new IllegalStateException(
+                        "Cassandra on " + server.contactPoint() + " did not answer CQL within "
+                                + settings.startTimeout().toSeconds() + " s (" + (last == null ? "no answer yet" : last)
+                                + "); log tail (" + server.logFile() + "):\n" + server.logTail()));
     }
 
     private static Path prepareWorkDir(Settings settings) {

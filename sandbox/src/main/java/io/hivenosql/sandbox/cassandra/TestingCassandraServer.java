@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.ServerBuilder;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * <p>It takes 5-10 s to start and 0.7-1.5 GB of memory: test suites share one server per JVM through
  * {@link #shared()} and isolate tests by keyspace.
  */
-public final class TestingCassandraServer implements Closeable {
+public final class TestingCassandraServer extends ServerFixture {
     public static final String HOST = "127.0.0.1";
     /** The data center of the node (SimpleSnitch's), for the driver's local-DC setting. */
     public static final String LOCAL_DATACENTER = "datacenter1";
@@ -56,15 +56,9 @@ public final class TestingCassandraServer implements Closeable {
 
     private final CassandraStarter.Settings settings;
     private final CassandraCommand command;
-    private final Path workDir;
     private final int storagePort;
     private final int nativePort;
     private final int jmxPort;
-    private final ServerProcess process;
-    /** Stops the daemon when the JVM exits without closing it (a test JVM that fails). */
-    private final Thread stopHook = new Thread(this::stop, "testing-cassandra-server-stop");
-
-    private boolean stopped;
 
     TestingCassandraServer(
             CassandraStarter.Settings settings,
@@ -73,15 +67,18 @@ public final class TestingCassandraServer implements Closeable {
             int storagePort,
             int nativePort,
             int jmxPort,
-            Process process) {
+            ServerProcess process) {
+        super(process, workDir, settings.shared(), "testing-cassandra-server-stop");
         this.settings = settings;
         this.command = command;
-        this.workDir = workDir;
         this.storagePort = storagePort;
         this.nativePort = nativePort;
         this.jmxPort = jmxPort;
-        this.process = new ServerProcess(process, "Cassandra", STOP_TIMEOUT, KILL_TIMEOUT);
-        Runtime.getRuntime().addShutdownHook(stopHook);
+    }
+
+    /** The daemon's process as a server owns it: its stop waits a minute after SIGTERM, 10 s after SIGKILL. */
+    static ServerProcess ownProcess(Process process) {
+        return new ServerProcess(process, "Cassandra", STOP_TIMEOUT, KILL_TIMEOUT);
     }
 
     public static Builder builder() {
@@ -140,21 +137,9 @@ public final class TestingCassandraServer implements Closeable {
         return settings.passwordAuthenticator();
     }
 
-    public long pid() {
-        return process.pid();
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
-    }
-
-    public Path workDir() {
-        return workDir;
-    }
-
     /** The daemon's stdout and stderr (its log). */
     public Path logFile() {
-        return workDir.resolve(LOG_FILE);
+        return workDir().resolve(LOG_FILE);
     }
 
     /**
@@ -169,12 +154,9 @@ public final class TestingCassandraServer implements Closeable {
         }
         Path output = null;
         try {
-            output = Files.createTempFile(workDir, "nodetool-", ".out");
-            Process nodetool = new ProcessBuilder(command.nodetool(workDir, HOST, jmxPort, args))
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
+            output = Files.createTempFile(workDir(), "nodetool-", ".out");
+            Process nodetool =
+                    ServerProcess.launch(command.nodetool(workDir(), HOST, jmxPort, args), workDir(), output, Map.of());
             if (!nodetool.waitFor(NODETOOL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 nodetool.destroyForcibly();
                 throw new IllegalStateException("nodetool " + args + " did not finish within " + NODETOOL_TIMEOUT);
@@ -197,53 +179,22 @@ public final class TestingCassandraServer implements Closeable {
         }
     }
 
-    /** Kills the daemon at once (SIGKILL), as a crash would; for tests of a lost server. {@link #close()} cleans up. */
-    public void kill() {
-        process.kill();
-    }
-
     /**
-     * Stops the daemon: SIGTERM (Cassandra drains and exits, a few seconds), then SIGKILL if it is still running after
-     * a minute; then deletes its data. Also stops the shared server (the next {@link #shared()} starts a new one).
+     * Deletes the daemon's data once it stopped (SIGTERM: Cassandra drains and exits, a few seconds; SIGKILL if it is
+     * still running after a minute).
      */
-    public synchronized void stop() {
-        if (stopped) {
-            return;
-        }
-        stopped = true;
-        process.stop(this);
-        if (settings.workDir().isPresent()) {
-            WorkDirs.deleteRunFiles(workDir);
-        } else {
-            ServerProcess.deleteRecursively(workDir);
-        }
-    }
-
     @Override
-    public void close() {
-        if (!settings.shared()) {
-            stop();
-            removeStopHook();
-        }
-    }
-
-    /** Stops the daemon whatever the settings (shared or not), when its start failed. */
-    void abandon() {
-        stop();
-        removeStopHook();
-    }
-
-    private void removeStopHook() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(stopHook);
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down: the hook runs (and finds the server stopped)
+    protected void cleanUp() {
+        if (settings.workDir().isPresent()) {
+            WorkDirs.deleteRunFiles(workDir());
+        } else {
+            ServerProcess.deleteRecursively(workDir());
         }
     }
 
     @Override
     public String toString() {
-        return "Cassandra " + contactPoint() + " (pid " + pid() + ", " + workDir + ")";
+        return "Cassandra " + contactPoint() + " (pid " + pid() + ", " + workDir() + ")";
     }
 
     /** The last lines of the daemon's log, for failure messages. */
@@ -310,11 +261,6 @@ public final class TestingCassandraServer implements Closeable {
         public Builder systemProperty(String key, String value) {
             systemProperties.put(requireNonNull(key, "key is null"), requireNonNull(value, "value is null"));
             return this;
-        }
-
-        /** The process whose end stops the daemon (by default this JVM); for the test of that watch. */
-        Builder parentPid(long parentPid) {
-            return watchParent(parentPid);
         }
 
         private Builder sharedInstance() {

@@ -3,6 +3,7 @@ package io.hivenosql.sandbox.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.hive.HiveSiteTemplate;
 import io.hivenosql.sandbox.hive.LocalHiveConf;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -48,37 +49,13 @@ public final class ClusterHiveConf {
         conf.putAll(cluster);
         String hdfs = requireNonNull(cluster.get("fs.defaultFS"), "cluster settings lack fs.defaultFS");
 
-        conf.put("hive.metastore.warehouse.dir", hdfs + "/user/hive/warehouse");
-        conf.put("hive.metastore.warehouse.external.dir", hdfs + "/user/hive/external");
-        conf.put("hive.exec.scratchdir", hdfs + "/tmp/hive");
-        conf.put("hive.user.install.directory", hdfs + "/user");
-        conf.put("mapreduce.framework.name", "yarn");
-        conf.put("hive.execution.engine", "tez");
-        conf.put("tez.local.mode", "false");
-        conf.put("tez.ignore.lib.uris", "false");
-        conf.put("tez.use.cluster.hadoop-libs", "true");
-        conf.put("tez.staging-dir", hdfs + "/tmp/tez-staging");
-        conf.put("tez.am.node-blacklisting.enabled", "false");
-        // sessions open their Tez AM on first use; none is kept waiting
-        conf.put("hive.server2.tez.initialize.default.sessions", "false");
-        // a session's AM keeps a warm container between its DAGs, and reuses containers whatever the splits' hosts:
-        // a DAG then needs no new JVM (store splits name the store's hosts, never a NodeManager's)
-        conf.put("tez.am.container.reuse.enabled", "true");
-        conf.put("tez.am.container.reuse.rack-fallback.enabled", "true");
-        conf.put("tez.am.container.reuse.non-local-fallback.enabled", "true");
-        conf.put("tez.am.session.min.held-containers", "1");
-        conf.put("tez.am.container.idle.release-timeout-min.millis", "10000");
-        conf.put("tez.am.container.idle.release-timeout-max.millis", "20000");
-
-        String opens = String.join(" ", jvmOpens);
-        conf.put("tez.am.resource.memory.mb", Integer.toString(CONTAINER_MB));
-        conf.put("tez.am.launch.cmd-opts", opens + " -XX:+UseSerialGC");
-        conf.put("hive.tez.container.size", Integer.toString(CONTAINER_MB));
-        conf.put("hive.tez.java.opts", opens + " -XX:+UseSerialGC");
-        conf.put("tez.task.resource.memory.mb", Integer.toString(CONTAINER_MB));
-        // sorted outputs and map-join tables must fit the task heap (Tez's default sort buffer is 100 MB)
-        conf.put("tez.runtime.io.sort.mb", "64");
-        conf.put("hive.auto.convert.join.noconditionaltask.size", "20000000");
+        conf.putAll(HiveSiteTemplate.load(
+                ClusterHiveConf.class,
+                "/io/hivenosql/sandbox/hive/cluster-hive-site.conf",
+                Map.of(
+                        "hdfs", hdfs,
+                        "opens", String.join(" ", jvmOpens),
+                        "containerMb", Integer.toString(CONTAINER_MB))));
 
         if (!auxJars.isEmpty()) {
             conf.put("hive.aux.jars.path", String.join(",", auxJars));

@@ -12,11 +12,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hive.jdbc.HiveDriver;
@@ -67,11 +67,7 @@ public final class ClusterHiveServer implements Closeable {
         entries.add(conf.toString());
         classPath.forEach(entry -> entries.add(entry.toString()));
         auxJars.forEach(entry -> entries.add(entry.toString()));
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JvmOptions.hiveOpens());
-        command.add("-Xmx" + HEAP_MB + "m");
-        command.add("-XX:+ExitOnOutOfMemoryError");
+        List<String> command = JvmOptions.hiveJava(HEAP_MB);
         command.add("-Dhive.log.dir=" + logs);
         command.add("-Dhive.log.file=hiveserver2.log");
         command.add("-Dderby.stream.error.file=" + workDir.resolve("derby.log"));
@@ -82,12 +78,8 @@ public final class ClusterHiveServer implements Closeable {
         Process process;
         try {
             Files.createDirectories(workDir.resolve("tmp"));
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(workDir.resolve("hiveserver2.out").toFile());
-            builder.environment().put("HIVE_CONF_DIR", conf.toString());
-            process = builder.start();
+            process = ServerProcess.launch(
+                    command, workDir, workDir.resolve("hiveserver2.out"), Map.of("HIVE_CONF_DIR", conf.toString()));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start HiveServer2 in " + workDir, e);
         }
@@ -105,33 +97,24 @@ public final class ClusterHiveServer implements Closeable {
     }
 
     private static void awaitConnection(ServerProcess server, String url, Path workDir, long start) {
-        long deadline = start + START_TIMEOUT.toNanos();
-        SQLException last = null;
-        while (System.nanoTime() < deadline) {
-            if (!server.isAlive()) {
-                throw new IllegalStateException("HiveServer2 exited with code "
-                        + server.process().exitValue() + " during start-up; console tail:\n"
-                        + ServerProcess.tail(workDir.resolve("hiveserver2.out"), 40));
-            }
-            Properties properties = new Properties();
-            properties.setProperty("user", System.getProperty("user.name", "hive"));
-            properties.setProperty("password", "");
-            try (Connection connection = new HiveDriver().connect(url, properties)) {
-                return;
-            } catch (SQLException e) {
-                last = e;
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for HiveServer2 at " + url, e);
-            }
-        }
-        throw new IllegalStateException(
-                "HiveServer2 did not accept JDBC connections at " + url + " within " + START_TIMEOUT + "; see "
-                        + workDir.resolve("logs"),
-                last);
+        Properties properties = new Properties();
+        properties.setProperty("user", System.getProperty("user.name", "hive"));
+        properties.setProperty("password", "");
+        server.awaitReady(
+                START_TIMEOUT.minus(Duration.ofNanos(System.nanoTime() - start)),
+                Duration.ofMillis(500),
+                () -> {
+                    try (Connection connection = new HiveDriver().connect(url, properties)) {
+                        return Optional.of(url);
+                    }
+                },
+                exitCode -> new IllegalStateException("HiveServer2 exited with code " + exitCode
+                        + " during start-up; console tail:\n"
+                        + ServerProcess.tail(workDir.resolve("hiveserver2.out"), 40)),
+                last -> new IllegalStateException(
+                        "HiveServer2 did not accept JDBC connections at " + url + " within " + START_TIMEOUT + "; see "
+                                + workDir.resolve("logs"),
+                        last));
     }
 
     private static void writeXml(Map<String, String> properties, Path file) throws IOException {

@@ -3,17 +3,16 @@ package io.hivenosql.sandbox.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.JvmOptions;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
-import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * HiveServer2 by its pid should it have outlived it. The cluster JVM also stops when this JVM dies (its standard input
  * ends).
  */
-public final class TestingHiveCluster implements Closeable {
+public final class TestingHiveCluster extends ServerFixture {
     /** Heap of the cluster JVM (NameNode, 2 DataNodes, ResourceManager, 2 NodeManagers). */
     public static final int HEAP_MB = 1024;
     /** The cluster JVM's log, under the work directory. */
@@ -37,14 +36,11 @@ public final class TestingHiveCluster implements Closeable {
 
     private static final Logger log = LoggerFactory.getLogger(TestingHiveCluster.class);
 
-    private final Path workDir;
-    private final ServerProcess process;
     private final ClusterState state;
     private final Duration startupTime;
 
     private TestingHiveCluster(Path workDir, ServerProcess process, ClusterState state, Duration startupTime) {
-        this.workDir = workDir;
-        this.process = process;
+        super(process, workDir, false, "testing-hive-cluster-stop");
         this.state = state;
         this.startupTime = startupTime;
     }
@@ -55,11 +51,7 @@ public final class TestingHiveCluster implements Closeable {
         Path work = requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
         long start = System.nanoTime();
         ServerProcess.deleteRecursively(work);
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JvmOptions.hiveOpens());
-        command.add("-Xmx" + HEAP_MB + "m");
-        command.add("-XX:+ExitOnOutOfMemoryError");
+        List<String> command = JvmOptions.hiveJava(HEAP_MB);
         command.add("-Djava.io.tmpdir=" + work.resolve("tmp"));
         command.add("-cp");
         command.add(String.join(
@@ -71,21 +63,17 @@ public final class TestingHiveCluster implements Closeable {
         Process process;
         try {
             Files.createDirectories(work.resolve("tmp"));
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(work.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(work.resolve(LOG_FILE).toFile());
-            // containers start $JAVA_HOME/bin/java: the JDK of this JVM
-            builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            // standard input stays a pipe: the cluster stops when it ends, i.e. when this JVM is gone
-            process = builder.start();
+            // containers start $JAVA_HOME/bin/java: the JDK of this JVM; standard input stays a pipe: the cluster
+            // stops when it ends, i.e. when this JVM is gone
+            process = ServerProcess.launch(
+                    command, work, work.resolve(LOG_FILE), Map.of("JAVA_HOME", System.getProperty("java.home")));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start the cluster JVM in " + work, e);
         }
         ServerProcess server = new ServerProcess(process, "cluster", Duration.ofSeconds(90), Duration.ofSeconds(10));
         ClusterState state;
         try {
-            state = awaitState(server, work, start, timeout);
+            state = awaitState(server, work, timeout);
         } catch (RuntimeException e) {
             server.kill();
             ClusterState.read(work).ifPresent(TestingHiveCluster::killHiveServers);
@@ -97,28 +85,16 @@ public final class TestingHiveCluster implements Closeable {
         return cluster;
     }
 
-    private static ClusterState awaitState(ServerProcess server, Path work, long start, Duration timeout) {
-        long deadline = start + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<ClusterState> state = ClusterState.read(work);
-            if (state.isPresent()) {
-                return state.get();
-            }
-            if (!server.isAlive()) {
-                throw new IllegalStateException(
-                        "The cluster JVM exited with code " + server.process().exitValue()
-                                + " during start-up; log tail (" + work.resolve(LOG_FILE) + "):\n"
-                                + ServerProcess.tail(work.resolve(LOG_FILE), 60));
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while the cluster starts", e);
-            }
-        }
-        throw new IllegalStateException("The cluster did not start within " + timeout + "; log tail ("
-                + work.resolve(LOG_FILE) + "):\n" + ServerProcess.tail(work.resolve(LOG_FILE), 60));
+    private static ClusterState awaitState(ServerProcess server, Path work, Duration timeout) {
+        Path logFile = work.resolve(LOG_FILE);
+        return server.awaitReady(
+                timeout,
+                Duration.ofMillis(500),
+                () -> ClusterState.read(work),
+                exitCode -> new IllegalStateException("The cluster JVM exited with code " + exitCode
+                        + " during start-up; log tail (" + logFile + "):\n" + ServerProcess.tail(logFile, 60)),
+                last -> new IllegalStateException("The cluster did not start within " + timeout + "; log tail ("
+                        + logFile + "):\n" + ServerProcess.tail(logFile, 60)));
     }
 
     /** What the cluster reported once up: JDBC URL, HiveServer2's pid, addresses, container directories. */
@@ -128,15 +104,6 @@ public final class TestingHiveCluster implements Closeable {
 
     public String jdbcUrl() {
         return state.jdbcUrl();
-    }
-
-    /** The pid of the cluster JVM (HDFS, YARN). */
-    public long pid() {
-        return process.pid();
-    }
-
-    public Path workDir() {
-        return workDir;
     }
 
     /** How long {@link #start} took until HiveServer2 accepted JDBC connections. */
@@ -169,10 +136,9 @@ public final class TestingHiveCluster implements Closeable {
         }
     }
 
-    /** Stops the cluster JVM, then HiveServer2 if it outlived it (both by pid); idempotent. */
+    /** Once the cluster JVM stopped (by its pid): kills HiveServer2 by its pid if it outlived it. */
     @Override
-    public void close() {
-        process.stop(this);
+    protected void cleanUp() {
         killHiveServers(state);
     }
 
@@ -197,6 +163,6 @@ public final class TestingHiveCluster implements Closeable {
     @Override
     public String toString() {
         return "TestingHiveCluster[" + state.jdbcUrl() + ", HDFS " + state.hdfsUri() + ", YARN RM "
-                + state.resourceManager() + ", pid " + process.pid() + "]";
+                + state.resourceManager() + ", pid " + pid() + "]";
     }
 }

@@ -12,7 +12,9 @@ import java.util.Map;
  * The hive-site properties of a {@link LocalHiveServer}: embedded Derby metastore, local file system, local job
  * execution, and every directory (warehouse, scratch, logs, Tez staging) under one work directory.
  *
- * <p>The values were measured to work with Hive 4.0.1 / Hadoop 3.3.6 / Tez 0.10.4 on JDK 17 (RUNTIME-NOTES).
+ * <p>The settings are data, in the resources {@code local-hive-site.conf}, {@code local-hive-site-tez.conf} (Tez only)
+ * and {@code local-hive-server.conf} beside this class; they were measured to work with Hive 4.0.1 / Hadoop 3.3.6 /
+ * Tez 0.10.4 on JDK 17 (RUNTIME-NOTES).
  */
 public final class LocalHiveConf {
     private LocalHiveConf() {}
@@ -31,80 +33,18 @@ public final class LocalHiveConf {
         requireNonNull(auxJars, "auxJars is null");
         requireNonNull(extra, "extra is null");
         Path work = workDir.toAbsolutePath().normalize();
-        Map<String, String> conf = new LinkedHashMap<>();
-
-        // embedded metastore on Derby; DataNucleus creates the schema (schematool's SQL is in no jar on Central)
-        conf.put("hive.metastore.uris", "");
-        conf.put(
-                "javax.jdo.option.ConnectionURL",
-                "jdbc:derby:;databaseName=" + work.resolve("metastore_db") + ";create=true");
-        conf.put("javax.jdo.option.ConnectionDriverName", "org.apache.derby.jdbc.EmbeddedDriver");
-        conf.put("hive.metastore.schema.verification", "false");
-        conf.put("datanucleus.schema.autoCreateAll", "true");
-        conf.put("hive.metastore.warehouse.dir", uri(work.resolve("warehouse")));
-        conf.put("hive.metastore.warehouse.external.dir", uri(work.resolve("warehouse-external")));
-
-        // local file system; every scratch and log directory under the work dir
-        conf.put("fs.defaultFS", "file:///");
-        conf.put("hadoop.tmp.dir", work.resolve("hadoop-tmp").toString());
-        conf.put("hive.exec.scratchdir", work.resolve("scratch").toString());
-        conf.put("hive.exec.local.scratchdir", work.resolve("local-scratch").toString());
-        conf.put("hive.downloaded.resources.dir", work.resolve("resources").toString());
-        conf.put("hive.querylog.location", work.resolve("query-logs").toString());
-        conf.put(
-                "hive.server2.logging.operation.log.location",
-                work.resolve("operation-logs").toString());
-        conf.put("hive.repl.rootdir", work.resolve("repl").toString());
-        conf.put("dfs.replication", "1");
-
-        // jobs run inside this JVM; map joins must not try to start /usr/bin/hadoop
-        conf.put("mapreduce.framework.name", "local");
-        conf.put(
-                "mapreduce.jobtracker.staging.root.dir",
-                work.resolve("mapred-staging").toString());
-        conf.put("mapreduce.cluster.local.dir", work.resolve("mapred-local").toString());
-        conf.put("hive.exec.submitviachild", "false");
-        conf.put("hive.exec.submit.local.task.via.child", "false");
-        conf.put("hive.execution.engine", engine.hiveName());
-        // every local task shares this JVM and Hive's per-input I/O state: one query's jobs at a time (see the hook)
-        conf.put("hive.query.lifetime.hooks", LocalJobSerializer.class.getName());
+        Map<String, String> variables = Map.of(
+                "work", work.toString(),
+                "workUri", uri(work),
+                "engine", engine.hiveName(),
+                "jobSerializer", LocalJobSerializer.class.getName(),
+                "port", Integer.toString(port));
+        Map<String, String> conf =
+                new LinkedHashMap<>(HiveSiteTemplate.load(LocalHiveConf.class, "local-hive-site.conf", variables));
         if (engine == HiveEngine.TEZ) {
-            conf.put(
-                    "tez.local.cache.root.folder",
-                    work.resolve("tez-local-cache").toString());
-            conf.put("tez.local.mode", "true");
-            conf.put("tez.local.mode.without.network", "true");
-            conf.put("tez.runtime.optimize.local.fetch", "true");
-            conf.put("tez.ignore.lib.uris", "true");
-            conf.put("tez.staging-dir", work.resolve("tez-staging").toString());
-            conf.put("hive.llap.execution.mode", "none");
-            conf.put("hive.execution.mode", "container");
-            conf.put("hive.tez.container.size", "512");
-            conf.put("tez.am.resource.memory.mb", "512");
+            conf.putAll(HiveSiteTemplate.load(LocalHiveConf.class, "local-hive-site-tez.conf", variables));
         }
-
-        // one user, no security, one bind address, no web UI
-        conf.put("hive.server2.thrift.bind.host", "127.0.0.1");
-        conf.put("hive.server2.thrift.port", Integer.toString(port));
-        conf.put("hive.server2.transport.mode", "binary");
-        conf.put("hive.server2.enable.doAs", "false");
-        conf.put("hive.server2.authentication", "NONE");
-        conf.put("hive.server2.webui.port", "0");
-        conf.put("hive.server2.support.dynamic.service.discovery", "false");
-        // no "Query ID = ..." / "Status: Running" lines on the server's console; clients still get errors
-        conf.put("hive.session.silent", "true");
-
-        // no locks, no transactions, no background services polling the metastore
-        conf.put("hive.support.concurrency", "false");
-        conf.put("hive.txn.manager", "org.apache.hadoop.hive.ql.lockmgr.DummyTxnManager");
-        conf.put("hive.scheduled.queries.executor.enabled", "false");
-        conf.put("hive.server2.materializedviews.registry.impl", "DUMMY");
-        conf.put("hive.query.results.cache.enabled", "false");
-
-        // statistics: answer every query from the data, so handler tables are always read
-        conf.put("hive.compute.query.using.stats", "false");
-        conf.put("hive.stats.autogather", "false");
-        conf.put("hive.stats.column.autogather", "false");
+        conf.putAll(HiveSiteTemplate.load(LocalHiveConf.class, "local-hive-server.conf", variables));
 
         if (!auxJars.isEmpty()) {
             conf.put(

@@ -3,6 +3,7 @@ package io.hivenosql.sandbox.hive;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.FreePorts;
+import io.hivenosql.sandbox.ServerProcess;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
@@ -276,26 +278,19 @@ public final class LocalHiveServer implements Closeable {
     }
 
     private void awaitConnection(String url, long startNanos) {
-        long deadline = startNanos + startTimeout.toNanos();
-        SQLException last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                connect(url, user).close();
-                return;
-            } catch (SQLException e) {
-                last = e;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for HiveServer2 at " + url, e);
-            }
-        }
-        throw new IllegalStateException(
-                "HiveServer2 did not accept JDBC connections at " + url + " within " + startTimeout
-                        + ": see the logs under " + workDir,
-                last);
+        ServerProcess.poll(
+                startTimeout.minus(Duration.ofNanos(System.nanoTime() - startNanos)),
+                Duration.ofMillis(200),
+                "HiveServer2 at " + url,
+                () -> {
+                    connect(url, user).close();
+                    return Optional.of(url);
+                },
+                () -> {},
+                last -> new IllegalStateException(
+                        "HiveServer2 did not accept JDBC connections at " + url + " within " + startTimeout
+                                + ": see the logs under " + workDir,
+                        last));
     }
 
     public static final class Builder {

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 final class MongoServerStarter {
     private static final Logger log = LoggerFactory.getLogger(MongoServerStarter.class);
-    private static final long POLL_MILLIS = 10;
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(10);
 
     private MongoServerStarter() {}
 
@@ -45,19 +46,19 @@ final class MongoServerStarter {
         Path workDir = prepareWorkDir(settings);
         Path portFile = workDir.resolve(TestingMongoServer.PORT_FILE);
         Path logFile = workDir.resolve(TestingMongoServer.LOG_FILE);
-        Process process;
+        ServerProcess process;
         try {
-            process = new ProcessBuilder(command.server(
+            // stdin stays a pipe: the server exits when it closes, i.e. when this JVM is gone
+            process = TestingMongoServer.ownProcess(ServerProcess.launch(
+                    command.server(
                             settings.heapMegabytes(),
                             settings.logLevel(),
                             settings.port(),
                             portFile,
-                            settings.parentPid()))
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile())
-                    // stdin stays a pipe: the server exits when it closes, i.e. when this JVM is gone
-                    .start();
+                            settings.parentPid()),
+                    workDir,
+                    logFile,
+                    Map.of()));
         } catch (IOException e) {
             if (settings.workDir().isEmpty()) {
                 ServerProcess.deleteRecursively(workDir);
@@ -84,28 +85,17 @@ final class MongoServerStarter {
     }
 
     /** Waits until the server has written its port file; returns the port. */
-    private static int awaitPort(Process process, Path portFile, Path logFile, Settings settings) {
-        long deadline = System.nanoTime() + settings.startTimeout().toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<Integer> port = readPort(portFile);
-            if (port.isPresent()) {
-                return port.get();
-            }
-            if (!process.isAlive()) {
-                throw new IllegalStateException("The MongoDB test server (port " + describePort(settings.port())
-                        + ") exited with code " + process.exitValue() + " during start-up; log tail (" + logFile
-                        + "):\n" + ServerProcess.tail(logFile, 40));
-            }
-            try {
-                Thread.sleep(POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for the MongoDB test server to start", e);
-            }
-        }
-        throw new IllegalStateException("The MongoDB test server (pid " + process.pid() + ") did not listen within "
-                + settings.startTimeout().toMillis() + " ms; log tail (" + logFile + "):\n"
-                + ServerProcess.tail(logFile, 40));
+    private static int awaitPort(ServerProcess process, Path portFile, Path logFile, Settings settings) {
+        return process.awaitReady(
+                settings.startTimeout(),
+                POLL_INTERVAL,
+                () -> readPort(portFile),
+                exitCode -> new IllegalStateException("The MongoDB test server (port " + describePort(settings.port())
+                        + ") exited with code " + exitCode + " during start-up; log tail (" + logFile + "):\n"
+                        + ServerProcess.tail(logFile, 40)),
+                last -> new IllegalStateException("The MongoDB test server (pid " + process.pid()
+                        + ") did not listen within " + settings.startTimeout().toMillis() + " ms; log tail (" + logFile
+                        + "):\n" + ServerProcess.tail(logFile, 40)));
     }
 
     private static Optional<Integer> readPort(Path portFile) {

@@ -3,9 +3,9 @@ package io.hivenosql.sandbox.mongo;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.ServerBuilder;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.mongo.server.MongoServerLauncher;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * run against a real MongoDB. Such an instance has no process: {@link #pid()} and {@link #kill()} throw, and tests that
  * kill the server skip themselves when {@link #isExternal()}.
  */
-public final class TestingMongoServer implements Closeable {
+public final class TestingMongoServer extends ServerFixture {
     public static final String HOST = MongoServerLauncher.HOST;
     /** The environment variable naming an external MongoDB server to use instead of starting one. */
     public static final String MONGO_URI_VARIABLE = "MONGO_URI";
@@ -53,30 +53,15 @@ public final class TestingMongoServer implements Closeable {
     private final MongoServerUri uri;
     /** The server's process; null for an external server. */
     private final ServerProcess process;
-    /** The work directory; null for an external server. */
-    private final Path workDir;
 
     private final boolean deleteWorkDir;
-    private final boolean shared;
-    /** Stops the server when the JVM exits without closing it (a test JVM that fails); null for an external server. */
-    private final Thread stopHook;
-
-    private boolean stopped;
 
     private TestingMongoServer(
-            MongoServerUri uri, Process process, Path workDir, boolean deleteWorkDir, boolean shared) {
+            MongoServerUri uri, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
+        super(process, workDir, shared, "testing-mongo-server-stop");
         this.uri = uri;
-        this.process =
-                process == null ? null : new ServerProcess(process, "MongoDB server", STOP_TIMEOUT, KILL_TIMEOUT);
-        this.workDir = workDir;
+        this.process = process;
         this.deleteWorkDir = deleteWorkDir;
-        this.shared = shared;
-        if (process == null) {
-            this.stopHook = null;
-        } else {
-            this.stopHook = new Thread(this::stop, "testing-mongo-server-stop");
-            Runtime.getRuntime().addShutdownHook(stopHook);
-        }
     }
 
     public static Builder builder() {
@@ -151,21 +136,7 @@ public final class TestingMongoServer implements Closeable {
 
     /** Whether this is the server of {@value #MONGO_URI_VARIABLE} (or {@link #external}) rather than one started here. */
     public boolean isExternal() {
-        return process == null;
-    }
-
-    public long pid() {
-        return requireProcess("has no process id").pid();
-    }
-
-    /** Whether the server's process runs; always true for an external server (it is not probed). */
-    public boolean isAlive() {
-        return process == null || process.isAlive();
-    }
-
-    public Path workDir() {
-        requireProcess("has no work directory");
-        return workDir;
+        return hasNoProcess();
     }
 
     /** The server's stdout and stderr (its log). */
@@ -183,6 +154,7 @@ public final class TestingMongoServer implements Closeable {
      *
      * @throws UnsupportedOperationException for an external server: check {@link #isExternal()} and skip such a test
      */
+    @Override
     public void kill() {
         requireProcess("cannot be killed by this JVM; tests that kill the server must skip when "
                         + "isExternal() (unset " + MONGO_URI_VARIABLE + " to run them against a server they start)")
@@ -190,40 +162,16 @@ public final class TestingMongoServer implements Closeable {
     }
 
     /**
-     * Stops the server (SIGTERM to its pid, then SIGKILL if it is still running after 10 s) and deletes its temporary
-     * directory (a given work directory keeps its log). Also stops the shared server (the next {@link #shared()} starts
-     * a new one). Does nothing for an external server.
+     * After the stop (SIGTERM to its pid, then SIGKILL if it is still running after 10 s): closes its standard input and
+     * deletes its temporary directory (a given work directory keeps its log).
      */
-    public synchronized void stop() {
-        if (stopped || process == null) {
-            return;
-        }
-        stopped = true;
-        process.stop(this);
+    @Override
+    protected void cleanUp() {
         closeStdin();
         if (deleteWorkDir) {
-            ServerProcess.deleteRecursively(workDir);
+            ServerProcess.deleteRecursively(workDir());
         } else {
-            MongoServerStarter.deleteQuietly(workDir.resolve(PORT_FILE));
-        }
-    }
-
-    @Override
-    public void close() {
-        if (!shared) {
-            abandon();
-        }
-    }
-
-    /** Stops the server whatever the settings (shared or not), e.g. when its start failed. */
-    void abandon() {
-        stop();
-        if (stopHook != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopHook);
-            } catch (IllegalStateException e) {
-                // the JVM is already shutting down: the hook runs (and finds the server stopped)
-            }
+            MongoServerStarter.deleteQuietly(workDir().resolve(PORT_FILE));
         }
     }
 
@@ -231,10 +179,16 @@ public final class TestingMongoServer implements Closeable {
     public String toString() {
         return isExternal()
                 ? "external MongoDB " + uri.redacted()
-                : "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir + ")";
+                : "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir() + ")";
     }
 
-    static TestingMongoServer local(int port, Process process, Path workDir, boolean deleteWorkDir, boolean shared) {
+    /** The server's process as a server owns it: its stop waits 10 s after SIGTERM, 10 s after SIGKILL. */
+    static ServerProcess ownProcess(Process process) {
+        return new ServerProcess(process, "MongoDB server", STOP_TIMEOUT, KILL_TIMEOUT);
+    }
+
+    static TestingMongoServer local(
+            int port, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
         return new TestingMongoServer(
                 new MongoServerUri("mongodb", "", HOST + ":" + port, ""), process, workDir, deleteWorkDir, shared);
     }
@@ -244,13 +198,6 @@ public final class TestingMongoServer implements Closeable {
                 new TestingMongoServer(MongoServerUri.parse(uri, source), null, null, false, shared);
         log.info("Using the {} (from {})", server, source);
         return server;
-    }
-
-    private ServerProcess requireProcess(String what) {
-        if (process == null) {
-            throw new UnsupportedOperationException("The " + this + " " + what + ": it was not started by this JVM");
-        }
-        return process;
     }
 
     /** Closes the server's standard input, which makes it exit (what happens when this JVM dies). */
@@ -275,11 +222,6 @@ public final class TestingMongoServer implements Closeable {
 
         private Builder() {
             super(64, Duration.ofSeconds(30));
-        }
-
-        /** The process whose end stops the server (by default this JVM); for the test of that watch. */
-        Builder parentPid(long parentPid) {
-            return watchParent(parentPid);
         }
 
         private Builder sharedInstance() {

@@ -1,5 +1,6 @@
 package io.hivenosql.sandbox.redis;
 
+import io.hivenosql.sandbox.FreePorts;
 import java.io.Closeable;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,8 +162,8 @@ public final class TestingRedisCluster implements Closeable {
     /** A free port whose cluster-bus port (port + 10000) is free as well. */
     static int freeClusterPort() {
         for (int attempt = 0; attempt < 100; attempt++) {
-            int port = TestingRedisServer.freePort();
-            if (port + BUS_PORT_OFFSET <= 65535 && TestingRedisServer.isFree(port + BUS_PORT_OFFSET)) {
+            int port = FreePorts.pick();
+            if (port + BUS_PORT_OFFSET <= 65535 && FreePorts.isFree(port + BUS_PORT_OFFSET)) {
                 return port;
             }
         }

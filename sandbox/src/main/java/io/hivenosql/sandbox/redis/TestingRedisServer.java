@@ -3,19 +3,18 @@ package io.hivenosql.sandbox.redis;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
-import java.io.Closeable;
+import io.hivenosql.sandbox.FreePorts;
+import io.hivenosql.sandbox.ServerFixture;
+import io.hivenosql.sandbox.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -38,33 +37,29 @@ import redis.clients.jedis.params.ShutdownParams;
  *
  * <p>Test suites share one server per JVM through {@link #shared()} and isolate tests by key prefix.
  */
-public final class TestingRedisServer implements Closeable {
+public final class TestingRedisServer extends ServerFixture {
     static final String NOT_INSTALLED = "redis-server is not installed: run `apt-get install -y redis-server` "
             + "(bin/hive-nosql test installs it when run as root)";
 
     private static final Logger log = LoggerFactory.getLogger(TestingRedisServer.class);
     private static final String HOST = "127.0.0.1";
-    private static final long START_TIMEOUT_MILLIS = 20_000;
-    private static final long STOP_TIMEOUT_MILLIS = 10_000;
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
     private static final int START_ATTEMPTS = 3;
 
     private static TestingRedisServer shared;
 
     private final Builder settings;
-    private final Path workDir;
     private final int port;
-    private final Process process;
-    /** Stops the server when the JVM exits without closing it (a test JVM that fails or is killed). */
-    private final Thread stopHook = new Thread(this::stop, "testing-redis-server-stop");
-
-    private volatile boolean closed;
 
     private TestingRedisServer(Builder settings, Path workDir, int port, Process process) {
+        super(
+                new ServerProcess(process, "redis-server", STOP_TIMEOUT, STOP_TIMEOUT),
+                workDir,
+                settings.shared,
+                "testing-redis-server-stop");
         this.settings = settings;
-        this.workDir = workDir;
         this.port = port;
-        this.process = process;
-        Runtime.getRuntime().addShutdownHook(stopHook);
     }
 
     public static Builder builder() {
@@ -100,20 +95,8 @@ public final class TestingRedisServer implements Closeable {
         return HOST + ":" + port;
     }
 
-    public long pid() {
-        return process.pid();
-    }
-
-    public Path workDir() {
-        return workDir;
-    }
-
     public Path logFile() {
-        return workDir.resolve("redis.log");
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
+        return workDir().resolve("redis.log");
     }
 
     /** A new connection authenticated as the default user (with the requirepass password if one is set). */
@@ -124,56 +107,30 @@ public final class TestingRedisServer implements Closeable {
         return new Jedis(new HostAndPort(HOST, port), config.build());
     }
 
-    /** Kills the server process at once (SIGKILL), as a crash would; for tests of lost connections. */
-    public void kill() {
-        process.destroyForcibly();
-        try {
-            process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
+    /** {@code SHUTDOWN NOSAVE}, then waits for the process to exit (and kills it if it does not within 10 s). */
     @Override
-    public void close() {
-        if (!settings.shared) {
-            stop();
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopHook);
-            } catch (IllegalStateException e) {
-                // the JVM is already shutting down: the hook runs (and finds the server stopped)
-            }
-        }
-    }
-
-    private synchronized void stop() {
-        if (closed) {
-            return;
-        }
-        closed = true;
+    protected void shutDown(ServerProcess process) {
         if (process.isAlive()) {
             try (Jedis jedis = connect()) {
                 jedis.shutdown(ShutdownParams.shutdownParams().nosave());
             } catch (JedisConnectionException | JedisDataException e) {
                 log.debug("SHUTDOWN NOSAVE of redis-server pid {} failed: {}", process.pid(), e.getMessage());
             }
-            try {
-                if (!process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
-                    log.warn("redis-server pid {} did not stop within {} ms; killing it", pid(), STOP_TIMEOUT_MILLIS);
-                    process.destroyForcibly();
-                    process.waitFor(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                }
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
+            if (!process.waitForExit(STOP_TIMEOUT)) {
+                log.warn("redis-server pid {} did not stop within {}; killing it", pid(), STOP_TIMEOUT);
+                process.kill();
             }
         }
-        deleteRecursively(workDir);
+    }
+
+    @Override
+    protected void cleanUp() {
+        ServerProcess.deleteRecursively(workDir());
     }
 
     @Override
     public String toString() {
-        return "redis-server " + address() + " (pid " + pid() + ", " + workDir + ")";
+        return "redis-server " + address() + " (pid " + pid() + ", " + workDir() + ")";
     }
 
     /** The absolute path of {@code redis-server}: the PATH first, then /usr/bin; throws when not installed. */
@@ -192,36 +149,6 @@ public final class TestingRedisServer implements Closeable {
                 .filter(Files::isExecutable)
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException(NOT_INSTALLED));
-    }
-
-    /** A port of 127.0.0.1 that was free a moment ago. */
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-            socket.setReuseAddress(true);
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port on " + HOST, e);
-        }
-    }
-
-    static boolean isFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName(HOST))) {
-            socket.setReuseAddress(true);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            log.debug("cannot delete {}: {}", dir, e.getMessage());
-        }
     }
 
     /** Options of a server; {@link #build()} starts it. */
@@ -269,7 +196,7 @@ public final class TestingRedisServer implements Closeable {
             Path executable = findExecutable();
             IllegalStateException last = null;
             for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-                int port = clusterEnabled ? TestingRedisCluster.freeClusterPort() : freePort();
+                int port = clusterEnabled ? TestingRedisCluster.freeClusterPort() : FreePorts.pick();
                 try {
                     return startOn(executable, port);
                 } catch (IllegalStateException e) {
@@ -289,23 +216,24 @@ public final class TestingRedisServer implements Closeable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot create a work directory for redis-server", e);
             }
-            ProcessBuilder builder = new ProcessBuilder(
-                            executable.toString(), workDir.resolve("redis.conf").toString())
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(workDir.resolve("stdout.log").toFile());
             Process process;
             try {
-                process = builder.start();
+                process = ServerProcess.launch(
+                        List.of(
+                                executable.toString(),
+                                workDir.resolve("redis.conf").toString()),
+                        workDir,
+                        workDir.resolve("stdout.log"),
+                        Map.of());
             } catch (IOException e) {
-                deleteRecursively(workDir);
+                ServerProcess.deleteRecursively(workDir);
                 throw new UncheckedIOException("cannot start " + executable, e);
             }
             TestingRedisServer server = new TestingRedisServer(this, workDir, port, process);
             try {
-                server.awaitReady();
+                server.awaitReady(server.requireProcess("is not running"));
             } catch (RuntimeException e) {
-                server.stop();
+                server.abandon();
                 throw e;
             }
             log.info("started {}", server);
@@ -334,54 +262,34 @@ public final class TestingRedisServer implements Closeable {
         }
     }
 
-    private void awaitReady() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
-        String lastError = "no answer yet";
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("redis-server on port " + port + " exited with code "
-                        + process.exitValue() + " during start-up; log tail:\n" + logTail());
-            }
-            try (Jedis jedis = new Jedis(
-                    new HostAndPort(HOST, port),
-                    DefaultJedisClientConfig.builder().timeoutMillis(1_000).build())) {
-                jedis.ping();
-                return;
-            } catch (JedisDataException e) {
-                // NOAUTH: it answers, so it is up
-                return;
-            } catch (JedisConnectionException e) {
-                lastError = e.getMessage();
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for redis-server on port " + port, e);
-            }
-        }
-        throw new IllegalStateException("redis-server on port " + port + " did not answer PING within "
-                + START_TIMEOUT_MILLIS + " ms (" + lastError + "); log tail:\n" + logTail());
+    private void awaitReady(ServerProcess process) {
+        process.awaitReady(
+                START_TIMEOUT,
+                Duration.ofMillis(20),
+                () -> {
+                    try (Jedis jedis = new Jedis(
+                            new HostAndPort(HOST, port),
+                            DefaultJedisClientConfig.builder()
+                                    .timeoutMillis(1_000)
+                                    .build())) {
+                        jedis.ping();
+                    } catch (JedisDataException e) {
+                        // NOAUTH: it answers, so it is up
+                    }
+                    return Optional.of(port);
+                },
+                exitCode -> new IllegalStateException("redis-server on port " + port + " exited with code " + exitCode
+                        + " during start-up; log tail:\n" + logTail()),
+                last -> new IllegalStateException("redis-server on port " + port + " did not answer PING within "
+                        + START_TIMEOUT.toMillis() + " ms (" + (last == null ? "no answer yet" : last.getMessage())
+                        + "); log tail:\n" + logTail()));
     }
 
     /** The last lines of the server's log and stdout, for failure messages. */
     public String logTail() {
         StringBuilder tail = new StringBuilder();
         for (String name : List.of("redis.log", "stdout.log")) {
-            Path file = workDir.resolve(name);
-            try {
-                if (Files.exists(file)) {
-                    List<String> lines = Files.readAllLines(file, UTF_8);
-                    lines.subList(Math.max(0, lines.size() - 20), lines.size())
-                            .forEach(line -> tail.append(line).append('\n'));
-                }
-            } catch (IOException | UncheckedIOException e) {
-                tail.append("(cannot read ")
-                        .append(file)
-                        .append(": ")
-                        .append(e.getMessage())
-                        .append(")\n");
-            }
+            tail.append(ServerProcess.tail(workDir().resolve(name), 20)).append('\n');
         }
         return tail.toString();
     }
