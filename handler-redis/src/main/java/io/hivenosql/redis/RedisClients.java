@@ -13,10 +13,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLParameters;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.DefaultRedisCredentials;
@@ -108,6 +110,27 @@ final class RedisClients {
             }
         }
         throw requireNonNull(first, "no nodes");
+    }
+
+    /**
+     * A connection that sends pipelines: the cluster's (each key goes to its master) when {@code cluster}, else one to
+     * {@code node}.
+     */
+    Pipelined pipelined(boolean cluster, HostAndPort node) {
+        if (cluster) {
+            JedisCluster client = cluster(table.nodes());
+            return new Pipelined(client, client::pipelined);
+        }
+        Jedis jedis = connect(node);
+        return new Pipelined(jedis, jedis::pipelined);
+    }
+
+    /** A connection and the pipelines it opens; closing the connection ends them. */
+    record Pipelined(AutoCloseable connection, Supplier<? extends AbstractPipeline> pipelines) {
+        Pipelined {
+            requireNonNull(connection, "connection is null");
+            requireNonNull(pipelines, "pipelines is null");
+        }
     }
 
     /** A cluster client that discovers the cluster from the given seed nodes. */
@@ -224,12 +247,7 @@ final class RedisClients {
 
     /** The table's password alias and {@code redis.nodes}, the hosts it is sent to. */
     static Optional<SecretUse> secretUse(RedisTable table) {
-        return table.passwordAlias()
-                .map(alias -> new SecretUse(
-                        RedisTableProperties.PASSWORD_ALIAS.key(),
-                        alias,
-                        RedisTableProperties.NODES.key(),
-                        table.nodes()));
+        return SecretUse.of(table.config(), RedisTableProperties.PASSWORD_ALIAS, RedisTableProperties.NODES);
     }
 
     static redis.clients.jedis.HostAndPort jedisAddress(HostAndPort node) {

@@ -12,8 +12,8 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.JsonStyle;
@@ -37,10 +37,7 @@ import java.util.stream.Collectors;
  * laid out by the JSON SerDe's {@link JsonLayout}: a path {@code a.b} is field {@code b} of the object in field
  * {@code a}, and names match case-insensitively.
  */
-final class RedisTable implements TableHandle {
-    private final String name;
-    private final TableConfig config;
-    private final TableMapping mapping;
+final class RedisTable extends StoreTable {
     private final List<HostAndPort> nodes;
     private final byte[] prefix;
     private final String prefixText;
@@ -62,9 +59,7 @@ final class RedisTable implements TableHandle {
     private final JsonLayout jsonLayout;
 
     private RedisTable(String name, TableConfig config, TableMapping mapping, int[] keyColumns, int ttlColumn) {
-        this.name = name;
-        this.config = config;
-        this.mapping = bound(mapping, keyColumns, ttlColumn);
+        super(config, bound(mapping, keyColumns, ttlColumn));
         this.nodes = config.get(RedisTableProperties.NODES);
         this.prefixText = config.get(RedisTableProperties.KEY_PREFIX);
         this.prefix = prefixText.getBytes(UTF_8);
@@ -245,13 +240,13 @@ final class RedisTable implements TableHandle {
         }
         Map<String, String> seen = new HashMap<>();
         for (int column : fieldColumns) {
-            String path = mapping.column(column).path();
-            String other = seen.put(path, mapping.column(column).name());
+            String path = mapping().column(column).path();
+            String other = seen.put(path, mapping().column(column).name());
             if (other != null) {
                 throw new HandlerException(
                         HandlerErrorCode.INVALID_MAPPING,
-                        "table " + name + ": columns '" + other + "' and '"
-                                + mapping.column(column).name()
+                        "table " + name() + ": columns '" + other + "' and '"
+                                + mapping().column(column).name()
                                 + "' are both mapped to hash field '" + path + "'; map each column to its own field in "
                                 + RedisTableProperties.COLUMNS_MAPPING.key());
             }
@@ -292,21 +287,6 @@ final class RedisTable implements TableHandle {
 
     boolean hasPrefix(byte[] key) {
         return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public TableConfig config() {
-        return config;
-    }
-
-    @Override
-    public TableMapping mapping() {
-        return mapping;
     }
 
     List<HostAndPort> nodes() {
