@@ -67,7 +67,7 @@ final class RedisClients {
 
     /** A connection to one node, authenticated, on the table's database; checked with PING. */
     Jedis connect(HostAndPort node) {
-        return open(node, clientConfig(table.database()));
+        return open(node, clientConfig(table.settings().database()));
     }
 
     /**
@@ -81,17 +81,18 @@ final class RedisClients {
         for (HostAndPort node : table.nodes()) {
             try (Jedis jedis = open(node, clientConfig(0))) {
                 if (!jedis.info("cluster").contains("cluster_enabled:1")) {
-                    if (table.database() != 0) {
+                    if (table.settings().database() != 0) {
                         // check that the database exists: SELECT fails otherwise
                         connect(node).close();
                     }
                     return RedisTopology.single(node);
                 }
-                if (table.database() != 0) {
+                if (table.settings().database() != 0) {
                     throw new HandlerException(
                             HandlerErrorCode.INVALID_TABLE_PROPERTY,
                             "table " + table.name() + ": " + RedisTableProperties.DATABASE.key() + " is "
-                                    + table.database() + ", but " + node + " is a Redis Cluster node and a cluster "
+                                    + table.settings().database() + ", but " + node
+                                    + " is a Redis Cluster node and a cluster "
                                     + "has only database 0; remove " + RedisTableProperties.DATABASE.key()
                                     + " or use a key prefix to separate tables");
                 }
@@ -195,12 +196,12 @@ final class RedisClients {
 
     JedisClientConfig clientConfig(int database) {
         DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(table.timeoutMillis())
-                .socketTimeoutMillis(table.timeoutMillis())
+                .connectionTimeoutMillis(table.settings().timeoutMillis())
+                .socketTimeoutMillis(table.settings().timeoutMillis())
                 .clientName(CLIENT_NAME)
-                .ssl(table.ssl())
+                .ssl(table.settings().ssl())
                 .database(database);
-        if (table.ssl()) {
+        if (table.settings().ssl()) {
             // the JVM's trust store checks the chain; endpoint identification also checks that the certificate names
             // the host connected to, so that no other certificate holder receives AUTH
             SSLParameters parameters = new SSLParameters();
@@ -240,7 +241,7 @@ final class RedisClients {
     private synchronized DefaultRedisCredentials credentials() {
         if (credentials == null && secret().isPresent()) {
             credentials = new DefaultRedisCredentials(
-                    table.user().orElse(null), secret().get().value());
+                    table.settings().user().orElse(null), secret().get().value());
         }
         return credentials;
     }

@@ -72,7 +72,7 @@ final class RedisRecordWriter implements RecordSink {
         } else {
             buffer.add(new Pending(key, fields(row, key), null, ttl));
         }
-        if (buffer.size() >= table.batchSize()) {
+        if (buffer.size() >= table.settings().batchSize()) {
             flush();
         }
     }

@@ -46,14 +46,7 @@ final class RedisTable extends StoreTable {
     private final RedisKeyCodec keyCodec;
     private final int ttlColumn;
     private final RedisValueType valueType;
-    private final int database;
-    private final Optional<String> user;
-    private final Optional<String> passwordAlias;
-    private final boolean ssl;
-    private final int batchSize;
-    private final int scanCount;
-    private final int splitCount;
-    private final int timeoutMillis;
+    private final RedisSettings settings;
     private final List<Integer> fieldColumns;
     private final byte[][] fieldNames;
     private final JsonLayout jsonLayout;
@@ -81,14 +74,7 @@ final class RedisTable extends StoreTable {
                 config.get(RedisTableProperties.KEY_SEPARATOR));
         this.ttlColumn = ttlColumn;
         this.valueType = config.get(RedisTableProperties.VALUE_TYPE);
-        this.database = config.<Integer>get(RedisTableProperties.DATABASE);
-        this.user = config.getOptional(RedisTableProperties.USER);
-        this.passwordAlias = config.getOptional(RedisTableProperties.PASSWORD_ALIAS);
-        this.ssl = config.<Boolean>get(RedisTableProperties.SSL);
-        this.batchSize = config.<Integer>get(RedisTableProperties.BATCH_SIZE);
-        this.scanCount = config.<Integer>get(RedisTableProperties.SCAN_COUNT);
-        this.splitCount = config.<Integer>get(RedisTableProperties.SPLIT_COUNT);
-        this.timeoutMillis = config.<Integer>get(RedisTableProperties.TIMEOUT_MS);
+        this.settings = RedisSettings.of(config);
         List<Integer> fields = new ArrayList<>();
         this.fieldNames = new byte[mapping.size()][];
         for (int i = 0; i < mapping.size(); i++) {
@@ -324,36 +310,9 @@ final class RedisTable extends StoreTable {
         return valueType;
     }
 
-    int database() {
-        return database;
-    }
-
-    Optional<String> user() {
-        return user;
-    }
-
-    Optional<String> passwordAlias() {
-        return passwordAlias;
-    }
-
-    boolean ssl() {
-        return ssl;
-    }
-
-    int batchSize() {
-        return batchSize;
-    }
-
-    int scanCount() {
-        return scanCount;
-    }
-
-    int splitCount() {
-        return splitCount;
-    }
-
-    int timeoutMillis() {
-        return timeoutMillis;
+    /** How the table's clients connect and batch. */
+    RedisSettings settings() {
+        return settings;
     }
 
     /** Indexes of the stored columns (neither key nor TTL), in table order. */

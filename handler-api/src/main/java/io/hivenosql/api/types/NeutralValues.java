@@ -60,15 +60,18 @@ public final class NeutralValues {
     }
 
     static ValueConversionException outOfRange(DataType type, String text) {
-        String range =
-                switch (type instanceof PrimitiveType primitive ? primitive : PrimitiveType.STRING) {
-                    case TINYINT -> " [-128, 127]";
-                    case SMALLINT -> " [-32768, 32767]";
-                    case INT -> " [-2147483648, 2147483647]";
-                    case BIGINT -> " [-9223372036854775808, 9223372036854775807]";
-                    default -> "";
-                };
-        return new ValueConversionException(text, type, "out of range for " + type.typeName() + range);
+        return new ValueConversionException(text, type, "out of range for " + type.typeName() + range(type));
+    }
+
+    /** The range of an integer type for messages, e.g. {@code " [-128, 127]"}; empty for other types. */
+    public static String range(DataType type) {
+        return switch (type instanceof PrimitiveType primitive ? primitive : PrimitiveType.STRING) {
+            case TINYINT -> " [-128, 127]";
+            case SMALLINT -> " [-32768, 32767]";
+            case INT -> " [-2147483648, 2147483647]";
+            case BIGINT -> " [-9223372036854775808, 9223372036854775807]";
+            default -> "";
+        };
     }
 
     /**
