@@ -1,17 +1,12 @@
 package io.hivenosql.cassandra;
 
-import static java.util.Objects.requireNonNull;
-
 import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.loadbalancing.NodeDistanceEvaluator;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import io.hivenosql.api.client.BoundHosts;
 import io.hivenosql.api.spi.BoundSecret;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Keeps a session's password from the nodes it is not bound to: the driver asks this evaluator for the distance of
@@ -21,42 +16,25 @@ import org.slf4j.LoggerFactory;
  * logged once. For the other nodes the load balancing policy decides as usual (local or remote data center).
  */
 final class BoundNodes implements NodeDistanceEvaluator {
-    private static final Logger log = LoggerFactory.getLogger(BoundNodes.class);
-
-    private final String tableName;
-    private final BoundSecret secret;
-    private final Set<SocketAddress> ignored = ConcurrentHashMap.newKeySet();
+    private final BoundHosts hosts;
 
     BoundNodes(String tableName, BoundSecret secret) {
-        this.tableName = requireNonNull(tableName, "tableName is null");
-        this.secret = requireNonNull(secret, "secret is null");
+        this.hosts =
+                new BoundHosts(tableName, secret, "Cassandra node", "the driver does not connect to it", "cluster");
     }
 
+    /** Null (the load balancing policy decides) for a node the binding admits, by name or by address. */
     @Override
     public NodeDistance evaluateDistance(Node node, String localDc) {
         SocketAddress address = node.getEndPoint().resolve();
-        if (permits(address)) {
+        if (address instanceof InetSocketAddress inet
+                && hosts.admits(
+                        node.getEndPoint(),
+                        inet.getPort(),
+                        inet.getHostString(),
+                        inet.getAddress() == null ? null : inet.getAddress().getHostAddress())) {
             return null;
         }
-        if (ignored.add(address)) {
-            log.warn(
-                    "table {}: Cassandra node {} is not among the hosts the password of {} is bound to; the driver "
-                            + "does not connect to it (an administrator adds it to the alias's .hosts entry if it "
-                            + "belongs to the cluster)",
-                    tableName,
-                    node.getEndPoint(),
-                    CassandraTableProperties.PASSWORD_ALIAS.key());
-        }
         return NodeDistance.IGNORED;
-    }
-
-    boolean permits(SocketAddress address) {
-        if (!(address instanceof InetSocketAddress inet)) {
-            return false;
-        }
-        if (secret.permits(inet.getHostString(), inet.getPort())) {
-            return true;
-        }
-        return inet.getAddress() != null && secret.permits(inet.getAddress().getHostAddress(), inet.getPort());
     }
 }

@@ -76,12 +76,7 @@ final class CassandraClients {
 
     /** The table's password alias and {@code cassandra.hosts}, the contact points it is sent to. */
     static Optional<SecretUse> secretUse(CassandraTable table) {
-        return table.passwordAlias()
-                .map(alias -> new SecretUse(
-                        CassandraTableProperties.PASSWORD_ALIAS.key(),
-                        alias,
-                        CassandraTableProperties.HOSTS.key(),
-                        table.hosts()));
+        return SecretUse.of(table.config(), CassandraTableProperties.PASSWORD_ALIAS, CassandraTableProperties.HOSTS);
     }
 
     private static CqlSession open(CassandraTable table, Optional<BoundSecret> password) {

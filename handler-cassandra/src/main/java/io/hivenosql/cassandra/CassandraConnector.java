@@ -1,9 +1,9 @@
 package io.hivenosql.cassandra;
 
 import io.hivenosql.api.config.TableConfig;
-import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
@@ -35,20 +35,9 @@ import java.util.Optional;
  * <p>No server is contacted in {@link #bind}; every other call leases a shared driver session
  * ({@link CassandraClients}).
  */
-public final class CassandraConnector implements NoSqlConnector {
-    @Override
-    public String storeName() {
-        return "cassandra";
-    }
-
-    @Override
-    public List<? extends TableProperty> tableProperties() {
-        return List.of(CassandraTableProperties.values());
-    }
-
-    @Override
-    public String columnsMappingProperty() {
-        return CassandraTableProperties.COLUMNS_MAPPING.key();
+public final class CassandraConnector extends DeclaredTableModel implements NoSqlConnector {
+    public CassandraConnector() {
+        super("cassandra", List.of(CassandraTableProperties.values()), CassandraTableProperties.COLUMNS_MAPPING);
     }
 
     @Override
@@ -58,12 +47,7 @@ public final class CassandraConnector implements NoSqlConnector {
 
     @Override
     public Optional<SecretUse> secretUse(TableConfig config) {
-        return config.<String>getOptional(CassandraTableProperties.PASSWORD_ALIAS)
-                .map(alias -> new SecretUse(
-                        CassandraTableProperties.PASSWORD_ALIAS.key(),
-                        alias,
-                        CassandraTableProperties.HOSTS.key(),
-                        config.get(CassandraTableProperties.HOSTS)));
+        return SecretUse.of(config, CassandraTableProperties.PASSWORD_ALIAS, CassandraTableProperties.HOSTS);
     }
 
     @Override

@@ -2,12 +2,10 @@ package io.hivenosql.cassandra;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.hivenosql.api.split.SplitPayloads;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -92,9 +90,7 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
     }
 
     default byte[] toBytes() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
+        return SplitPayloads.write("Cassandra", VERSION, out -> {
             if (this instanceof TokenRanges tokens) {
                 out.writeByte('T');
                 out.writeInt(tokens.ranges().size());
@@ -116,19 +112,11 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
                     }
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot serialize a Cassandra split", e);
-        }
-        return bytes.toByteArray();
+        });
     }
 
     static CassandraSplit fromBytes(byte[] payload) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-        int version = in.readUnsignedByte();
-        if (version != VERSION) {
-            throw new IOException("Cassandra split payload version " + version + " is not supported by this handler "
-                    + "jar (it reads version " + VERSION + "); plan and run queries with the same handler jar");
-        }
+        DataInputStream in = SplitPayloads.read("Cassandra", "handler jar", VERSION, payload);
         int kind = in.readUnsignedByte();
         try {
             return switch (kind) {

@@ -13,8 +13,8 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.spi.TableHandle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,21 +31,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>A column's mapped path is a CQL column name with CQL's case rules: unquoted names are case-insensitive,
  * {@code "Quoted"} names keep their case. Columns named in {@code cassandra.primary-key} get {@link ColumnRole#KEY}.
  */
-final class CassandraTable implements TableHandle {
-    private final String name;
-    private final TableMapping mapping;
+final class CassandraTable extends StoreTable {
     private final CqlIdentifier keyspace;
     private final CqlIdentifier table;
     private final List<CqlIdentifier> cqlColumns;
     private final Optional<PrimaryKey> primaryKey;
-    private final TableConfig config;
     /** The live schema last loaded, with the session metadata it was loaded from ({@link #schema}). */
     private final AtomicReference<LoadedSchema> schema = new AtomicReference<>();
 
     private CassandraTable(String name, TableConfig config, TableMapping mapping, Optional<PrimaryKey> primaryKey) {
-        this.name = name;
-        this.config = config;
-        this.mapping = mapping;
+        super(config, mapping);
         this.primaryKey = primaryKey;
         String[] parts = name.split("\\.", 2);
         String hiveDatabase = parts.length == 2 ? parts[0] : "default";
@@ -222,21 +217,6 @@ final class CassandraTable implements TableHandle {
         return CqlIdentifier.fromInternal(trimmed.toLowerCase(Locale.ROOT));
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public TableMapping mapping() {
-        return mapping;
-    }
-
-    @Override
-    public TableConfig config() {
-        return config;
-    }
-
     CqlIdentifier keyspace() {
         return keyspace;
     }
@@ -264,74 +244,74 @@ final class CassandraTable implements TableHandle {
     }
 
     List<HostAndPort> hosts() {
-        return config.get(CassandraTableProperties.HOSTS);
+        return config().get(CassandraTableProperties.HOSTS);
     }
 
     Optional<String> localDc() {
-        return config.getOptional(CassandraTableProperties.LOCAL_DC);
+        return config().getOptional(CassandraTableProperties.LOCAL_DC);
     }
 
     Optional<String> user() {
-        return config.getOptional(CassandraTableProperties.USER);
+        return config().getOptional(CassandraTableProperties.USER);
     }
 
     Optional<String> passwordAlias() {
-        return config.getOptional(CassandraTableProperties.PASSWORD_ALIAS);
+        return config().getOptional(CassandraTableProperties.PASSWORD_ALIAS);
     }
 
     boolean ssl() {
-        return config.<Boolean>get(CassandraTableProperties.SSL);
+        return config().<Boolean>get(CassandraTableProperties.SSL);
     }
 
     CassandraConsistency readConsistency() {
-        return config.get(CassandraTableProperties.CONSISTENCY_READ);
+        return config().get(CassandraTableProperties.CONSISTENCY_READ);
     }
 
     CassandraConsistency writeConsistency() {
-        return config.get(CassandraTableProperties.CONSISTENCY_WRITE);
+        return config().get(CassandraTableProperties.CONSISTENCY_WRITE);
     }
 
     int splitSizeMb() {
-        return config.<Integer>get(CassandraTableProperties.SPLIT_SIZE_MB);
+        return config().<Integer>get(CassandraTableProperties.SPLIT_SIZE_MB);
     }
 
     int splitCount() {
-        return config.<Integer>get(CassandraTableProperties.SPLIT_COUNT);
+        return config().<Integer>get(CassandraTableProperties.SPLIT_COUNT);
     }
 
     int pageSize() {
-        return config.<Integer>get(CassandraTableProperties.PAGE_SIZE);
+        return config().<Integer>get(CassandraTableProperties.PAGE_SIZE);
     }
 
     int writeConcurrency() {
-        return config.<Integer>get(CassandraTableProperties.WRITE_CONCURRENCY);
+        return config().<Integer>get(CassandraTableProperties.WRITE_CONCURRENCY);
     }
 
     int writeBatchRows() {
-        return config.<Integer>get(CassandraTableProperties.WRITE_BATCH_ROWS);
+        return config().<Integer>get(CassandraTableProperties.WRITE_BATCH_ROWS);
     }
 
     boolean writeNulls() {
-        return config.<Boolean>get(CassandraTableProperties.WRITE_NULLS);
+        return config().<Boolean>get(CassandraTableProperties.WRITE_NULLS);
     }
 
     boolean allowFiltering() {
-        return config.<Boolean>get(CassandraTableProperties.ALLOW_FILTERING);
+        return config().<Boolean>get(CassandraTableProperties.ALLOW_FILTERING);
     }
 
     int timeoutMillis() {
-        return config.<Integer>get(CassandraTableProperties.TIMEOUT_MS);
+        return config().<Integer>get(CassandraTableProperties.TIMEOUT_MS);
     }
 
     String replication() {
-        return config.get(CassandraTableProperties.REPLICATION);
+        return config().get(CassandraTableProperties.REPLICATION);
     }
 
     Optional<String> tableOptions() {
-        return config.getOptional(CassandraTableProperties.TABLE_OPTIONS);
+        return config().getOptional(CassandraTableProperties.TABLE_OPTIONS);
     }
 
     Optional<String> clusteringOrder() {
-        return config.getOptional(CassandraTableProperties.CLUSTERING_ORDER);
+        return config().getOptional(CassandraTableProperties.CLUSTERING_ORDER);
     }
 }

@@ -53,14 +53,7 @@ public enum CassandraTableProperties implements TableProperty {
             null,
             false,
             "User name for PasswordAuthenticator; needs cassandra.password.alias."),
-    PASSWORD_ALIAS(
-            "cassandra.password.alias",
-            nonEmptyString(),
-            null,
-            false,
-            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); the password "
-                    + "is sent only to the hosts an administrator bound it to (the entry <alias>.hosts in the same "
-                    + "provider). Passwords are never given as table properties."),
+    PASSWORD_ALIAS("cassandra.password.alias", nonEmptyString(), null, false, PropertySpec.PASSWORD_ALIAS_DOC + "."),
     SSL(
             "cassandra.ssl",
             bool(),

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
+import java.util.function.Supplier;
 
 /**
  * The CQL statements of tables Hive creates and drops, built from a {@link CassandraTable} without contacting a server.
@@ -75,15 +76,12 @@ final class CqlDdl {
 
     /** The validated replication map of {@code cassandra.replication}. */
     static String replication(CassandraTable table) {
-        try {
-            return CqlOptions.replication(table.replication());
-        } catch (IllegalArgumentException e) {
-            throw invalid(
-                    table,
-                    CassandraTableProperties.REPLICATION,
-                    e.getMessage() + "; expected a CQL map such as {'class': 'SimpleStrategy', 'replication_factor': "
-                            + "1} or {'class': 'NetworkTopologyStrategy', 'dc1': 3}");
-        }
+        return checked(
+                table,
+                CassandraTableProperties.REPLICATION,
+                () -> CqlOptions.replication(table.replication()),
+                "a CQL map such as {'class': 'SimpleStrategy', 'replication_factor': 1} or {'class': "
+                        + "'NetworkTopologyStrategy', 'dc1': 3}");
     }
 
     /**
@@ -132,17 +130,23 @@ final class CqlDdl {
 
     /** The validated table options of {@code cassandra.table.options}, normalized. */
     static Optional<String> tableOptions(CassandraTable table) {
-        return table.tableOptions().map(text -> {
-            try {
-                return CqlOptions.tableOptions(text);
-            } catch (IllegalArgumentException e) {
-                throw invalid(
+        return table.tableOptions()
+                .map(text -> checked(
                         table,
                         CassandraTableProperties.TABLE_OPTIONS,
-                        e.getMessage() + "; expected CQL table options such as gc_grace_seconds = 3600 AND compaction "
-                                + "= {'class': 'UnifiedCompactionStrategy'}");
-            }
-        });
+                        () -> CqlOptions.tableOptions(text),
+                        "CQL table options such as gc_grace_seconds = 3600 AND compaction = {'class': "
+                                + "'UnifiedCompactionStrategy'}"));
+    }
+
+    /** What {@code parse} makes of a property's CQL text; its complaint, with what is expected, names the property. */
+    private static String checked(
+            CassandraTable table, CassandraTableProperties property, Supplier<String> parse, String expected) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw invalid(table, property, e.getMessage() + "; expected " + expected);
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import static io.hivenosql.cassandra.CqlValueEncoder.expected;
 import com.datastax.oss.driver.api.core.data.CqlDuration;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.protocol.internal.ProtocolConstants;
+import io.hivenosql.api.types.NeutralValues;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -35,12 +36,7 @@ final class CqlScalarEncoder {
         return switch (cql.getProtocolCode()) {
             case ProtocolConstants.DataType.VARCHAR -> string(cql, value);
             case ProtocolConstants.DataType.ASCII -> ascii(cql, value);
-            case ProtocolConstants.DataType.BOOLEAN -> {
-                if (value instanceof Boolean) {
-                    yield value;
-                }
-                throw expected(value, cql, "a boolean");
-            }
+            case ProtocolConstants.DataType.BOOLEAN -> instance(Boolean.class, cql, value, "a boolean");
             case ProtocolConstants.DataType.TINYINT -> (byte) integer(cql, value, Byte.MIN_VALUE, Byte.MAX_VALUE);
             case ProtocolConstants.DataType.SMALLINT -> (short) integer(cql, value, Short.MIN_VALUE, Short.MAX_VALUE);
             case ProtocolConstants.DataType.INT -> (int) integer(cql, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
@@ -51,22 +47,13 @@ final class CqlScalarEncoder {
             case ProtocolConstants.DataType.DOUBLE -> doubleValue(cql, value);
             case ProtocolConstants.DataType.DECIMAL -> decimal(cql, value);
             case ProtocolConstants.DataType.VARINT -> varint(cql, value);
-            case ProtocolConstants.DataType.BLOB -> {
-                if (value instanceof byte[] bytes) {
-                    yield ByteBuffer.wrap(bytes.clone());
-                }
-                throw expected(value, cql, "binary");
-            }
+            case ProtocolConstants.DataType.BLOB -> ByteBuffer.wrap(
+                    instance(byte[].class, cql, value, "binary").clone());
             case ProtocolConstants.DataType.UUID -> uuid(cql, value, false);
             case ProtocolConstants.DataType.TIMEUUID -> uuid(cql, value, true);
             case ProtocolConstants.DataType.INET -> inet(cql, value);
             case ProtocolConstants.DataType.DURATION -> duration(cql, value);
-            case ProtocolConstants.DataType.DATE -> {
-                if (value instanceof LocalDate) {
-                    yield value;
-                }
-                throw expected(value, cql, "a date");
-            }
+            case ProtocolConstants.DataType.DATE -> instance(LocalDate.class, cql, value, "a date");
             case ProtocolConstants.DataType.TIME -> time(cql, value);
             case ProtocolConstants.DataType.TIMESTAMP -> timestamp(cql, value);
             default -> throw error(value, cql, "this CQL type cannot be written");
@@ -135,6 +122,14 @@ final class CqlScalarEncoder {
         throw expected(value, cql, "a number");
     }
 
+    /** {@code value} when it is of the neutral class of the CQL type, else the error naming what was expected. */
+    private static <T> T instance(Class<T> neutral, DataType cql, Object value, String expected) {
+        if (neutral.isInstance(value)) {
+            return neutral.cast(value);
+        }
+        throw expected(value, cql, expected);
+    }
+
     private static Float floatValue(DataType cql, Object value) {
         if (value instanceof Float f) {
             return f;
@@ -146,10 +141,9 @@ final class CqlScalarEncoder {
             }
             throw error(value, cql, "a float cannot hold this double exactly; use a CQL double column");
         }
-        BigDecimal exact = exactDecimal(cql, value);
-        float f = exact.floatValue();
-        if (!Float.isInfinite(f) && new BigDecimal(f).compareTo(exact) == 0) {
-            return f;
+        Float exact = NeutralValues.exactFloat(exactDecimal(cql, value));
+        if (exact != null) {
+            return exact;
         }
         throw error(value, cql, "a float cannot hold this value exactly");
     }
@@ -161,10 +155,9 @@ final class CqlScalarEncoder {
         if (value instanceof Float f) {
             return f.doubleValue();
         }
-        BigDecimal exact = exactDecimal(cql, value);
-        double d = exact.doubleValue();
-        if (!Double.isInfinite(d) && new BigDecimal(d).compareTo(exact) == 0) {
-            return d;
+        Double exact = NeutralValues.exactDouble(exactDecimal(cql, value));
+        if (exact != null) {
+            return exact;
         }
         throw error(value, cql, "a double cannot hold this value exactly");
     }

@@ -1,12 +1,11 @@
 package io.hivenosql.mongo;
 
 import io.hivenosql.api.config.TableConfig;
-import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.TableHandle;
-import io.hivenosql.api.spi.TableModel;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import io.hivenosql.mongo.dump.BsonFileTable;
 import java.util.ArrayList;
@@ -22,28 +21,17 @@ import java.util.List;
  * <p>The files themselves are read by {@link BsonFileInputFormat} and written by {@link BsonFileOutputFormat}; a file
  * table has no data side of a store.
  */
-final class BsonTableModel implements TableModel {
+final class BsonTableModel extends DeclaredTableModel {
+    BsonTableModel() {
+        super("mongo", PROPERTIES, MongoTableProperties.COLUMNS_MAPPING);
+    }
+
     /** The collection-table properties that mean something for files. */
     static final List<MongoTableProperties> PROPERTIES = List.of(
             MongoTableProperties.COLUMNS_MAPPING,
             MongoTableProperties.OBJECTID_FORMAT,
             MongoTableProperties.OBJECTID_COLUMNS,
             MongoTableProperties.WRITE_NULLS);
-
-    @Override
-    public String storeName() {
-        return "mongo";
-    }
-
-    @Override
-    public List<? extends TableProperty> tableProperties() {
-        return PROPERTIES;
-    }
-
-    @Override
-    public String columnsMappingProperty() {
-        return MongoTableProperties.COLUMNS_MAPPING.key();
-    }
 
     /** Checks the field paths and the ObjectId columns, and marks the column mapped to {@code _id} as the key. */
     @Override

@@ -13,7 +13,8 @@ import com.mongodb.event.ClusterListener;
 import io.hivenosql.api.client.SharedResources;
 import io.hivenosql.api.client.StoreOutages;
 import io.hivenosql.api.spi.BoundSecret;
-import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TaskAttempt;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -58,14 +59,16 @@ final class MongoClients {
 
     /**
      * A lease on the client of the table's deployment, opening it if needed. Opening does not contact a server (the
-     * driver connects in the background); the first operation reports an unreachable server.
+     * driver connects in the background); the first operation reports an unreachable server. The context's task
+     * attempt shortens server selection in retried attempts ({@link #selectionWaitMillis}) and is the lease's
+     * ({@link Lease#attempt}).
      */
-    static Lease acquire(MongoTable table, SecretResolver secrets) {
-        requireNonNull(table, "table is null");
-        requireNonNull(secrets, "secrets is null");
-        Optional<BoundSecret> password = table.passwordAlias()
-                .map(alias -> secrets.requireBound(table.name(), table.uri().secretUse(alias)));
-        long wait = selectionWaitMillis(table);
+    static Lease acquire(TableContext context) {
+        requireNonNull(context, "context is null");
+        MongoTable table = MongoTable.of(context);
+        Optional<BoundSecret> password = table.passwordAlias().map(alias -> context.secrets()
+                .requireBound(table.name(), table.uri().secretUse(alias)));
+        long wait = selectionWaitMillis(context);
         OptionalLong shortened = wait == selectionTimeoutMillis(table) ? OptionalLong.empty() : OptionalLong.of(wait);
         ClientKey key = new ClientKey(
                 table.uri().connectionString().getConnectionString(),
@@ -79,7 +82,7 @@ final class MongoClients {
                 table.config().isSet(MongoTableProperties.TIMEOUT_MS),
                 shortened);
         try {
-            return new Lease(table, CLIENTS.acquire(key, () -> open(table, password, shortened)));
+            return new Lease(table, context.attempt(), CLIENTS.acquire(key, () -> open(table, password, shortened)));
         } finally {
             password.ifPresent(BoundSecret::clear);
         }
@@ -104,8 +107,9 @@ final class MongoClients {
      * How long a lease's server selection waits now: {@link #selectionTimeoutMillis}, shortened while the deployment is
      * in an outage or in a retried task attempt ({@link StoreOutages#waitMillis}).
      */
-    static long selectionWaitMillis(MongoTable table) {
-        return OUTAGES.waitMillis(deployment(table), selectionTimeoutMillis(table), table.attempt());
+    static long selectionWaitMillis(TableContext context) {
+        MongoTable table = MongoTable.of(context);
+        return OUTAGES.waitMillis(deployment(table), selectionTimeoutMillis(table), context.attempt());
     }
 
     /** How long server selection waits for this table: mongo.timeout.ms, or the URI's serverSelectionTimeoutMS. */
@@ -223,11 +227,18 @@ final class MongoClients {
     /** One user's hold on a shared client; close it when done. */
     static final class Lease implements AutoCloseable {
         private final MongoTable table;
+        private final TaskAttempt attempt;
         private final SharedResources.Lease<MongoClient> lease;
 
-        private Lease(MongoTable table, SharedResources.Lease<MongoClient> lease) {
+        private Lease(MongoTable table, TaskAttempt attempt, SharedResources.Lease<MongoClient> lease) {
             this.table = table;
+            this.attempt = attempt;
             this.lease = lease;
+        }
+
+        /** The task attempt that leased the client ({@link TaskAttempt#NONE} outside tasks). */
+        TaskAttempt attempt() {
+            return attempt;
         }
 
         MongoClient client() {

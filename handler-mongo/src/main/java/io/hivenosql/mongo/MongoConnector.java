@@ -1,9 +1,9 @@
 package io.hivenosql.mongo;
 
 import io.hivenosql.api.config.TableConfig;
-import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
@@ -40,20 +40,9 @@ import java.util.function.Consumer;
  *
  * <p>No server is contacted in {@link #bind}; every other call leases a shared client ({@link MongoClients}).
  */
-public final class MongoConnector implements NoSqlConnector {
-    @Override
-    public String storeName() {
-        return "mongo";
-    }
-
-    @Override
-    public List<? extends TableProperty> tableProperties() {
-        return List.of(MongoTableProperties.values());
-    }
-
-    @Override
-    public String columnsMappingProperty() {
-        return MongoTableProperties.COLUMNS_MAPPING.key();
+public final class MongoConnector extends DeclaredTableModel implements NoSqlConnector {
+    public MongoConnector() {
+        super("mongo", List.of(MongoTableProperties.values()), MongoTableProperties.COLUMNS_MAPPING);
     }
 
     @Override

@@ -47,8 +47,7 @@ final class MongoReads {
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
         }
-        try (MongoClients.Lease lease =
-                MongoClients.acquire(table, request.table().secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
             return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits);
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(table, "planning the splits", e, HandlerErrorCode.STORE_ERROR);
@@ -59,7 +58,7 @@ final class MongoReads {
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         MongoTable table = MongoTable.of(request.table());
         MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
-        MongoClients.Lease lease = MongoClients.acquire(table, request.table().secrets());
+        MongoClients.Lease lease = MongoClients.acquire(request.table());
         // the reader owns the lease from here: it closes it with itself, or when it fails to open
         return MongoRecordReader.open(table, lease, request, scan, split.description());
     }
@@ -71,7 +70,7 @@ final class MongoReads {
      */
     static Optional<TableStatistics> statistics(TableContext context) throws IOException {
         MongoTable table = MongoTable.of(context);
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             MongoSplitPlanner.CollectionSize size =
                     MongoSplitPlanner.collectionSize(lease.client().getDatabase(table.database()), table.collection());
             return Optional.of(new TableStatistics(size.count(), size.bytes()));

@@ -54,7 +54,7 @@ final class MongoSchemaChanges {
         List<MongoIndexes.Index> indexes = table.indexes()
                 .map(value -> MongoIndexes.parse(table.name(), value, table.mapping()))
                 .orElse(List.of());
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             MongoDatabase database = lease.client().getDatabase(table.database());
             boolean exists = exists(table, database);
             if (!managed) {
@@ -185,7 +185,7 @@ final class MongoSchemaChanges {
                 } catch (RuntimeException dropFailed) {
                     HandlerException both = new HandlerException(
                             error.errorCode(),
-                            withoutTag(error) + ". Dropping the new collection again failed too ("
+                            error.detail() + ". Dropping the new collection again failed too ("
                                     + MongoErrors.reason(dropFailed) + "): drop " + table.namespace()
                                     + " yourself before creating the table again",
                             e);
@@ -206,14 +206,9 @@ final class MongoSchemaChanges {
                 e instanceof MongoServerException ? HandlerErrorCode.INVALID_TABLE_PROPERTY : error.errorCode();
         return new HandlerException(
                 code,
-                withoutTag(error) + ". The collection was dropped again, so nothing is left behind; fix "
+                error.detail() + ". The collection was dropped again, so nothing is left behind; fix "
                         + MongoTableProperties.INDEXES.key() + " and create the table again",
                 e);
-    }
-
-    private static String withoutTag(HandlerException e) {
-        String prefix = e.errorCode().tag() + ": ";
-        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 
     /**
@@ -236,7 +231,7 @@ final class MongoSchemaChanges {
     static void truncate(TableContext context) throws IOException {
         MongoTable table = MongoTable.of(context);
         BsonDocument filter = table.inputQuery().orElseGet(BsonDocument::new);
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             DeleteResult result;
             try {
                 // the simple collation, as the readers use: delete exactly the documents the table shows
@@ -265,7 +260,7 @@ final class MongoSchemaChanges {
             return;
         }
         MongoTable table = MongoTable.of(context);
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             try {
                 lease.collection().drop();
             } catch (RuntimeException e) {

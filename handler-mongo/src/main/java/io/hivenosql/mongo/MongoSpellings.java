@@ -48,7 +48,7 @@ final class MongoSpellings {
         }
         MongoTable table = MongoTable.of(context);
         StoredSpellings spellings = new StoredSpellings(new TableMapping(columns), sampled, StoredSpellings::dotted);
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             for (BsonDocument document : lease.collection()
                     .find(table.inputQuery().orElseGet(BsonDocument::new))
                     .limit(SAMPLE_DOCUMENTS)

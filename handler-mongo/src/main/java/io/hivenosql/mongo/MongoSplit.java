@@ -2,6 +2,7 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.split.SplitPayloads;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
@@ -89,10 +90,7 @@ record MongoSplit(
                     "MongoDB split payload is corrupt (" + payload.length + " bytes): " + e.getMessage(), e);
         }
         int version = document.getNumber("v", new BsonInt32(-1)).intValue();
-        if (version != VERSION) {
-            throw new IOException("MongoDB split payload version " + version + " is not supported by this handler jar "
-                    + "(it reads version " + VERSION + "); plan and run queries with the same handler jar");
-        }
+        SplitPayloads.checkVersion("MongoDB", "handler jar", version, VERSION);
         try {
             return new MongoSplit(
                     document.getDocument("range"),

@@ -106,10 +106,10 @@ final class MongoStagedInsert {
      * ({@link #begin}); empty otherwise: the attempt writes directly (a query on MapReduce, a CTAS, upsert/replace).
      */
     static Optional<Attempt> forTask(MongoTable table, MongoClients.Lease lease) {
-        if (!table.writeStaging() || table.attempt().task().isEmpty()) {
+        if (!table.writeStaging() || lease.attempt().task().isEmpty()) {
             return Optional.empty();
         }
-        QueryTask task = table.attempt().task().get();
+        QueryTask task = lease.attempt().task().get();
         Optional<String> registered;
         try {
             registered = run(table, lease, task.queryId());
@@ -129,7 +129,7 @@ final class MongoStagedInsert {
             return Optional.empty();
         }
         String run = registered.get();
-        int number = table.attempt().number();
+        int number = lease.attempt().number();
         String staging = MongoStageNames.staging(table.database(), task.queryId(), run, task, number);
         return Optional.of(new Attempt(table, task.queryId(), run, task, number, staging));
     }
@@ -141,7 +141,7 @@ final class MongoStagedInsert {
             return;
         }
         String run = HexFormat.of().formatHex(randomBytes());
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             discard(table, lease, queryId, run(table, lease, queryId));
             BsonDocument insert = new BsonDocument(
                             "_id", new BsonString(MongoStageNames.insertId(table.collection(), queryId)))
@@ -176,7 +176,7 @@ final class MongoStagedInsert {
         if (!table.writeStaging()) {
             return;
         }
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             Optional<String> run = run(table, lease, queryId);
             if (run.isEmpty()) {
                 return;
@@ -210,7 +210,7 @@ final class MongoStagedInsert {
         if (!table.writeStaging()) {
             return;
         }
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             discard(table, lease, queryId, run(table, lease, queryId));
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(

@@ -7,9 +7,8 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.spi.TableHandle;
-import io.hivenosql.api.spi.TaskAttempt;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,23 +23,16 @@ import org.bson.json.JsonParseException;
  * <p>The column mapped to {@code _id} gets {@link ColumnRole#KEY}. Field paths are MongoDB dotted paths
  * ({@code address.city}); a segment may not be empty or start with {@code $}.
  */
-final class MongoTable implements TableHandle {
-    private final String name;
-    private final TableConfig config;
-    private final TableMapping mapping;
+final class MongoTable extends StoreTable {
     private final MongoUri uri;
     private final String database;
     private final String collection;
     private final Optional<BsonDocument> inputQuery;
     private final DocumentLayout layout;
     private final int idColumn;
-    private final TaskAttempt attempt;
 
-    private MongoTable(String name, TableConfig config, TableMapping mapping, TaskAttempt attempt) {
-        this.name = name;
-        this.attempt = attempt;
-        this.config = config;
-        this.mapping = mapping;
+    private MongoTable(String name, TableConfig config, TableMapping mapping) {
+        super(config, mapping);
         this.uri = MongoUri.parse(name, config.get(MongoTableProperties.URI));
         String[] parts = name.split("\\.", 2);
         this.database = config.<String>getOptional(MongoTableProperties.DATABASE)
@@ -55,27 +47,12 @@ final class MongoTable implements TableHandle {
         this.idColumn = layout.idColumn();
     }
 
-    /** A copy for another task attempt: the handle itself is shared, the attempt is the caller's. */
-    private MongoTable(MongoTable table, TaskAttempt attempt) {
-        this.name = table.name;
-        this.attempt = attempt;
-        this.config = table.config;
-        this.mapping = table.mapping;
-        this.uri = table.uri;
-        this.database = table.database;
-        this.collection = table.collection;
-        this.inputQuery = table.inputQuery;
-        this.layout = table.layout;
-        this.idColumn = table.idColumn;
-    }
-
     /**
-     * The table a connector call works on: the handle {@link MongoConnector#bind} built, with the task attempt of the
-     * call (which shortens server selection in retried attempts, see {@link MongoClients#selectionWaitMillis}).
+     * The handle {@link MongoConnector#bind} built for a connector call's table; the call's task attempt stays with the
+     * context ({@link MongoClients#acquire(TableContext)} reads it).
      */
     static MongoTable of(TableContext context) {
-        MongoTable handle = context.handle(MongoTable.class);
-        return handle.attempt.equals(context.attempt()) ? handle : new MongoTable(handle, context.attempt());
+        return context.handle(MongoTable.class);
     }
 
     /**
@@ -85,7 +62,7 @@ final class MongoTable implements TableHandle {
     static MongoTable bind(String tableName, TableConfig config, TableMapping mapping) {
         DocumentLayout.checkPaths(tableName, mapping, "MongoDB");
         DocumentLayout.checkRoles(tableName, mapping);
-        MongoTable table = new MongoTable(tableName, config, mapping, TaskAttempt.NONE);
+        MongoTable table = new MongoTable(tableName, config, mapping);
         // parsed here so that a bad or unacknowledged write concern fails the CREATE, not the first query
         table.writeConcern();
         if (table.writeMode().needsId() && table.idColumn < 0) {
@@ -108,7 +85,7 @@ final class MongoTable implements TableHandle {
         }
         List<ColumnMapping> bound = new ArrayList<>(mapping.columns());
         bound.set(table.idColumn, bound.get(table.idColumn).withRole(ColumnRole.KEY));
-        return new MongoTable(tableName, config, new TableMapping(bound), TaskAttempt.NONE);
+        return new MongoTable(tableName, config, new TableMapping(bound));
     }
 
     private static BsonDocument parseQuery(String tableName, String json) {
@@ -123,28 +100,8 @@ final class MongoTable implements TableHandle {
         }
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public TableConfig config() {
-        return config;
-    }
-
-    @Override
-    public TableMapping mapping() {
-        return mapping;
-    }
-
     MongoUri uri() {
         return uri;
-    }
-
-    /** The task attempt that opened the table ({@link TaskAttempt#NONE} outside tasks). */
-    TaskAttempt attempt() {
-        return attempt;
     }
 
     String database() {
@@ -176,36 +133,36 @@ final class MongoTable implements TableHandle {
 
     /** {@code mongo.user} (a user in {@code mongo.uri} is refused). */
     Optional<String> user() {
-        return config.getOptional(MongoTableProperties.USER);
+        return config().getOptional(MongoTableProperties.USER);
     }
 
     Optional<String> passwordAlias() {
-        return config.getOptional(MongoTableProperties.PASSWORD_ALIAS);
+        return config().getOptional(MongoTableProperties.PASSWORD_ALIAS);
     }
 
     /** The database holding the user: {@code mongo.auth.source}, else the URI's authSource, else {@code admin}. */
     String authSource() {
-        return config.<String>getOptional(MongoTableProperties.AUTH_SOURCE)
+        return config().<String>getOptional(MongoTableProperties.AUTH_SOURCE)
                 .or(uri::authSource)
                 .orElse("admin");
     }
 
     MongoAuthMechanism authMechanism() {
-        return config.get(MongoTableProperties.AUTH_MECHANISM);
+        return config().get(MongoTableProperties.AUTH_MECHANISM);
     }
 
     boolean ssl() {
-        return config.<Boolean>get(MongoTableProperties.SSL)
+        return config().<Boolean>get(MongoTableProperties.SSL)
                 || Boolean.TRUE.equals(uri.connectionString().getSslEnabled());
     }
 
     Optional<MongoReadPreference> readPreference() {
-        return config.getOptional(MongoTableProperties.READ_PREFERENCE);
+        return config().getOptional(MongoTableProperties.READ_PREFERENCE);
     }
 
     /** The write concern of {@code mongo.write-concern}, if set; never unacknowledged. */
     Optional<WriteConcern> writeConcern() {
-        Optional<String> raw = config.getOptional(MongoTableProperties.WRITE_CONCERN);
+        Optional<String> raw = config().getOptional(MongoTableProperties.WRITE_CONCERN);
         if (raw.isEmpty()) {
             WriteConcern fromUri = uri.connectionString().getWriteConcern();
             if (fromUri != null && !fromUri.isAcknowledged()) {
@@ -222,7 +179,7 @@ final class MongoTable implements TableHandle {
         if (parts.length > 2 || (parts.length == 2 && !parts[1].trim().equalsIgnoreCase("journal"))) {
             throw new HandlerException(
                     HandlerErrorCode.INVALID_TABLE_PROPERTY,
-                    "table " + name + ": property '" + key + "' is '" + raw + "'; write majority, a number of "
+                    "table " + name() + ": property '" + key + "' is '" + raw + "'; write majority, a number of "
                             + "members such as 1 or 2, optionally followed by ':journal'");
         }
         String w = parts[0].trim();
@@ -236,7 +193,7 @@ final class MongoTable implements TableHandle {
             } catch (NumberFormatException e) {
                 throw new HandlerException(
                         HandlerErrorCode.INVALID_TABLE_PROPERTY,
-                        "table " + name + ": property '" + key + "' is '" + raw + "'; write majority or a number of "
+                        "table " + name() + ": property '" + key + "' is '" + raw + "'; write majority or a number of "
                                 + "members such as 1, optionally followed by ':journal'");
             }
             if (members < 1) {
@@ -250,55 +207,55 @@ final class MongoTable implements TableHandle {
     private HandlerException unacknowledged(String what) {
         return new HandlerException(
                 HandlerErrorCode.INVALID_TABLE_PROPERTY,
-                "table " + name + ": " + what + " asks for unacknowledged writes, which could lose rows without "
+                "table " + name() + ": " + what + " asks for unacknowledged writes, which could lose rows without "
                         + "failing the query; use " + MongoTableProperties.WRITE_CONCERN.key() + "=1 or majority");
     }
 
     MongoWriteMode writeMode() {
-        return config.get(MongoTableProperties.WRITE_MODE);
+        return config().get(MongoTableProperties.WRITE_MODE);
     }
 
     /** Whether an insert stages each task attempt's rows and publishes them at commit ({@link MongoStagedInsert}). */
     boolean writeStaging() {
-        boolean staging = config.get(MongoTableProperties.WRITE_STAGING);
+        boolean staging = config().get(MongoTableProperties.WRITE_STAGING);
         return writeMode() == MongoWriteMode.INSERT && staging;
     }
 
     int writeBatchSize() {
-        return config.get(MongoTableProperties.WRITE_BATCH_SIZE);
+        return config().get(MongoTableProperties.WRITE_BATCH_SIZE);
     }
 
     int readBatchSize() {
-        return config.get(MongoTableProperties.READ_BATCH_SIZE);
+        return config().get(MongoTableProperties.READ_BATCH_SIZE);
     }
 
     /** Whether a scan fetches only the struct sub-fields Hive's nested column pruning names. */
     boolean pruneNested() {
-        return config.get(MongoTableProperties.READ_PRUNE_NESTED);
+        return config().get(MongoTableProperties.READ_PRUNE_NESTED);
     }
 
     MongoSplitMode splitMode() {
-        return config.get(MongoTableProperties.SPLIT_MODE);
+        return config().get(MongoTableProperties.SPLIT_MODE);
     }
 
     long splitSizeBytes() {
-        return config.<Integer>get(MongoTableProperties.SPLIT_SIZE_MB) * 1024L * 1024L;
+        return config().<Integer>get(MongoTableProperties.SPLIT_SIZE_MB) * 1024L * 1024L;
     }
 
     int splitCount() {
-        return config.get(MongoTableProperties.SPLIT_COUNT);
+        return config().get(MongoTableProperties.SPLIT_COUNT);
     }
 
     Optional<String> indexes() {
-        return config.getOptional(MongoTableProperties.INDEXES);
+        return config().getOptional(MongoTableProperties.INDEXES);
     }
 
     int timeoutMillis() {
-        return config.get(MongoTableProperties.TIMEOUT_MS);
+        return config().get(MongoTableProperties.TIMEOUT_MS);
     }
 
     @Override
     public String toString() {
-        return name + " (" + namespace() + ")";
+        return name() + " (" + namespace() + ")";
     }
 }

@@ -67,9 +67,7 @@ public enum MongoTableProperties implements TableProperty {
             nonEmptyString(),
             null,
             false,
-            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); the password "
-                    + "is sent only to the hosts an administrator bound it to (the entry <alias>.hosts in the same "
-                    + "provider). Passwords are never given as table properties or in mongo.uri."),
+            PropertySpec.PASSWORD_ALIAS_DOC + " or in mongo.uri."),
     AUTH_SOURCE(
             "mongo.auth.source",
             nonEmptyString(),

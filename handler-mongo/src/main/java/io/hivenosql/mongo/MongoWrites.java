@@ -24,7 +24,7 @@ final class MongoWrites {
         requireNonNull(context, "context is null");
         MongoTable table = MongoTable.of(context);
         BsonRowEncoder.checkPaths(table.layout());
-        MongoClients.Lease lease = MongoClients.acquire(table, context.secrets());
+        MongoClients.Lease lease = MongoClients.acquire(context);
         try {
             return new MongoRecordWriter(table, lease);
         } catch (RuntimeException | Error e) {

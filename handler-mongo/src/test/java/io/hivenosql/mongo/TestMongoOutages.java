@@ -45,8 +45,7 @@ class TestMongoOutages {
                 client.getDatabase("outage").getCollection("t").insertMany(documents);
             }
             first = table(server.databaseUri("outage", "t"), new TaskAttempt(0, 4));
-            MongoTable table = MongoTable.of(first);
-            assertThat(MongoClients.selectionWaitMillis(table)).isEqualTo(TIMEOUT_MS);
+            assertThat(MongoClients.selectionWaitMillis(first)).isEqualTo(TIMEOUT_MS);
             try (MongoRecordReader reader = open(first)) {
                 assertThat(reader.next()).isTrue();
                 server.kill();
@@ -88,7 +87,7 @@ class TestMongoOutages {
                 assertThat(reader.next()).isFalse(); // a new, empty server
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (MongoClients.selectionWaitMillis(MongoTable.of(again)) != TIMEOUT_MS) {
+            while (MongoClients.selectionWaitMillis(again) != TIMEOUT_MS) {
                 assertThat(System.nanoTime()).as("the outage never ended").isLessThan(deadline);
                 Thread.sleep(20);
             }
@@ -100,20 +99,20 @@ class TestMongoOutages {
     @Test
     void aRetryInANewJvmSharesTheTimeoutAmongTheRemainingAttempts() {
         // no outage known for this address (nothing listens there): attempt 1 of 4 waits a third of 3 s
-        MongoTable retry = MongoTable.of(table("mongodb://127.0.0.1:2/outage.t", new TaskAttempt(1, 4)));
+        TableContext retry = table("mongodb://127.0.0.1:2/outage.t", new TaskAttempt(1, 4));
         assertThat(MongoClients.selectionWaitMillis(retry)).isEqualTo(1_000);
-        assertThat(MongoClients.settings(retry, Optional.empty(), OptionalLong.of(1_000))
+        assertThat(MongoClients.settings(MongoTable.of(retry), Optional.empty(), OptionalLong.of(1_000))
                         .getClusterSettings()
                         .getServerSelectionTimeout(TimeUnit.MILLISECONDS))
                 .isEqualTo(1_000);
-        MongoTable firstAttempt = MongoTable.of(table("mongodb://127.0.0.1:2/outage.t", new TaskAttempt(0, 4)));
+        TableContext firstAttempt = table("mongodb://127.0.0.1:2/outage.t", new TaskAttempt(0, 4));
         assertThat(MongoClients.selectionWaitMillis(firstAttempt)).isEqualTo(3_000);
         // the URI's serverSelectionTimeoutMS is the timeout when mongo.timeout.ms is not set
         Map<String, String> noTimeout = new LinkedHashMap<>();
         noTimeout.put("mongo.uri", "mongodb://127.0.0.1:2/outage.t?serverSelectionTimeoutMS=9000");
         noTimeout.put("mongo.columns.mapping", "{\"id\":\"_id\"}");
         TableContext fromUri = TableContexts.create(new MongoConnector(), "db.t", noTimeout, COLUMNS, null);
-        MongoTable uriRetry = MongoTable.of(withAttempt(fromUri, new TaskAttempt(1, 4)));
+        TableContext uriRetry = withAttempt(fromUri, new TaskAttempt(1, 4));
         assertThat(MongoClients.selectionWaitMillis(uriRetry)).isEqualTo(3_000);
     }
 
@@ -135,10 +134,6 @@ class TestMongoOutages {
         MongoTable table = MongoTable.of(context);
         ReadRequest request = new ReadRequest(context, List.of(0, 1), Optional.empty(), OptionalLong.empty(), Set.of());
         return MongoRecordReader.open(
-                table,
-                MongoClients.acquire(table, context.secrets()),
-                request,
-                MongoScan.of(new BsonDocument()),
-                "split 1 of 1");
+                table, MongoClients.acquire(context), request, MongoScan.of(new BsonDocument()), "split 1 of 1");
     }
 }

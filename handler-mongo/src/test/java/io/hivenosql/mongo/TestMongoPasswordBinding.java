@@ -18,6 +18,7 @@ import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.StoredSecret;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TaskAttempt;
 import io.hivenosql.api.table.TableContexts;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,7 +85,7 @@ class TestMongoPasswordBinding {
     void aUriHostTheBindingDoesNotAdmitIsRefusedBeforeAnyClientExists() {
         SecretResolver resolver = alias -> Optional.of(StoredSecret.bound("pw".toCharArray(), "m1:27017"));
         MongoTable table = table("mongodb://m1,evil:27017/db.c");
-        assertThatThrownBy(() -> MongoClients.acquire(table, resolver))
+        assertThatThrownBy(() -> MongoClients.acquire(new TableContext(table, resolver, TaskAttempt.NONE)))
                 .hasMessageContaining("HNS-135")
                 .hasMessageContaining("mongo.uri names evil:27017");
     }

@@ -281,8 +281,7 @@ class TestMongoRecordReader {
             throws IOException {
         MongoTable table = MongoTable.of(context);
         ReadRequest request = new ReadRequest(context, projection, Optional.empty(), OptionalLong.empty(), nestedPaths);
-        return MongoRecordReader.open(
-                table, MongoClients.acquire(table, context.secrets()), request, scan, "split 1 of 1");
+        return MongoRecordReader.open(table, MongoClients.acquire(context), request, scan, "split 1 of 1");
     }
 
     /** Every row, with NULL for the columns that are not projected. */

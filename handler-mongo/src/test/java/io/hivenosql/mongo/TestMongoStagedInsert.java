@@ -225,7 +225,7 @@ class TestMongoStagedInsert {
             staged.add(new BsonDocument("_id", new BsonInt32(i)).append("v", new org.bson.BsonInt64(i)));
         }
         collection("copied_stage").insertMany(staged);
-        try (MongoClients.Lease lease = MongoClients.acquire(table, context.secrets())) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             assertThat(MongoStagePublisher.copy(table, lease, "copied_stage")).isEqualTo(7);
             assertThat(values("copied")).isEqualTo(range(0, 7));
 

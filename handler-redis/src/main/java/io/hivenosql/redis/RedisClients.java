@@ -13,10 +13,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLParameters;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.DefaultRedisCredentials;
@@ -65,7 +67,7 @@ final class RedisClients {
 
     /** A connection to one node, authenticated, on the table's database; checked with PING. */
     Jedis connect(HostAndPort node) {
-        return open(node, clientConfig(table.database()));
+        return open(node, clientConfig(table.settings().database()));
     }
 
     /**
@@ -79,17 +81,18 @@ final class RedisClients {
         for (HostAndPort node : table.nodes()) {
             try (Jedis jedis = open(node, clientConfig(0))) {
                 if (!jedis.info("cluster").contains("cluster_enabled:1")) {
-                    if (table.database() != 0) {
+                    if (table.settings().database() != 0) {
                         // check that the database exists: SELECT fails otherwise
                         connect(node).close();
                     }
                     return RedisTopology.single(node);
                 }
-                if (table.database() != 0) {
+                if (table.settings().database() != 0) {
                     throw new HandlerException(
                             HandlerErrorCode.INVALID_TABLE_PROPERTY,
                             "table " + table.name() + ": " + RedisTableProperties.DATABASE.key() + " is "
-                                    + table.database() + ", but " + node + " is a Redis Cluster node and a cluster "
+                                    + table.settings().database() + ", but " + node
+                                    + " is a Redis Cluster node and a cluster "
                                     + "has only database 0; remove " + RedisTableProperties.DATABASE.key()
                                     + " or use a key prefix to separate tables");
                 }
@@ -108,6 +111,27 @@ final class RedisClients {
             }
         }
         throw requireNonNull(first, "no nodes");
+    }
+
+    /**
+     * A connection that sends pipelines: the cluster's (each key goes to its master) when {@code cluster}, else one to
+     * {@code node}.
+     */
+    Pipelined pipelined(boolean cluster, HostAndPort node) {
+        if (cluster) {
+            JedisCluster client = cluster(table.nodes());
+            return new Pipelined(client, client::pipelined);
+        }
+        Jedis jedis = connect(node);
+        return new Pipelined(jedis, jedis::pipelined);
+    }
+
+    /** A connection and the pipelines it opens; closing the connection ends them. */
+    record Pipelined(AutoCloseable connection, Supplier<? extends AbstractPipeline> pipelines) {
+        Pipelined {
+            requireNonNull(connection, "connection is null");
+            requireNonNull(pipelines, "pipelines is null");
+        }
     }
 
     /** A cluster client that discovers the cluster from the given seed nodes. */
@@ -172,12 +196,12 @@ final class RedisClients {
 
     JedisClientConfig clientConfig(int database) {
         DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(table.timeoutMillis())
-                .socketTimeoutMillis(table.timeoutMillis())
+                .connectionTimeoutMillis(table.settings().timeoutMillis())
+                .socketTimeoutMillis(table.settings().timeoutMillis())
                 .clientName(CLIENT_NAME)
-                .ssl(table.ssl())
+                .ssl(table.settings().ssl())
                 .database(database);
-        if (table.ssl()) {
+        if (table.settings().ssl()) {
             // the JVM's trust store checks the chain; endpoint identification also checks that the certificate names
             // the host connected to, so that no other certificate holder receives AUTH
             SSLParameters parameters = new SSLParameters();
@@ -217,19 +241,14 @@ final class RedisClients {
     private synchronized DefaultRedisCredentials credentials() {
         if (credentials == null && secret().isPresent()) {
             credentials = new DefaultRedisCredentials(
-                    table.user().orElse(null), secret().get().value());
+                    table.settings().user().orElse(null), secret().get().value());
         }
         return credentials;
     }
 
     /** The table's password alias and {@code redis.nodes}, the hosts it is sent to. */
     static Optional<SecretUse> secretUse(RedisTable table) {
-        return table.passwordAlias()
-                .map(alias -> new SecretUse(
-                        RedisTableProperties.PASSWORD_ALIAS.key(),
-                        alias,
-                        RedisTableProperties.NODES.key(),
-                        table.nodes()));
+        return SecretUse.of(table.config(), RedisTableProperties.PASSWORD_ALIAS, RedisTableProperties.NODES);
     }
 
     static redis.clients.jedis.HostAndPort jedisAddress(HostAndPort node) {

@@ -1,10 +1,10 @@
 package io.hivenosql.redis;
 
 import io.hivenosql.api.config.TableConfig;
-import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
@@ -55,20 +55,9 @@ import java.util.Optional;
  *
  * <p>No server is contacted in {@link #bind}; every other call connects through {@link RedisClients}.
  */
-public final class RedisConnector implements NoSqlConnector {
-    @Override
-    public String storeName() {
-        return "redis";
-    }
-
-    @Override
-    public List<? extends TableProperty> tableProperties() {
-        return List.of(RedisTableProperties.values());
-    }
-
-    @Override
-    public String columnsMappingProperty() {
-        return RedisTableProperties.COLUMNS_MAPPING.key();
+public final class RedisConnector extends DeclaredTableModel implements NoSqlConnector {
+    public RedisConnector() {
+        super("redis", List.of(RedisTableProperties.values()), RedisTableProperties.COLUMNS_MAPPING);
     }
 
     @Override
@@ -90,12 +79,7 @@ public final class RedisConnector implements NoSqlConnector {
 
     @Override
     public Optional<SecretUse> secretUse(TableConfig config) {
-        return config.<String>getOptional(RedisTableProperties.PASSWORD_ALIAS)
-                .map(alias -> new SecretUse(
-                        RedisTableProperties.PASSWORD_ALIAS.key(),
-                        alias,
-                        RedisTableProperties.NODES.key(),
-                        config.get(RedisTableProperties.NODES)));
+        return SecretUse.of(config, RedisTableProperties.PASSWORD_ALIAS, RedisTableProperties.NODES);
     }
 
     @Override

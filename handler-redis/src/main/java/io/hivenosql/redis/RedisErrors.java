@@ -60,15 +60,15 @@ final class RedisErrors {
     }
 
     private static HandlerException authFailed(RedisTable table, HostAndPort node, JedisException e) {
-        String user = table.user().orElse("default");
+        String user = table.settings().user().orElse("default");
         String message;
-        if (table.passwordAlias().isEmpty()) {
+        if (table.settings().passwordAlias().isEmpty()) {
             message = "Redis at " + node + " requires authentication for table " + table.name() + " (" + reason(e)
                     + "); set " + RedisTableProperties.PASSWORD_ALIAS.key() + " to the alias of the password in a "
                     + "Hadoop credential provider (and " + RedisTableProperties.USER.key() + " for an ACL user)";
         } else {
             message = "Redis at " + node + " refused the credentials of user '" + user + "' (password from alias '"
-                    + table.passwordAlias().get() + "' of " + RedisTableProperties.PASSWORD_ALIAS.key()
+                    + table.settings().passwordAlias().get() + "' of " + RedisTableProperties.PASSWORD_ALIAS.key()
                     + ") for table " + table.name() + ": " + reason(e) + "; check " + RedisTableProperties.USER.key()
                     + ", the password stored under that alias in the credential provider, and the server's ACL";
         }
@@ -95,8 +95,8 @@ final class RedisErrors {
     /** A write that the server did not acknowledge. */
     static IOException writeFailed(RedisTable table, HostAndPort node, String key, String detail, Throwable e) {
         String timeout = e != null && isReadTimeout(e)
-                ? " (no answer within " + table.timeoutMillis() + " ms; raise '" + RedisTableProperties.TIMEOUT_MS.key()
-                        + "' if the server is busy)"
+                ? " (no answer within " + table.settings().timeoutMillis() + " ms; raise '"
+                        + RedisTableProperties.TIMEOUT_MS.key() + "' if the server is busy)"
                 : "";
         HandlerException error = new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,
@@ -125,9 +125,11 @@ final class RedisErrors {
     private static HandlerException timedOut(RedisTable table, HostAndPort node, String doing, Throwable e) {
         return new HandlerException(
                 HandlerErrorCode.STORE_UNREACHABLE,
-                "timed out reading from Redis at " + node + " after " + table.timeoutMillis() + " ms while " + doing
+                "timed out reading from Redis at " + node + " after "
+                        + table.settings().timeoutMillis() + " ms while " + doing
                         + " of table " + table.name() + ": the server took the connection but did not answer within '"
-                        + RedisTableProperties.TIMEOUT_MS.key() + "' (" + table.timeoutMillis() + " ms). If the "
+                        + RedisTableProperties.TIMEOUT_MS.key() + "' ("
+                        + table.settings().timeoutMillis() + " ms). If the "
                         + "server is busy (a long command or script, CLIENT PAUSE, a large SCAN), raise '"
                         + RedisTableProperties.TIMEOUT_MS.key() + "' in TBLPROPERTIES; otherwise check the server "
                         + "(SLOWLOG GET, INFO, its log)",

@@ -53,7 +53,7 @@ interface RedisKeySource {
             this.pattern = RedisKeyPatterns.prefixPattern(table.prefix());
             this.type = table.valueType().redisTypeBytes();
             this.cursor = range.startCursor();
-            this.count = table.scanCount();
+            this.count = table.settings().scanCount();
         }
 
         @Override
@@ -163,7 +163,7 @@ interface RedisKeySource {
                 }
                 listNextSlots();
             }
-            int size = Math.min(table.scanCount(), pending.size());
+            int size = Math.min(table.settings().scanCount(), pending.size());
             List<byte[]> keys = new ArrayList<>(size);
             for (int i = 0; i < size; i++) {
                 keys.add(pending.poll());
@@ -182,7 +182,8 @@ interface RedisKeySource {
                 List<Integer> taken = new ArrayList<>();
                 List<Long> takenCounts = new ArrayList<>();
                 long keys = 0;
-                while (next < windowStart + windowCounts.length && (taken.isEmpty() || keys < table.scanCount())) {
+                while (next < windowStart + windowCounts.length
+                        && (taken.isEmpty() || keys < table.settings().scanCount())) {
                     long count = windowCounts[next - windowStart];
                     taken.add(slots.get(next));
                     takenCounts.add(count);
@@ -250,7 +251,7 @@ interface RedisKeySource {
 
         Lookup(RedisTable table, RedisSplit.Lookup split) {
             this.keys = split.keys();
-            this.batchSize = table.scanCount();
+            this.batchSize = table.settings().scanCount();
         }
 
         @Override

@@ -10,10 +10,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.Supplier;
-import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -25,10 +22,9 @@ import redis.clients.jedis.exceptions.JedisException;
 final class RedisRecordReader implements RecordSource {
     private final RedisTable table;
     private final HostAndPort node;
-    private final AutoCloseable connection;
+    private final RedisClients.Pipelined connection;
     private final RedisKeySource keys;
     private final RedisRowFetcher fetcher;
-    private final Supplier<? extends AbstractPipeline> pipelines;
     private final boolean[] projected;
     private final RedisJsonCodec.Reader json;
     private final long limit;
@@ -56,29 +52,19 @@ final class RedisRecordReader implements RecordSource {
         if (split instanceof RedisSplit.Scan scan) {
             Jedis jedis = clients.connect(scan.node());
             this.node = scan.node();
-            this.connection = jedis;
+            this.connection = new RedisClients.Pipelined(jedis, jedis::pipelined);
             this.keys = new RedisKeySource.Scan(table, jedis, scan);
-            this.pipelines = jedis::pipelined;
             this.fetcher = new RedisRowFetcher(table, request.projection(), false, false);
         } else if (split instanceof RedisSplit.Slots slots) {
             Jedis jedis = clients.connect(slots.master());
             this.node = slots.master();
-            this.connection = jedis;
+            this.connection = new RedisClients.Pipelined(jedis, jedis::pipelined);
             this.keys = new RedisKeySource.Slots(table, jedis, slots);
-            this.pipelines = jedis::pipelined;
             this.fetcher = new RedisRowFetcher(table, request.projection(), true, false);
         } else {
             RedisSplit.Lookup lookup = (RedisSplit.Lookup) split;
             this.node = lookup.node();
-            if (lookup.cluster()) {
-                JedisCluster cluster = clients.cluster(table.nodes());
-                this.connection = cluster;
-                this.pipelines = cluster::pipelined;
-            } else {
-                Jedis jedis = clients.connect(lookup.node());
-                this.connection = jedis;
-                this.pipelines = jedis::pipelined;
-            }
+            this.connection = clients.pipelined(lookup.cluster(), lookup.node());
             this.keys = new RedisKeySource.Lookup(table, lookup);
             this.fetcher = new RedisRowFetcher(table, request.projection(), true, true);
         }
@@ -125,7 +111,7 @@ final class RedisRecordReader implements RecordSource {
         }
         List<RedisRow> rows;
         try {
-            rows = fetcher.fetch(pipelines, next);
+            rows = fetcher.fetch(connection.pipelines(), next);
         } catch (JedisException e) {
             throw RedisErrors.readFailed(
                     table,
@@ -253,7 +239,7 @@ final class RedisRecordReader implements RecordSource {
     public void close() throws IOException {
         readAhead.close();
         try {
-            connection.close();
+            connection.connection().close();
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -14,10 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.SetParams;
@@ -43,8 +40,7 @@ final class RedisRecordWriter implements RecordSink {
 
     private final RedisTable table;
     private final RedisTopology topology;
-    private final AutoCloseable connection;
-    private final Supplier<? extends AbstractPipeline> pipelines;
+    private final RedisClients.Pipelined connection;
     private final RedisJsonCodec.Writer json;
     private final List<Pending> buffer = new ArrayList<>();
     private long written;
@@ -57,15 +53,7 @@ final class RedisRecordWriter implements RecordSink {
         // before connecting: a table whose JSON paths overlap cannot be written, whatever the rows
         this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.writer(table) : null;
         this.topology = clients.topology();
-        if (topology.cluster()) {
-            JedisCluster cluster = clients.cluster(table.nodes());
-            this.connection = cluster;
-            this.pipelines = cluster::pipelined;
-        } else {
-            Jedis jedis = clients.connect(topology.node());
-            this.connection = jedis;
-            this.pipelines = jedis::pipelined;
-        }
+        this.connection = clients.pipelined(topology.cluster(), topology.node());
     }
 
     @Override
@@ -84,7 +72,7 @@ final class RedisRecordWriter implements RecordSink {
         } else {
             buffer.add(new Pending(key, fields(row, key), null, ttl));
         }
-        if (buffer.size() >= table.batchSize()) {
+        if (buffer.size() >= table.settings().batchSize()) {
             flush();
         }
     }
@@ -158,7 +146,7 @@ final class RedisRecordWriter implements RecordSink {
             return;
         }
         List<List<Response<?>>> replies = new ArrayList<>(buffer.size());
-        try (AbstractPipeline pipeline = pipelines.get()) {
+        try (AbstractPipeline pipeline = connection.pipelines().get()) {
             for (Pending row : buffer) {
                 List<Response<?>> rowReplies = new ArrayList<>(3);
                 if (row.json() != null) {
@@ -235,7 +223,7 @@ final class RedisRecordWriter implements RecordSink {
     public void abort() throws IOException {
         buffer.clear();
         try {
-            connection.close();
+            connection.connection().close();
         } catch (Exception e) {
             throw new IOException("cannot close the connection of table " + table.name() + " to Redis", e);
         }
@@ -252,7 +240,7 @@ final class RedisRecordWriter implements RecordSink {
             error = e;
         } finally {
             try {
-                connection.close();
+                connection.connection().close();
             } catch (Exception e) {
                 if (error == null) {
                     error = new IOException("cannot close the connection of table " + table.name() + " to Redis", e);

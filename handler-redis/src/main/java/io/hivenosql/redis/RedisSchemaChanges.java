@@ -37,7 +37,7 @@ final class RedisSchemaChanges {
                     "table " + table.name() + " has no " + RedisTableProperties.KEY_PREFIX.key() + ", so deleting its "
                             + "rows (INSERT OVERWRITE, TRUNCATE, DROP with purge) would delete every "
                             + table.valueType().redisType()
-                            + " key of Redis database " + table.database() + "; set "
+                            + " key of Redis database " + table.settings().database() + "; set "
                             + RedisTableProperties.KEY_PREFIX.key()
                             + " to a prefix that only this table's keys have, or delete the keys yourself");
         }
@@ -53,7 +53,7 @@ final class RedisSchemaChanges {
         RedisTable table = clients.table();
         ScanParams params = new ScanParams()
                 .match(RedisKeyPatterns.prefixPattern(table.prefix()))
-                .count(table.scanCount());
+                .count(table.settings().scanCount());
         byte[] type = table.valueType().redisTypeBytes();
         long deleted = 0;
         try (Jedis jedis = clients.connect(node)) {

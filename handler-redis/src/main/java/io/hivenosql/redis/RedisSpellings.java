@@ -156,7 +156,7 @@ final class RedisSpellings {
     private static List<byte[]> keys(Jedis jedis, RedisTable table, int wanted) {
         ScanParams params = new ScanParams()
                 .match(RedisKeyPatterns.prefixPattern(table.prefix()))
-                .count(table.scanCount());
+                .count(table.settings().scanCount());
         byte[] type = RedisValueType.HASH.redisTypeBytes();
         List<byte[]> keys = new ArrayList<>();
         byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;

@@ -4,12 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.HostAndPort;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.hivenosql.api.split.SplitPayloads;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,9 +65,7 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
     }
 
     default byte[] toBytes() {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeByte(VERSION);
+        return SplitPayloads.write("Redis", VERSION, out -> {
             if (this instanceof Scan scan) {
                 out.writeByte('S');
                 writeNode(out, scan.node());
@@ -94,19 +90,11 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
                     out.write(key);
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot serialize a Redis split", e);
-        }
-        return bytes.toByteArray();
+        });
     }
 
     static RedisSplit fromBytes(byte[] payload) throws IOException {
-        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
-        int version = in.readUnsignedByte();
-        if (version != VERSION) {
-            throw new IOException("Redis split payload version " + version + " is not supported by this handler jar"
-                    + " (it reads version " + VERSION + "); plan and run queries with the same hive-nosql-redis jar");
-        }
+        DataInputStream in = SplitPayloads.read("Redis", "hive-nosql-redis jar", VERSION, payload);
         int kind = in.readUnsignedByte();
         return switch (kind) {
             case 'S' -> {

@@ -83,13 +83,14 @@ final class RedisSplitPlanner {
         }
         long rows = sample.estimatedRows(table.prefix().length == 0);
         int unitBits = RedisScanRange.unitBits(sample.dbSize());
-        int count = (int) Math.min(RedisScanRange.units(unitBits), splitCount(table.splitCount(), rows, desiredSplits));
-        if (table.splitCount() > count) {
+        int count = (int) Math.min(
+                RedisScanRange.units(unitBits), splitCount(table.settings().splitCount(), rows, desiredSplits));
+        if (table.settings().splitCount() > count) {
             log.info(
                     "table {}: {} = {}, but {} holds {} keys, enough for {} splits only",
                     table.name(),
                     RedisTableProperties.SPLIT_COUNT.key(),
-                    table.splitCount(),
+                    table.settings().splitCount(),
                     node,
                     sample.dbSize(),
                     count);
@@ -128,7 +129,7 @@ final class RedisSplitPlanner {
                 totalRows += sample.estimatedRows(table.prefix().length == 0);
             }
         }
-        int count = splitCount(table.splitCount(), totalRows, desiredSplits);
+        int count = splitCount(table.settings().splitCount(), totalRows, desiredSplits);
         List<SplitSpec> splits = new ArrayList<>();
         for (int m = 0; m < topology.masters().size(); m++) {
             RedisTopology.Master master = topology.masters().get(m);

@@ -12,8 +12,8 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.JsonStyle;
@@ -37,10 +37,7 @@ import java.util.stream.Collectors;
  * laid out by the JSON SerDe's {@link JsonLayout}: a path {@code a.b} is field {@code b} of the object in field
  * {@code a}, and names match case-insensitively.
  */
-final class RedisTable implements TableHandle {
-    private final String name;
-    private final TableConfig config;
-    private final TableMapping mapping;
+final class RedisTable extends StoreTable {
     private final List<HostAndPort> nodes;
     private final byte[] prefix;
     private final String prefixText;
@@ -49,22 +46,13 @@ final class RedisTable implements TableHandle {
     private final RedisKeyCodec keyCodec;
     private final int ttlColumn;
     private final RedisValueType valueType;
-    private final int database;
-    private final Optional<String> user;
-    private final Optional<String> passwordAlias;
-    private final boolean ssl;
-    private final int batchSize;
-    private final int scanCount;
-    private final int splitCount;
-    private final int timeoutMillis;
+    private final RedisSettings settings;
     private final List<Integer> fieldColumns;
     private final byte[][] fieldNames;
     private final JsonLayout jsonLayout;
 
     private RedisTable(String name, TableConfig config, TableMapping mapping, int[] keyColumns, int ttlColumn) {
-        this.name = name;
-        this.config = config;
-        this.mapping = bound(mapping, keyColumns, ttlColumn);
+        super(config, bound(mapping, keyColumns, ttlColumn));
         this.nodes = config.get(RedisTableProperties.NODES);
         this.prefixText = config.get(RedisTableProperties.KEY_PREFIX);
         this.prefix = prefixText.getBytes(UTF_8);
@@ -86,14 +74,7 @@ final class RedisTable implements TableHandle {
                 config.get(RedisTableProperties.KEY_SEPARATOR));
         this.ttlColumn = ttlColumn;
         this.valueType = config.get(RedisTableProperties.VALUE_TYPE);
-        this.database = config.<Integer>get(RedisTableProperties.DATABASE);
-        this.user = config.getOptional(RedisTableProperties.USER);
-        this.passwordAlias = config.getOptional(RedisTableProperties.PASSWORD_ALIAS);
-        this.ssl = config.<Boolean>get(RedisTableProperties.SSL);
-        this.batchSize = config.<Integer>get(RedisTableProperties.BATCH_SIZE);
-        this.scanCount = config.<Integer>get(RedisTableProperties.SCAN_COUNT);
-        this.splitCount = config.<Integer>get(RedisTableProperties.SPLIT_COUNT);
-        this.timeoutMillis = config.<Integer>get(RedisTableProperties.TIMEOUT_MS);
+        this.settings = RedisSettings.of(config);
         List<Integer> fields = new ArrayList<>();
         this.fieldNames = new byte[mapping.size()][];
         for (int i = 0; i < mapping.size(); i++) {
@@ -245,13 +226,13 @@ final class RedisTable implements TableHandle {
         }
         Map<String, String> seen = new HashMap<>();
         for (int column : fieldColumns) {
-            String path = mapping.column(column).path();
-            String other = seen.put(path, mapping.column(column).name());
+            String path = mapping().column(column).path();
+            String other = seen.put(path, mapping().column(column).name());
             if (other != null) {
                 throw new HandlerException(
                         HandlerErrorCode.INVALID_MAPPING,
-                        "table " + name + ": columns '" + other + "' and '"
-                                + mapping.column(column).name()
+                        "table " + name() + ": columns '" + other + "' and '"
+                                + mapping().column(column).name()
                                 + "' are both mapped to hash field '" + path + "'; map each column to its own field in "
                                 + RedisTableProperties.COLUMNS_MAPPING.key());
             }
@@ -294,21 +275,6 @@ final class RedisTable implements TableHandle {
         return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public TableConfig config() {
-        return config;
-    }
-
-    @Override
-    public TableMapping mapping() {
-        return mapping;
-    }
-
     List<HostAndPort> nodes() {
         return nodes;
     }
@@ -344,36 +310,9 @@ final class RedisTable implements TableHandle {
         return valueType;
     }
 
-    int database() {
-        return database;
-    }
-
-    Optional<String> user() {
-        return user;
-    }
-
-    Optional<String> passwordAlias() {
-        return passwordAlias;
-    }
-
-    boolean ssl() {
-        return ssl;
-    }
-
-    int batchSize() {
-        return batchSize;
-    }
-
-    int scanCount() {
-        return scanCount;
-    }
-
-    int splitCount() {
-        return splitCount;
-    }
-
-    int timeoutMillis() {
-        return timeoutMillis;
+    /** How the table's clients connect and batch. */
+    RedisSettings settings() {
+        return settings;
     }
 
     /** Indexes of the stored columns (neither key nor TTL), in table order. */

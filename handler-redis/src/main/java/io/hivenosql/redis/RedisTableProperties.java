@@ -57,14 +57,7 @@ public enum RedisTableProperties implements TableProperty {
             false,
             "The logical database number (SELECT); must be 0 on a Redis Cluster."),
     USER("redis.user", nonEmptyString(), null, false, "ACL user name; needs redis.password.alias."),
-    PASSWORD_ALIAS(
-            "redis.password.alias",
-            nonEmptyString(),
-            null,
-            false,
-            "Alias of the password in a Hadoop credential provider (see nosql.credentials.provider); the password "
-                    + "is sent only to the hosts an administrator bound it to (the entry <alias>.hosts in the same "
-                    + "provider). Passwords are never given as table properties."),
+    PASSWORD_ALIAS("redis.password.alias", nonEmptyString(), null, false, PropertySpec.PASSWORD_ALIAS_DOC + "."),
     SSL("redis.ssl", bool(), "false", false, "Connect with TLS."),
     TTL_COLUMN(
             "redis.ttl.column",

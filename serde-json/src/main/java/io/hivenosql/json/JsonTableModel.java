@@ -1,13 +1,12 @@
 package io.hivenosql.json;
 
 import io.hivenosql.api.config.TableConfig;
-import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.BoundTable;
+import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.TableHandle;
-import io.hivenosql.api.spi.TableModel;
 import java.util.List;
 
 /**
@@ -17,20 +16,9 @@ import java.util.List;
  * the storage handlers. The files are read and written by Hive's text formats (or {@link JsonInputFormat}); a file
  * table has no data side of a store.
  */
-final class JsonTableModel implements TableModel {
-    @Override
-    public String storeName() {
-        return "json";
-    }
-
-    @Override
-    public List<? extends TableProperty> tableProperties() {
-        return List.of(JsonTableProperties.values());
-    }
-
-    @Override
-    public String columnsMappingProperty() {
-        return JsonTableProperties.COLUMNS_MAPPING.key();
+final class JsonTableModel extends DeclaredTableModel {
+    JsonTableModel() {
+        super("json", List.of(JsonTableProperties.values()), JsonTableProperties.COLUMNS_MAPPING);
     }
 
     /**

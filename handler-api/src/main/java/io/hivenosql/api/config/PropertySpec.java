@@ -8,6 +8,14 @@ import static java.util.Objects.requireNonNull;
  * @param defaultValue the default as a raw string, or {@code null} when there is none
  */
 public record PropertySpec(String key, PropertyType<?> type, String defaultValue, boolean required, String doc) {
+    /**
+     * The documentation every store's {@code <store>.password.alias} begins with; a store adds where else passwords
+     * are never given, and the closing period.
+     */
+    public static final String PASSWORD_ALIAS_DOC = "Alias of the password in a Hadoop credential provider (see "
+            + "nosql.credentials.provider); the password is sent only to the hosts an administrator bound it to (the "
+            + "entry <alias>.hosts in the same provider). Passwords are never given as table properties";
+
     public PropertySpec {
         requireNonNull(key, "key is null");
         requireNonNull(type, "type is null");

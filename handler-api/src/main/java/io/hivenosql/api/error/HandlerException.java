@@ -27,4 +27,9 @@ public class HandlerException extends RuntimeException {
     public HandlerErrorCode errorCode() {
         return errorCode;
     }
+
+    /** The message without its {@code HNS-nnn NAME: } tag, to nest it in another message. */
+    public String detail() {
+        return getMessage().substring(errorCode.tag().length() + 2);
+    }
 }

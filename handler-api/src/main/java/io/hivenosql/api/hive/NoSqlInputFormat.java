@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -119,7 +120,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         ScanKey key = ScanKey.of(table, conf);
         PlannedScan planned = lastScan;
         if (planned == null || !planned.key().equals(key)) {
-            planned = new PlannedScan(key, readRequest(connector, table, conf));
+            planned = new PlannedScan(key, readRequest(connector, table, key, conf));
             lastScan = planned;
         }
         ReadRequest request = planned.request();
@@ -132,49 +133,58 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
     private record PlannedScan(ScanKey key, ReadRequest request) {}
 
     /**
-     * What decides a scan's request: the table's handle (by identity: handles are shared per JVM, see
-     * {@code BoundTables}) and the job's projection and filter settings, as text.
+     * What a scan's request depends on, and nothing else of the job configuration: the table's handle (by identity:
+     * handles are shared per JVM, see {@code BoundTables}), the columns Hive reads, the sub-field paths it asks for, and
+     * the pushed filter as Hive serialized it (its expression, and the marker of what the handler promised to push).
      */
-    private record ScanKey(TableHandle handle, List<String> settings) {
+    private record ScanKey(
+            TableHandle handle,
+            List<Integer> projection,
+            Set<String> nestedPaths,
+            Optional<String> filterExpression,
+            Optional<String> filterObject) {
         static ScanKey of(TableContext table, Configuration conf) {
-            List<String> settings = new ArrayList<>();
-            for (String name : SCAN_SETTINGS) {
-                settings.add(conf.get(name));
-            }
-            return new ScanKey(table.handle(), settings);
+            return new ScanKey(
+                    table.handle(),
+                    NoSqlInputFormat.projection(table.mapping(), conf),
+                    NoSqlInputFormat.nestedPaths(table.mapping(), conf),
+                    Optional.ofNullable(conf.get(TableScanDesc.FILTER_EXPR_CONF_STR)),
+                    Optional.ofNullable(conf.get(TableScanDesc.FILTER_OBJECT_CONF_STR)));
         }
 
         @Override
         public boolean equals(Object other) {
-            return other instanceof ScanKey key && key.handle == handle && key.settings.equals(settings);
+            return other instanceof ScanKey key
+                    && key.handle == handle
+                    && key.projection.equals(projection)
+                    && key.nestedPaths.equals(nestedPaths)
+                    && key.filterExpression.equals(filterExpression)
+                    && key.filterObject.equals(filterObject);
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(handle) * 31 + settings.hashCode();
+            return System.identityHashCode(handle) * 31
+                    + Objects.hash(projection, nestedPaths, filterExpression, filterObject);
         }
     }
-
-    /** The job settings a scan's projection and pushed filter are read from. */
-    private static final List<String> SCAN_SETTINGS = List.of(
-            ColumnProjectionUtils.READ_ALL_COLUMNS,
-            ColumnProjectionUtils.READ_COLUMN_IDS_CONF_STR,
-            ColumnProjectionUtils.READ_COLUMN_NAMES_CONF_STR,
-            ColumnProjectionUtils.READ_NESTED_COLUMN_PATH_CONF_STR,
-            TableScanDesc.FILTER_EXPR_CONF_STR,
-            TableScanDesc.FILTER_OBJECT_CONF_STR);
 
     /** What Hive asks of this scan, worked out from the job configuration. */
     static ReadRequest readRequest(NoSqlConnector connector, TableContext table, Configuration conf)
             throws IOException {
-        List<Integer> projection = projection(table.mapping(), conf);
+        return readRequest(connector, table, ScanKey.of(table, conf), conf);
+    }
+
+    private static ReadRequest readRequest(
+            NoSqlConnector connector, TableContext table, ScanKey scan, Configuration conf) throws IOException {
+        List<Integer> projection = scan.projection();
         FilterCapabilities capabilities = connector.filterCapabilities(table);
         Optional<Filter> filter =
                 HivePredicateDecomposer.pushedFilter(conf, table.tableName(), table.mapping(), capabilities);
         if (filter.isPresent()) {
             projection = withFilterColumns(table.mapping(), projection, filter.get());
         }
-        return new ReadRequest(table, projection, filter, OptionalLong.empty(), nestedPaths(table.mapping(), conf));
+        return new ReadRequest(table, projection, filter, OptionalLong.empty(), scan.nestedPaths());
     }
 
     /**

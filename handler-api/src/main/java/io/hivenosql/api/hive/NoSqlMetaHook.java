@@ -57,11 +57,9 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         TableContext context = check(table, "created");
         // the store object is created (or an existing one checked) before the metastore records the table, so that a
         // failure leaves neither behind; rollbackCreateTable removes what was created if the metastore then fails
-        try {
-            createdInStore = connector.createTable(context, isManaged(table), UserWarnings::warn);
-        } catch (IOException | HandlerException e) {
-            throw metaException(e);
-        }
+        inStore(
+                context,
+                created -> createdInStore = connector.createTable(created, isManaged(table), UserWarnings::warn));
     }
 
     /**
@@ -98,7 +96,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
             try {
                 TableContexts.validate(connector, tableName, checked);
             } catch (HandlerException e) {
-                problems.add(TableContexts.withoutTag(e));
+                problems.add(e.detail());
                 if (e.errorCode() == HandlerErrorCode.PLAINTEXT_SECRET) {
                     code = HandlerErrorCode.PLAINTEXT_SECRET;
                 }
@@ -167,11 +165,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
                     e.getMessage());
             return;
         }
-        try {
-            connector.dropTable(context, purge);
-        } catch (IOException | HandlerException e) {
-            throw metaException(e);
-        }
+        inStore(context, dropped -> connector.dropTable(dropped, purge));
     }
 
     private void preOverwrite(Table table) throws MetaException {
@@ -202,11 +196,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         if (queryId == null) {
             return;
         }
-        try {
-            connector.beginInsert(context(table), queryId);
-        } catch (IOException | HandlerException e) {
-            throw metaException(e);
-        }
+        inStore(table, context -> connector.beginInsert(context, queryId));
         insertQueryId = queryId;
     }
 
@@ -227,31 +217,35 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     /** Publishes what the query's tasks staged; the writers flushed and checked every row when their tasks closed. */
     @Override
     public void commitInsertTable(Table table, boolean overwrite) throws MetaException {
-        String queryId = insertQuery();
-        if (queryId == null) {
-            return;
-        }
-        try {
-            connector.commitInsert(context(table), queryId);
-        } catch (IOException | HandlerException e) {
-            throw metaException(e);
-        }
-        insertQueryId = null;
+        endInsert(table, false, connector::commitInsert);
     }
 
     /** Called by Hive when commitInsertTable failed: discards what is still staged. */
     @Override
     public void rollbackInsertTable(Table table, boolean overwrite) throws MetaException {
+        endInsert(table, true, connector::rollbackInsert);
+    }
+
+    /**
+     * Ends the insert of {@link #insertQuery()}, if any, with {@code step}; the hook forgets the query before the step
+     * when {@code forgetFirst} (a rollback is not repeated), else once the step succeeded.
+     */
+    private void endInsert(Table table, boolean forgetFirst, InsertStep step) throws MetaException {
         String queryId = insertQuery();
         if (queryId == null) {
             return;
         }
-        insertQueryId = null;
-        try {
-            connector.rollbackInsert(context(table), queryId);
-        } catch (IOException | HandlerException e) {
-            throw metaException(e);
+        if (forgetFirst) {
+            insertQueryId = null;
         }
+        inStore(table, context -> step.run(context, queryId));
+        insertQueryId = null;
+    }
+
+    /** {@link NoSqlConnector#commitInsert} or {@link NoSqlConnector#rollbackInsert}. */
+    @FunctionalInterface
+    private interface InsertStep {
+        void run(TableContext context, String queryId) throws IOException;
     }
 
     @Override
@@ -260,8 +254,22 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     }
 
     private void truncate(Table table) throws MetaException {
+        inStore(table, connector::truncate);
+    }
+
+    /** A call to the store, whose failure Hive reports as a MetaException. */
+    @FunctionalInterface
+    private interface StoreCall {
+        void run(TableContext context) throws IOException;
+    }
+
+    private void inStore(Table table, StoreCall call) throws MetaException {
+        inStore(context(table), call);
+    }
+
+    private static void inStore(TableContext context, StoreCall call) throws MetaException {
         try {
-            connector.truncate(context(table));
+            call.run(context);
         } catch (IOException | HandlerException e) {
             throw metaException(e);
         }

@@ -121,8 +121,7 @@ public final class MappingResolver {
             content = new String(bytes, StandardCharsets.UTF_8);
         } catch (HandlerException e) {
             // the source refused the URL (HiveServer2's rules for mapping URLs): the message says why
-            String tag = e.errorCode().tag() + ": ";
-            String message = e.getMessage().startsWith(tag) ? e.getMessage().substring(tag.length()) : e.getMessage();
+            String message = e.detail();
             throw message.startsWith("table ")
                     ? e
                     : new HandlerException(e.errorCode(), "table " + tableName + ": " + message, e);

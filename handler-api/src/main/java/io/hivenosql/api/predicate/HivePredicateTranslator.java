@@ -8,6 +8,7 @@ import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
+import io.hivenosql.api.types.NeutralValues;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.VarcharType;
@@ -305,12 +306,7 @@ public final class HivePredicateTranslator {
         if (value instanceof Float f) {
             return Float.isFinite(f) ? Optional.of((double) f) : Optional.empty();
         }
-        return exactDecimal(value).flatMap(d -> {
-            double converted = d.doubleValue();
-            return Double.isFinite(converted) && new BigDecimal(converted).compareTo(d) == 0
-                    ? Optional.of(converted)
-                    : Optional.empty();
-        });
+        return exactDecimal(value).<Object>map(NeutralValues::exactDouble);
     }
 
     private static Optional<Object> exactFloat(Object value) {
@@ -324,12 +320,7 @@ public final class HivePredicateTranslator {
             long v = ((Number) value).longValue();
             return Math.abs(v) <= MAX_EXACT_FLOAT_INTEGER ? Optional.of((float) v) : Optional.empty();
         }
-        return exactDecimal(value).flatMap(d -> {
-            float converted = d.floatValue();
-            return Float.isFinite(converted) && new BigDecimal(converted).compareTo(d) == 0
-                    ? Optional.of(converted)
-                    : Optional.empty();
-        });
+        return exactDecimal(value).<Object>map(NeutralValues::exactFloat);
     }
 
     /** Exact decimal value of an integral or decimal constant; doubles are not exact decimals and are refused. */

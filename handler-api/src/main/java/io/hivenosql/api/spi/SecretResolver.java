@@ -42,12 +42,10 @@ public interface SecretResolver {
         try {
             stored = lookup(use.alias()).orElseThrow(() -> notFound(tableName, use));
         } catch (HandlerException e) {
-            String tag = e.errorCode().tag() + ": ";
-            if (e.getMessage().startsWith(tag + "table ")) {
+            if (e.detail().startsWith("table ")) {
                 throw e;
             }
-            throw new HandlerException(
-                    e.errorCode(), "table " + tableName + ": " + e.getMessage().substring(tag.length()));
+            throw new HandlerException(e.errorCode(), "table " + tableName + ": " + e.detail());
         }
         if (stored.binding().isEmpty()) {
             Arrays.fill(stored.value(), '\0');

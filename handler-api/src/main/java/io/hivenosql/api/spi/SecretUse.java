@@ -3,6 +3,8 @@ package io.hivenosql.api.spi;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.config.TableProperty;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,6 +27,16 @@ public record SecretUse(
         requireNonNull(hostsProperty, "hostsProperty is null");
         hosts = List.copyOf(requireNonNull(hosts, "hosts is null"));
         requireNonNull(srvName, "srvName is null");
+    }
+
+    /**
+     * The use of the stored secret a table names in {@code aliasProperty}, sent to the hosts it lists in
+     * {@code hostsProperty}; empty when the table names no alias.
+     */
+    public static Optional<SecretUse> of(TableConfig config, TableProperty aliasProperty, TableProperty hostsProperty) {
+        return config.<String>getOptional(aliasProperty)
+                .map(alias ->
+                        new SecretUse(aliasProperty.key(), alias, hostsProperty.key(), config.get(hostsProperty)));
     }
 
     public SecretUse(String aliasProperty, String alias, String hostsProperty, List<HostAndPort> hosts) {

@@ -160,17 +160,17 @@ public final class TableContexts {
     }
 
     /**
-     * The handle of a table opened from its properties: the one this JVM already bound from the same text (see
-     * {@link BoundTables}), the key being what {@link #jobProperties} ships, so that HiveServer2's planning calls and
-     * the splits it plans share one handle (and, e.g., one check of a Cassandra table's live schema).
+     * The handle of a table opened from its properties: the one this JVM already bound from the same mapping and
+     * properties (see {@link BoundTables}), looked up by value, so that HiveServer2's planning calls share one handle
+     * (and, e.g., one check of a Cassandra table's live schema) without serializing the table on every call.
      */
     private static TableHandle bindShared(TableModel connector, TableConfig config, TableMapping mapping) {
         return BoundTables.shared()
                 .get(
                         connector,
                         config.tableName(),
-                        MappingResolver.toJson(mapping),
-                        serializedProperties(ownedProperties(connector, config.rawProperties())),
+                        mapping,
+                        ownedProperties(connector, config.rawProperties()),
                         () -> connector.bind(config, mapping));
     }
 
@@ -204,7 +204,7 @@ public final class TableContexts {
         try {
             TableConfig.validate(tableName, others, declared(connector), ownedPrefixes(connector));
         } catch (HandlerException e) {
-            problems.add(withoutTag(e));
+            problems.add(e.detail());
         }
         throw new HandlerException(
                 HandlerErrorCode.PLAINTEXT_SECRET,
@@ -223,12 +223,6 @@ public final class TableContexts {
                 + "<alias> -provider jceks://hdfs/user/hive/nosql.jceks', then set '" + store
                 + ".password.alias'='<alias>'"
                 + " and 'nosql.credentials.provider'='jceks://hdfs/user/hive/nosql.jceks' and remove '" + key + "'";
-    }
-
-    /** A HandlerException's message without its {@code HNS-nnn NAME: } tag, to nest it in another message. */
-    public static String withoutTag(HandlerException e) {
-        String prefix = e.errorCode().tag() + ": ";
-        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 
     /** The connector's table properties and the shared {@code nosql.*} ones. */

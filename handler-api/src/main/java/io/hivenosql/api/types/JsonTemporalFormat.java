@@ -193,19 +193,18 @@ public final class JsonTemporalFormat {
     /** A timestamp in Hive's range (years 1 to 9999). */
     LocalDateTime readTimestamp(JsonParser parser, JsonToken token) throws IOException {
         LocalDateTime value = parseTimestamp(parser, token);
-        if (!TemporalRange.contains(value)) {
-            throw new ValueConversionException(
-                    parser.getText(), PrimitiveType.TIMESTAMP, "outside Hive's range (years 1 to 9999)");
-        }
-        return value;
+        return inRange(value, TemporalRange.contains(value), parser, PrimitiveType.TIMESTAMP);
     }
 
     /** A date in Hive's range (years 1 to 9999). */
     LocalDate readDate(JsonParser parser, JsonToken token) throws IOException {
         LocalDate value = parseDate(parser, token);
-        if (!TemporalRange.contains(value)) {
-            throw new ValueConversionException(
-                    parser.getText(), PrimitiveType.DATE, "outside Hive's range (years 1 to 9999)");
+        return inRange(value, TemporalRange.contains(value), parser, PrimitiveType.DATE);
+    }
+
+    private static <T> T inRange(T value, boolean inRange, JsonParser parser, PrimitiveType type) throws IOException {
+        if (!inRange) {
+            throw new ValueConversionException(parser.getText(), type, "outside Hive's range (years 1 to 9999)");
         }
         return value;
     }

@@ -3,9 +3,24 @@ package io.hivenosql.api.types;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
-/** The Hive rules both codecs apply to neutral values: integer ranges, decimal precision, varchar and char lengths. */
-final class NeutralValues {
+/**
+ * The Hive rules both codecs apply to neutral values: integer ranges, decimal precision, varchar and char lengths, and
+ * which decimals a float or double holds exactly (also what pushdown and the stores' encoders accept).
+ */
+public final class NeutralValues {
     private NeutralValues() {}
+
+    /** The double that is exactly {@code value}, or null when there is none (too many digits, out of range). */
+    public static Double exactDouble(BigDecimal value) {
+        double converted = value.doubleValue();
+        return Double.isFinite(converted) && new BigDecimal(converted).compareTo(value) == 0 ? converted : null;
+    }
+
+    /** The float that is exactly {@code value}, or null when there is none (too many digits, out of range). */
+    public static Float exactFloat(BigDecimal value) {
+        float converted = value.floatValue();
+        return Float.isFinite(converted) && new BigDecimal(converted).compareTo(value) == 0 ? converted : null;
+    }
 
     /** Boxes a range-checked integer into the neutral class of the integer type. */
     static Object integral(long value, PrimitiveType type) {
@@ -45,15 +60,18 @@ final class NeutralValues {
     }
 
     static ValueConversionException outOfRange(DataType type, String text) {
-        String range =
-                switch (type instanceof PrimitiveType primitive ? primitive : PrimitiveType.STRING) {
-                    case TINYINT -> " [-128, 127]";
-                    case SMALLINT -> " [-32768, 32767]";
-                    case INT -> " [-2147483648, 2147483647]";
-                    case BIGINT -> " [-9223372036854775808, 9223372036854775807]";
-                    default -> "";
-                };
-        return new ValueConversionException(text, type, "out of range for " + type.typeName() + range);
+        return new ValueConversionException(text, type, "out of range for " + type.typeName() + range(type));
+    }
+
+    /** The range of an integer type for messages, e.g. {@code " [-128, 127]"}; empty for other types. */
+    public static String range(DataType type) {
+        return switch (type instanceof PrimitiveType primitive ? primitive : PrimitiveType.STRING) {
+            case TINYINT -> " [-128, 127]";
+            case SMALLINT -> " [-32768, 32767]";
+            case INT -> " [-2147483648, 2147483647]";
+            case BIGINT -> " [-9223372036854775808, 9223372036854775807]";
+            default -> "";
+        };
     }
 
     /**

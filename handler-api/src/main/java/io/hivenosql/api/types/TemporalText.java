@@ -80,14 +80,10 @@ final class TemporalText {
     /** Parses {@code yyyy-MM-dd} (surrounding whitespace allowed). */
     static LocalDate parseDate(String text, DataType type) {
         Cursor cursor = new Cursor(text, type, "expected a date as " + DATE_FORMAT);
-        int year = cursor.year();
-        cursor.expect('-');
-        int month = cursor.digits(1, 2);
-        cursor.expect('-');
-        int day = cursor.digits(1, 2);
+        int[] date = cursor.yearMonthDay();
         cursor.expectEnd();
         try {
-            return LocalDate.of(year, month, day);
+            return LocalDate.of(date[0], date[1], date[2]);
         } catch (DateTimeException e) {
             throw new ValueConversionException(text, type, e.getMessage());
         }
@@ -99,11 +95,7 @@ final class TemporalText {
      */
     static LocalDateTime parseTimestamp(String text, DataType type) {
         Cursor cursor = new Cursor(text, type, "expected a timestamp as " + TIMESTAMP_FORMAT);
-        int year = cursor.year();
-        cursor.expect('-');
-        int month = cursor.digits(1, 2);
-        cursor.expect('-');
-        int day = cursor.digits(1, 2);
+        int[] date = cursor.yearMonthDay();
         int hour = 0;
         int minute = 0;
         int second = 0;
@@ -134,7 +126,7 @@ final class TemporalText {
         }
         cursor.expectEnd();
         try {
-            return LocalDateTime.of(year, month, day, hour, minute, second, nanos);
+            return LocalDateTime.of(date[0], date[1], date[2], hour, minute, second, nanos);
         } catch (DateTimeException e) {
             throw new ValueConversionException(text, type, e.getMessage());
         }
@@ -164,6 +156,15 @@ final class TemporalText {
         }
 
         /** Four digits, or ISO's expanded form: a sign and 4 to 9 digits. */
+        /** {@code yyyy-MM-dd}: the year, month and day as written (a date only once {@link LocalDate#of} accepts them). */
+        int[] yearMonthDay() {
+            int year = year();
+            expect('-');
+            int month = digits(1, 2);
+            expect('-');
+            return new int[] {year, month, digits(1, 2)};
+        }
+
         int year() {
             if (pos < end && (text.charAt(pos) == '-' || text.charAt(pos) == '+')) {
                 boolean negative = text.charAt(pos++) == '-';

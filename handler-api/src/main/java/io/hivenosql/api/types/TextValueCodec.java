@@ -8,6 +8,7 @@ import java.time.LocalDateTime;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The canonical text form of neutral values (see {@link DataType} for the neutral classes): what Redis hash fields hold
@@ -208,43 +209,35 @@ public final class TextValueCodec {
     }
 
     private static Float decodeFloat(String text) {
-        String t = trim(text);
-        Double special = special(t);
-        if (special != null) {
-            return special.floatValue();
-        }
-        if (!isDecimalNumber(t)) {
-            throw new ValueConversionException(text, PrimitiveType.FLOAT, NOT_A_DECIMAL_NUMBER);
-        }
-        float value;
-        try {
-            value = Float.parseFloat(t);
-        } catch (NumberFormatException e) {
-            throw new ValueConversionException(text, PrimitiveType.FLOAT, "not a number");
-        }
-        if (Float.isInfinite(value)) {
-            throw NeutralValues.outOfRange(PrimitiveType.FLOAT, text);
-        }
-        return value;
+        return decodeBinary(text, PrimitiveType.FLOAT, Float::valueOf, Double::floatValue);
     }
 
     private static Double decodeDouble(String text) {
+        return decodeBinary(text, PrimitiveType.DOUBLE, Double::valueOf, special -> special);
+    }
+
+    /**
+     * A float or double: NaN and the infinities by their names ({@link #special}), else a decimal number parsed by
+     * {@code parse} that is finite in the type.
+     */
+    private static <T extends Number> T decodeBinary(
+            String text, PrimitiveType type, Function<String, T> parse, Function<Double, T> fromSpecial) {
         String t = trim(text);
         Double special = special(t);
         if (special != null) {
-            return special;
+            return fromSpecial.apply(special);
         }
         if (!isDecimalNumber(t)) {
-            throw new ValueConversionException(text, PrimitiveType.DOUBLE, NOT_A_DECIMAL_NUMBER);
+            throw new ValueConversionException(text, type, NOT_A_DECIMAL_NUMBER);
         }
-        double value;
+        T value;
         try {
-            value = Double.parseDouble(t);
+            value = parse.apply(t);
         } catch (NumberFormatException e) {
-            throw new ValueConversionException(text, PrimitiveType.DOUBLE, "not a number");
+            throw new ValueConversionException(text, type, "not a number");
         }
-        if (Double.isInfinite(value)) {
-            throw NeutralValues.outOfRange(PrimitiveType.DOUBLE, text);
+        if (Double.isInfinite(value.doubleValue())) {
+            throw NeutralValues.outOfRange(type, text);
         }
         return value;
     }

@@ -42,6 +42,27 @@ class TestBoundTables {
     }
 
     @Test
+    void bindsTheSameValuesOnceAndAgainWhenAnyOfThemChanged() {
+        TableMapping mapping =
+                new TableMapping(List.of(new ColumnMapping("id", PrimitiveType.STRING, "id", ColumnRole.FIELD)));
+        TableMapping other =
+                new TableMapping(List.of(new ColumnMapping("id", PrimitiveType.STRING, "ID", ColumnRole.FIELD)));
+        TableHandle first = tables.get(model, "db.t", mapping, Map.of("a", "1", "b", "2"), bind("db.t"));
+
+        assertThat(tables.get(
+                        model, "db.t", mapping, new java.util.TreeMap<>(Map.of("b", "2", "a", "1")), bind("db.t")))
+                .isSameAs(first);
+        assertThat(binds).hasValue(1);
+        assertThat(tables.get(model, "db.t", other, Map.of("a", "1", "b", "2"), bind("db.t")))
+                .isNotSameAs(first);
+        assertThat(tables.get(model, "db.t", mapping, Map.of("a", "1"), bind("db.t")))
+                .isNotSameAs(first);
+        assertThat(tables.get(model, "db.u", mapping, Map.of("a", "1", "b", "2"), bind("db.u")))
+                .isNotSameAs(first);
+        assertThat(binds).hasValue(4);
+    }
+
+    @Test
     void neverKeepsATableWhosePropertiesAreUnknown() {
         tables.get(model, "db.t", "m", null, bind("db.t"));
         tables.get(model, "db.t", "m", null, bind("db.t"));

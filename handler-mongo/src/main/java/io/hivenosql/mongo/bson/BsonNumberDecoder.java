@@ -2,6 +2,7 @@ package io.hivenosql.mongo.bson;
 
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
+import io.hivenosql.api.types.NeutralValues;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.mongo.bson.BsonValueDecoder.Failure;
 import java.math.BigDecimal;
@@ -86,15 +87,7 @@ final class BsonNumberDecoder {
     }
 
     private static Failure outOfRange(String text, PrimitiveType type) {
-        String range =
-                switch (type) {
-                    case TINYINT -> " [-128, 127]";
-                    case SMALLINT -> " [-32768, 32767]";
-                    case INT -> " [-2147483648, 2147483647]";
-                    case BIGINT -> " [-9223372036854775808, 9223372036854775807]";
-                    default -> "";
-                };
-        return new Failure(text, type, "is out of range for " + type.typeName() + range);
+        return new Failure(text, type, "is out of range for " + type.typeName() + NeutralValues.range(type));
     }
 
     static Object floating(BsonReader reader, BsonType bson, PrimitiveType type) {

@@ -19,6 +19,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
@@ -125,13 +127,8 @@ final class BsonValueEncoder {
             ValueWriter writer = of(type, objectId, writeNulls);
             return (set, path, value) -> set.put(path, writer.write(value));
         }
-        List<StructType.Field> fields = struct.fields();
-        String[] names = new String[fields.size()];
-        SetWriter[] writers = new SetWriter[fields.size()];
-        for (int f = 0; f < fields.size(); f++) {
-            names[f] = fields.get(f).name();
-            writers[f] = setWriter(fields.get(f).type(), false, writeNulls);
-        }
+        String[] names = fieldNames(struct);
+        SetWriter[] writers = fieldWriters(struct, SetWriter[]::new, field -> setWriter(field, false, writeNulls));
         return (set, path, value) -> {
             List<?> list = structValue(struct, value, names.length);
             for (int f = 0; f < names.length; f++) {
@@ -150,6 +147,20 @@ final class BsonValueEncoder {
                 }
             }
         };
+    }
+
+    private static String[] fieldNames(StructType type) {
+        return type.fields().stream().map(StructType.Field::name).toArray(String[]::new);
+    }
+
+    /** A writer per field of the struct, in field order. */
+    private static <W> W[] fieldWriters(StructType type, IntFunction<W[]> array, Function<DataType, W> writer) {
+        List<StructType.Field> fields = type.fields();
+        W[] writers = array.apply(fields.size());
+        for (int f = 0; f < writers.length; f++) {
+            writers[f] = writer.apply(fields.get(f).type());
+        }
+        return writers;
     }
 
     private static List<?> structValue(StructType type, Object value, int fields) {
@@ -199,13 +210,8 @@ final class BsonValueEncoder {
     }
 
     private static ValueWriter structWriter(StructType type, boolean writeNulls) {
-        List<StructType.Field> fields = type.fields();
-        String[] names = new String[fields.size()];
-        ValueWriter[] writers = new ValueWriter[fields.size()];
-        for (int f = 0; f < fields.size(); f++) {
-            names[f] = fields.get(f).name();
-            writers[f] = of(fields.get(f).type(), false, writeNulls);
-        }
+        String[] names = fieldNames(type);
+        ValueWriter[] writers = fieldWriters(type, ValueWriter[]::new, field -> of(field, false, writeNulls));
         return value -> {
             List<?> list = structValue(type, value, names.length);
             BsonDocument result = new BsonDocument();

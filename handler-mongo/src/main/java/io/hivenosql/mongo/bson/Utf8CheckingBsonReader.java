@@ -3,6 +3,7 @@ package io.hivenosql.mongo.bson;
 import io.hivenosql.api.types.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.function.Supplier;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonReader;
 import org.bson.BsonType;
@@ -71,27 +72,29 @@ final class Utf8CheckingBsonReader extends BsonBinaryReader {
 
     @Override
     protected String doReadString() {
-        int start = getBsonInput().getPosition();
-        return checked(super.doReadString(), start);
+        return checked(0, super::doReadString);
     }
 
     @Override
     protected String doReadSymbol() {
-        int start = getBsonInput().getPosition();
-        return checked(super.doReadSymbol(), start);
+        return checked(0, super::doReadSymbol);
     }
 
     @Override
     protected String doReadJavaScript() {
-        int start = getBsonInput().getPosition();
-        return checked(super.doReadJavaScript(), start);
+        return checked(0, super::doReadJavaScript);
     }
 
     @Override
     protected String doReadJavaScriptWithScope() {
         // an int32 total size, then the code as a string
-        int start = getBsonInput().getPosition() + Integer.BYTES;
-        return checked(super.doReadJavaScriptWithScope(), start);
+        return checked(Integer.BYTES, super::doReadJavaScriptWithScope);
+    }
+
+    /** Reads a string whose bytes start {@code offset} bytes from here, and checks them. */
+    private String checked(int offset, Supplier<String> read) {
+        int start = getBsonInput().getPosition() + offset;
+        return checked(read.get(), start);
     }
 
     /** The text read from a BSON string at {@code start} (an int32 size with the NUL, the bytes, the NUL). */

@@ -1,0 +1,45 @@
+package io.hivenosql.redis;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.config.TableConfig;
+import java.util.Optional;
+
+/**
+ * How a Redis table's clients connect and batch, read from its properties once (when the table is bound).
+ *
+ * @param database {@code redis.database}
+ * @param user {@code redis.user}
+ * @param passwordAlias {@code redis.password.alias}
+ * @param ssl {@code redis.ssl}
+ * @param batchSize {@code redis.batch.size}: rows written per pipeline
+ * @param scanCount {@code redis.scan.count}: SCAN's COUNT hint and keys read per pipeline
+ * @param splitCount {@code redis.split.count}: 0 chooses from the estimated row count
+ * @param timeoutMillis {@code redis.timeout.ms}: connect and socket timeout
+ */
+record RedisSettings(
+        int database,
+        Optional<String> user,
+        Optional<String> passwordAlias,
+        boolean ssl,
+        int batchSize,
+        int scanCount,
+        int splitCount,
+        int timeoutMillis) {
+    RedisSettings {
+        requireNonNull(user, "user is null");
+        requireNonNull(passwordAlias, "passwordAlias is null");
+    }
+
+    static RedisSettings of(TableConfig config) {
+        return new RedisSettings(
+                config.<Integer>get(RedisTableProperties.DATABASE),
+                config.getOptional(RedisTableProperties.USER),
+                config.getOptional(RedisTableProperties.PASSWORD_ALIAS),
+                config.<Boolean>get(RedisTableProperties.SSL),
+                config.<Integer>get(RedisTableProperties.BATCH_SIZE),
+                config.<Integer>get(RedisTableProperties.SCAN_COUNT),
+                config.<Integer>get(RedisTableProperties.SPLIT_COUNT),
+                config.<Integer>get(RedisTableProperties.TIMEOUT_MS));
+    }
+}
