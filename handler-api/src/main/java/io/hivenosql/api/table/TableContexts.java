@@ -111,17 +111,24 @@ public final class TableContexts {
         return new TableContext(handle, secrets, TaskAttempts.of(conf));
     }
 
-    /** The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. */
+    /**
+     * The job properties that let tasks open the table: its own properties, plus the resolved mapping and name. The
+     * table's handle is kept under exactly that text (see {@link BoundTables}), so that the split planning of the query
+     * in this JVM ({@code getSplits} in HiveServer2) takes this handle instead of binding the table again.
+     */
     public static Map<String, String> jobProperties(TableModel connector, TableContext table) {
         Map<String, String> owned = ownedProperties(connector, table.config().rawProperties());
         Map<String, String> result = new LinkedHashMap<>(owned);
+        String mapping = MappingResolver.toJson(table.mapping());
+        String properties = serializedProperties(owned);
         result.put(TABLE_KEY, table.tableName());
-        result.put(MAPPING_KEY, MappingResolver.toJson(table.mapping()));
+        result.put(MAPPING_KEY, mapping);
         if (table.secrets() instanceof HadoopSecretResolver resolver) {
             // always set, so that a table never takes the providers another table of the same job left in the conf
             result.put(PROVIDERS_KEY, resolver.providerPath());
         }
-        result.put(PROPERTIES_KEY, serializedProperties(owned));
+        result.put(PROPERTIES_KEY, properties);
+        BoundTables.shared().get(connector, table.tableName(), mapping, properties, table::handle);
         return result;
     }
 

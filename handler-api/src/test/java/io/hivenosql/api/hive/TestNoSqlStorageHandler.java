@@ -199,6 +199,19 @@ class TestNoSqlStorageHandler {
     }
 
     @Test
+    void planningAndTheSplitsItPlansShareOneHandle() throws Exception {
+        Properties properties = tableProperties(false, "fail");
+
+        // HiveServer2 plans a query over a table this JVM has not opened yet: the SerDe, the job properties, then
+        // getSplits from the job configuration those properties made
+        serDe(properties);
+        JobConf job = readJob(properties);
+        new TestingInputFormat().getSplits(job, 2);
+
+        assertThat(TestingNoSqlConnector.BINDS.get(dataset)).hasValue(1);
+    }
+
+    @Test
     void readsOnlyTheProjectedColumns() throws Exception {
         Properties properties = tableProperties(false, "fail");
         writePeople(properties);
