@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.sandbox.hive.HiveInstance;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -24,8 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * A server of the store's own, never the stack's shared one, killed in the middle of a scan: the query fails with an
  * error naming the store's server and the table, instead of hanging or returning part of the rows, and the server is
  * gone. The kill does not depend on timing: each store shows by its own means (MONITOR, its scan statistics, its log)
- * when the scan has begun, with most of the table still unread. A subclass starts the server, plants the table and
- * names what its error must say; its other tests (credentials, a kill mid-INSERT) run before this one.
+ * when the scan has begun, with most of the table still unread. The failure names the table and carries the code of a
+ * lost or failing store (HNS-201, HNS-202). A subclass starts the server, plants the table and names what else its
+ * error must say (the server); its other tests (credentials, a kill mid-INSERT) run before this one.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -36,7 +41,10 @@ abstract class BaseServerLossIT {
 
     HiveInstance hive;
 
-    /** Starts the doomed server (and whatever the class's other tests need on it). */
+    /** The Hive database of the class's tables (dropped and created new). */
+    abstract String database();
+
+    /** Starts the doomed server (and whatever the class's other tests need on it), once the Hive database exists. */
     abstract void startServer(HiveStack.Resources stack) throws Exception;
 
     /** Stops the doomed server if it still runs. */
@@ -55,18 +63,32 @@ abstract class BaseServerLossIT {
 
     abstract boolean serverAlive();
 
-    /** What the failure must name, given its stack trace and how long after the kill it came. */
+    /**
+     * What else the failure must name (the base checks the error code and the table), given its stack trace and how
+     * long after the kill it came.
+     */
     abstract void assertFailure(String stackTrace, String table, double secondsAfterTheKill);
-
-    /** The scan, as a job (a fetch task would read in HiveServer2 itself). */
-    Callable<?> scan(String table) {
-        return () -> hive.query("SELECT count(*), sum(v) FROM " + table);
-    }
 
     @BeforeAll
     void start(HiveStack.Resources stack) throws Exception {
         hive = stack.hive();
+        hive.execute("DROP DATABASE IF EXISTS " + database() + " CASCADE");
+        hive.execute("CREATE DATABASE " + database());
         startServer(stack);
+    }
+
+    /** The scan, in a session of its own, as a job on Tez (a fetch task would read in HiveServer2 itself). */
+    private Callable<List<String>> scan(String table) {
+        return () -> {
+            try (Connection connection = hive.connect();
+                    Statement statement = connection.createStatement()) {
+                statement.execute("SET hive.execution.engine=tez");
+                statement.execute("SET hive.fetch.task.conversion=none");
+                try (ResultSet rows = statement.executeQuery("SELECT count(*), sum(v) FROM " + table)) {
+                    return Rows.of(rows);
+                }
+            }
+        };
     }
 
     @AfterAll
@@ -90,7 +112,11 @@ abstract class BaseServerLossIT {
                     .isInstanceOf(ExecutionException.class)
                     .cause()
                     .isInstanceOf(SQLException.class)
-                    .satisfies(e -> assertFailure(Failures.stackTrace(e), table, (System.nanoTime() - killed) / 1e9));
+                    .satisfies(e -> {
+                        String stackTrace = Failures.stackTrace(e);
+                        assertThat(stackTrace).containsPattern("HNS-20[12]").contains(table);
+                        assertFailure(stackTrace, table, (System.nanoTime() - killed) / 1e9);
+                    });
         } finally {
             executor.shutdownNow();
         }

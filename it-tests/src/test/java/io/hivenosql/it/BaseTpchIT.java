@@ -1,6 +1,7 @@
 package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.tpch.TpchFiles;
@@ -18,9 +19,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * TPC-H tables (scale factor 0.01) generated as dbgen text, loaded into ORC and written from ORC into tables of a store
  * that Hive creates; what every store must then do: read {@code orders} back row by row as the ORC source holds it,
- * join with the ORC tables and with itself as ORC alone does, take an INSERT OVERWRITE and a TRUNCATE and copy its
- * rows back to ORC, give the optimizer its statistics, and lose its data with a managed table's DROP. A subclass
- * loads its store (its DDL, its keys) and checks what only its store's own client can see.
+ * join with the ORC tables and with itself as ORC alone does, refuse an INSERT OVERWRITE that reads its own table, take
+ * an INSERT OVERWRITE and a TRUNCATE and copy its rows back to ORC, give the optimizer its statistics, and lose its
+ * data with a managed table's DROP. A subclass loads its store (its DDL, its keys) and checks what only its store's
+ * own client can see.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -38,6 +40,9 @@ abstract class BaseTpchIT {
     /** The Hive database of the class's tables. */
     abstract String database();
 
+    /** Before the Hive database is created (new), e.g. to drop the store's database of an earlier run. */
+    void dropStoreData() throws Exception {}
+
     /**
      * Loads the sources into ORC with {@link #loadOrc} and writes them into the store's tables; sets {@link #orders}.
      */
@@ -52,11 +57,26 @@ abstract class BaseTpchIT {
     /** A join of the two {@link #loadedTables} (as {@code %s}, in that order) that groups into 5 rows. */
     abstract String joinQuery();
 
-    /** The names of the store's tables (CQL tables, collections) in the class's keyspace or database. */
+    /** The names of the store's tables (CQL tables, collections, key prefixes) in the class's keyspace or database. */
     abstract List<String> storeTables() throws Exception;
 
-    /** The rows the store itself holds in a table. */
+    /** The rows the store itself holds in a table (by its own client, not through Hive). */
     abstract long storeRowCount(String name) throws Exception;
+
+    /** After the INSERT of every order into {@code table} (the store holds as many rows, checked already). */
+    void assertFullyInserted(String table) throws Exception {}
+
+    /**
+     * After the INSERT OVERWRITE of {@code table} with the urgent orders ({@code expected}, in key order; the store
+     * holds as many rows, checked already).
+     */
+    abstract void assertOverwritten(String table, List<String> expected) throws Exception;
+
+    /** After the overwritten rows were copied into the ORC table {@code copy}. */
+    void assertCopiedBack(String copy) throws Exception {}
+
+    /** After the TRUNCATE of the store table {@code name} (which the store holds no row of, checked already). */
+    void assertTruncated(String name) throws Exception {}
 
     /** Prepares what the statistics come from and returns a query whose plan shows them. */
     abstract String statisticsQuery() throws Exception;
@@ -66,21 +86,6 @@ abstract class BaseTpchIT {
 
     /** After a managed table's DROP: what an external table over the table that is gone does. */
     abstract void assertExternalTableOverADroppedOne() throws Exception;
-
-    /** After the INSERT OVERWRITE of {@code table} with the urgent orders ({@code expected}, in key order). */
-    abstract void assertOverwritten(String table, List<String> expected) throws Exception;
-
-    /** After the INSERT of every order into {@code table}. */
-    void assertFullyInserted(String table) throws Exception {}
-
-    /** After the overwritten rows were copied into the ORC table {@code copy}. */
-    void assertCopiedBack(String copy) throws Exception {}
-
-    /** After the TRUNCATE of the store table {@code name}. */
-    void assertTruncated(String name) throws Exception {}
-
-    /** Before the Hive database is created (new), e.g. to drop the store's database of an earlier run. */
-    void dropStoreData() throws Exception {}
 
     @BeforeAll
     void loadSources(HiveStack.Resources stack) throws Exception {
@@ -144,11 +149,25 @@ abstract class BaseTpchIT {
         String urgent = qualified("orders_urgent");
         String source = qualified("orders_orc");
         hive.execute("INSERT INTO " + urgent + " SELECT * FROM " + source);
+        assertThat(storeRowCount("orders_urgent")).isEqualTo(orders);
         assertFullyInserted(urgent);
 
+        // an overwrite that reads its own table would delete the rows before reading them: refused, nothing lost
+        assertThatThrownBy(() ->
+                        hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT * FROM " + urgent + ONLY_URGENT))
+                .hasStackTraceContaining("also reads")
+                .hasStackTraceContaining("orders_urgent")
+                .hasStackTraceContaining("Nothing was deleted");
+        assertThatThrownBy(() -> hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT s.* FROM " + source
+                        + " s JOIN " + urgent + " u ON s.o_orderkey = u.o_orderkey"))
+                .hasStackTraceContaining("also reads");
+        assertThat(storeRowCount("orders_urgent")).isEqualTo(orders);
+
+        // and an ordinary overwrite in the same session works
         hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT * FROM " + source + ONLY_URGENT);
         List<String> expected = Rows.of(hive, "SELECT * FROM " + source + ONLY_URGENT + " ORDER BY o_orderkey");
         assertThat(expected).isNotEmpty().hasSizeLessThan((int) orders);
+        assertThat(storeRowCount("orders_urgent")).isEqualTo(expected.size());
         assertOverwritten(urgent, expected);
 
         String copy = qualified("orders_urgent_orc");
@@ -159,6 +178,7 @@ abstract class BaseTpchIT {
 
         hive.execute("TRUNCATE TABLE " + urgent);
         assertThat(Rows.single(hive, "SELECT count(*) FROM " + urgent)).isEqualTo(0L);
+        assertThat(storeRowCount("orders_urgent")).isZero();
         assertTruncated("orders_urgent");
     }
 

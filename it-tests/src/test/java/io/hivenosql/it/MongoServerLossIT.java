@@ -17,7 +17,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,6 +57,11 @@ class MongoServerLossIT extends BaseServerLossIT {
     private RandomAccessFile log;
 
     @Override
+    String database() {
+        return DB;
+    }
+
+    @Override
     void startServer(HiveStack.Resources stack) throws Exception {
         assumeFalse(
                 stack.mongo().isExternal(),
@@ -69,19 +73,11 @@ class MongoServerLossIT extends BaseServerLossIT {
                 .build();
         try (MongoClient client = client()) {
             client.getDatabase(DB).getCollection("accounts").insertOne(new Document("_id", 1).append("owner", "ada"));
-            List<Document> documents = new ArrayList<>();
-            for (int i = 0; i < DOCUMENTS; i++) {
-                documents.add(new Document("_id", i).append("v", 1));
-            }
-            client.getDatabase(DB).getCollection("big").insertMany(documents);
         }
 
         provider = Keystores.create(
                 stack.scratch("mongo-credentials").resolve("mongo.jceks"),
                 Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), address()));
-
-        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
-        hive.execute("CREATE DATABASE " + DB);
     }
 
     @Override
@@ -89,6 +85,62 @@ class MongoServerLossIT extends BaseServerLossIT {
         if (doomed != null) {
             doomed.close();
         }
+    }
+
+    @Override
+    String createBigTable() throws Exception {
+        try (MongoClient client = client()) {
+            List<Document> documents = new ArrayList<>();
+            for (int i = 0; i < DOCUMENTS; i++) {
+                documents.add(new Document("_id", i).append("v", 1));
+            }
+            client.getDatabase(DB).getCollection("big").insertMany(documents);
+        }
+        create("big", "id int, v int", ", 'mongo.read.batch-size'='1'");
+        return DB + ".big";
+    }
+
+    @Override
+    void watchForTheScan() throws IOException {
+        log = new RandomAccessFile(doomed.logFile().toFile(), "r");
+        log.seek(log.length());
+    }
+
+    /** Once the server has sent the scan's second batch (one document a batch: thousands remain). */
+    @Override
+    void awaitTheScan(Future<?> query) throws Exception {
+        String marker = "\"ns\" : \"" + DB + ".big\", \"nextBatch\"";
+        StringBuilder seen = new StringBuilder();
+        try {
+            awaitWhileRunning(query, "scan", 5, () -> {
+                // the end of what was read before: the marker may straddle two reads
+                String tail = seen.substring(Math.max(0, seen.length() - marker.length())) + readNew(log);
+                seen.setLength(0);
+                seen.append(tail);
+                return tail.contains(marker);
+            });
+        } finally {
+            log.close();
+        }
+    }
+
+    @Override
+    void killServer() {
+        doomed.kill();
+    }
+
+    @Override
+    boolean serverAlive() {
+        return doomed.isAlive();
+    }
+
+    /** 4 task attempts, the retries waiting only for what is left of mongo.timeout.ms, and the DAG's overhead. */
+    @Override
+    void assertFailure(String stackTrace, String table, double secondsAfterTheKill) {
+        assertThat(stackTrace).contains("HNS-201").contains("MongoDB at mongodb://" + address());
+        assertThat(secondsAfterTheKill)
+                .as("seconds from the kill to the failure")
+                .isLessThan(FAILURE_BOUND_SECONDS);
     }
 
     private MongoClient client() {
@@ -149,77 +201,6 @@ class MongoServerLossIT extends BaseServerLossIT {
         // without credentials the same table works
         create("accounts", "id int, owner string", "");
         assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".accounts")).containsExactly("1|ada");
-    }
-
-    @Override
-    String createBigTable() throws Exception {
-        create("big", "id int, v int", ", 'mongo.read.batch-size'='1'");
-        return DB + ".big";
-    }
-
-    /** On Tez, as a job (a fetch task would read in HiveServer2). */
-    @Override
-    Callable<?> scan(String table) {
-        return () -> {
-            try (var connection = hive.connect();
-                    var statement = connection.createStatement()) {
-                statement.execute("SET hive.execution.engine=tez");
-                statement.execute("SET hive.fetch.task.conversion=none");
-                try (var rows = statement.executeQuery("SELECT count(*), sum(v) FROM " + table)) {
-                    List<List<Object>> result = new ArrayList<>();
-                    while (rows.next()) {
-                        result.add(List.of(rows.getObject(1), rows.getObject(2)));
-                    }
-                    return result;
-                }
-            }
-        };
-    }
-
-    @Override
-    void watchForTheScan() throws IOException {
-        log = new RandomAccessFile(doomed.logFile().toFile(), "r");
-        log.seek(log.length());
-    }
-
-    /** Once the server has sent the scan's second batch (one document a batch: thousands remain). */
-    @Override
-    void awaitTheScan(Future<?> query) throws Exception {
-        String marker = "\"ns\" : \"" + DB + ".big\", \"nextBatch\"";
-        StringBuilder seen = new StringBuilder();
-        try {
-            awaitWhileRunning(query, "scan", 5, () -> {
-                // the end of what was read before: the marker may straddle two reads
-                String tail = seen.substring(Math.max(0, seen.length() - marker.length())) + readNew(log);
-                seen.setLength(0);
-                seen.append(tail);
-                return tail.contains(marker);
-            });
-        } finally {
-            log.close();
-        }
-    }
-
-    @Override
-    void killServer() {
-        doomed.kill();
-    }
-
-    @Override
-    boolean serverAlive() {
-        return doomed.isAlive();
-    }
-
-    /** 4 task attempts, the retries waiting only for what is left of mongo.timeout.ms, and the DAG's overhead. */
-    @Override
-    void assertFailure(String stackTrace, String table, double secondsAfterTheKill) {
-        assertThat(stackTrace)
-                .contains("HNS-201")
-                .contains("MongoDB at mongodb://" + address())
-                .contains(table);
-        assertThat(secondsAfterTheKill)
-                .as("seconds from the kill to the failure")
-                .isLessThan(FAILURE_BOUND_SECONDS);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.hivenosql.it;
 
+import static io.hivenosql.it.Failures.stackTrace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,11 +8,13 @@ import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
 /**
  * The bad input of {@link BaseStoreBadInputIT} on Redis: hashes whose fields do not convert (and a key whose id does
- * not), read under each bad-record policy, and a server that cannot be reached by reads or writes.
+ * not), read under each bad-record policy, and a server that cannot be reached by reads or writes; and what only Redis
+ * tables have (invalid values reported together, a key column that is no column, a password given as a property).
  */
 class RedisBadInputIT extends BaseStoreBadInputIT {
     private static final String DB = "it_bad";
@@ -46,7 +49,7 @@ class RedisBadInputIT extends BaseStoreBadInputIT {
 
     @Override
     Misspelt misspeltProperty() {
-        return new Misspelt("redis.scan.cuont", "redis.scan.count", "10");
+        return new Misspelt("redis.key.prefx", "redis.key.prefix", "x:");
     }
 
     @Override
@@ -124,5 +127,34 @@ class RedisBadInputIT extends BaseStoreBadInputIT {
     void assertUnreachable(String address) {
         assertThatThrownBy(() -> hive.execute("INSERT INTO " + DB + ".nowhere VALUES (1, 'a')"))
                 .hasStackTraceContaining(address);
+    }
+
+    @Test
+    void invalidValuesAreReportedTogetherWithPropertyAndValue() {
+        assertThatThrownBy(() -> create(
+                        "bad_many", "id string, v string", "'redis.batch.size'='lots', 'redis.value.type'='list'"))
+                .hasMessageContaining("missing required property 'redis.nodes'")
+                .hasMessageContaining("redis.batch.size")
+                .hasMessageContaining("lots")
+                .hasMessageContaining("redis.value.type")
+                .hasMessageContaining("bad_many");
+    }
+
+    @Test
+    void keyColumnNamingAMissingColumnIsRejected() {
+        assertThatThrownBy(() -> create("bad_key", "id string, name string", withSource("'redis.key.column'='ident'")))
+                .hasMessageContaining("ident")
+                .hasMessageContaining("redis.key.column");
+    }
+
+    @Test
+    void plainPasswordIsRejectedWithoutEchoingIt() {
+        assertThatThrownBy(() ->
+                        create("bad_secret", "id string, v string", withSource("'redis.password'='hunter2-secret'")))
+                .hasMessageContaining("redis.password")
+                .hasMessageContaining("redis.password.alias")
+                .satisfies(e -> assertThat(e).hasStackTraceContaining("credential"))
+                // what Hive reports (the harness's own exception adds the statement text, which holds the secret)
+                .satisfies(e -> assertThat(stackTrace(e.getCause())).doesNotContain("hunter2-secret"));
     }
 }

@@ -17,7 +17,11 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
-/** INSERT from text and ORC tables into Redis and back, row by row, through HiveServer2 with the jar from aux jars. */
+/**
+ * INSERT from text and ORC tables into Redis and back, row by row, through HiveServer2 with the jar from aux jars: what
+ * only Redis has (values as hash fields and JSON strings, nested JSON paths, NULL keys, TTLs). Joins, INSERT OVERWRITE,
+ * TRUNCATE and DROP on TPC-H tables are {@link RedisTpchIT}'s.
+ */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RedisReadWriteIT {
@@ -107,6 +111,13 @@ class RedisReadWriteIT {
                     .as("a row whose fields are all NULL is kept")
                     .isTrue();
         }
+
+        // INSERT INTO an existing key replaces that row (no stale fields survive)
+        hive.execute(
+                "INSERT INTO " + DB + ".people_from_text SELECT 2, 'Bobby', NULL, NULL, NULL, NULL, NULL, NULL, NULL");
+        assertThat(Rows.of(
+                        hive, "SELECT id, name, score FROM " + DB + ".people_from_text WHERE id IN (2, 3) ORDER BY id"))
+                .containsExactly("2|Bobby|NULL", "3|Ćesar Ünïcode 東京|-99999999.99");
     }
 
     @Test
@@ -198,100 +209,6 @@ class RedisReadWriteIT {
                 .hasStackTraceContaining("cannot be written");
         try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
             assertThat(jedis.exists("it:rw:nested:10")).isFalse();
-        }
-    }
-
-    @Test
-    void joinsWithAnHdfsStyleTable() throws Exception {
-        createRedisTable("people_join", PRIMITIVE_COLUMNS, "it:rw:join:", "");
-        hive.execute("INSERT INTO " + DB + ".people_join SELECT * FROM " + DB + ".people_text");
-        String join = "SELECT p.name, o.amount FROM %s p JOIN " + DB + ".people_orc q ON p.id = q.id "
-                + "JOIN (SELECT id, score * 2 AS amount FROM " + DB + ".people_text) o ON o.id = p.id "
-                + "WHERE p.age IS NOT NULL ORDER BY p.name";
-        List<String> expected = Rows.of(hive, join.formatted(DB + ".people_text"));
-        assertThat(expected).hasSize(3);
-        assertThat(Rows.of(hive, join.formatted(DB + ".people_join"))).containsExactlyElementsOf(expected);
-        // a shuffle join and aggregate (a Tez DAG with several vertices)
-        assertThat(Rows.of(
-                        hive,
-                        "SELECT q.active, count(*), sum(p.big) FROM " + DB + ".people_join p JOIN " + DB
-                                + ".people_text q ON p.id = q.id GROUP BY q.active ORDER BY q.active"))
-                .containsExactlyElementsOf(Rows.of(
-                        hive,
-                        "SELECT active, count(*), sum(big) FROM " + DB
-                                + ".people_text GROUP BY active ORDER BY active"));
-    }
-
-    @Test
-    void insertOverwriteReplacesTheTablesKeysOnly() throws Exception {
-        createRedisTable("people_overwrite", PRIMITIVE_COLUMNS, "it:rw:ow:", "");
-        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            jedis.set("it:rw:owner", "not a row of the table: a neighbour key outside the prefix");
-        }
-        hive.execute("INSERT INTO " + DB + ".people_overwrite SELECT * FROM " + DB + ".people_text");
-        assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + ".people_overwrite"))
-                .isEqualTo(5L);
-
-        hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT * FROM " + DB
-                + ".people_text WHERE id IN (2, 3)");
-        assertThat(Rows.of(hive, "SELECT id FROM " + DB + ".people_overwrite ORDER BY id"))
-                .containsExactly("2", "3");
-        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            assertThat(jedis.keys("it:rw:ow:*")).containsExactlyInAnyOrder("it:rw:ow:2", "it:rw:ow:3");
-            assertThat(jedis.get("it:rw:owner")).startsWith("not a row");
-        }
-
-        // an overwrite that reads its own target would delete the rows before reading them: refused, nothing lost
-        assertThatThrownBy(() -> hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT * FROM " + DB
-                        + ".people_overwrite WHERE id = 3"))
-                .hasStackTraceContaining("also reads")
-                .hasStackTraceContaining("people_overwrite")
-                .hasStackTraceContaining("Nothing was deleted");
-        assertThatThrownBy(() -> hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT t.* FROM " + DB
-                        + ".people_text t JOIN " + DB + ".people_overwrite o ON t.id = o.id"))
-                .hasStackTraceContaining("also reads");
-        assertThat(Rows.of(hive, "SELECT id FROM " + DB + ".people_overwrite ORDER BY id"))
-                .containsExactly("2", "3");
-        // and an ordinary overwrite in the same session still works
-        hive.execute("INSERT OVERWRITE TABLE " + DB + ".people_overwrite SELECT * FROM " + DB
-                + ".people_text WHERE id IN (2, 3)");
-        assertThat(Rows.of(hive, "SELECT id FROM " + DB + ".people_overwrite ORDER BY id"))
-                .containsExactly("2", "3");
-
-        // INSERT INTO an existing key replaces that row (no stale fields survive)
-        hive.execute(
-                "INSERT INTO " + DB + ".people_overwrite SELECT 2, 'Bobby', NULL, NULL, NULL, NULL, NULL, NULL, NULL");
-        assertThat(Rows.of(hive, "SELECT id, name, score FROM " + DB + ".people_overwrite ORDER BY id"))
-                .containsExactly("2|Bobby|NULL", "3|Ćesar Ünïcode 東京|-99999999.99");
-    }
-
-    @Test
-    void truncateAndDropDeleteKeysOfManagedAndPurgedTablesOnly() throws Exception {
-        try (Jedis jedis = new Jedis(redis.host(), redis.port())) {
-            hive.execute("DROP TABLE IF EXISTS " + DB + ".drop_managed");
-            hive.execute("CREATE TABLE " + DB + ".drop_managed (" + PRIMITIVE_COLUMNS + ") "
-                    + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
-                    + redis.address() + "', 'redis.key.prefix'='it:rw:drop:managed:')");
-            hive.execute("INSERT INTO " + DB + ".drop_managed SELECT * FROM " + DB + ".people_text");
-            assertThat(jedis.keys("it:rw:drop:managed:*")).hasSize(5);
-            hive.execute("TRUNCATE TABLE " + DB + ".drop_managed");
-            assertThat(jedis.keys("it:rw:drop:managed:*")).isEmpty();
-            hive.execute("INSERT INTO " + DB + ".drop_managed SELECT * FROM " + DB + ".people_text");
-            assertThat(jedis.keys("it:rw:drop:managed:*")).hasSize(5);
-            hive.execute("DROP TABLE " + DB + ".drop_managed");
-            assertThat(jedis.keys("it:rw:drop:managed:*")).isEmpty();
-
-            createRedisTable("drop_external", PRIMITIVE_COLUMNS, "it:rw:drop:external:", "");
-            hive.execute("INSERT INTO " + DB + ".drop_external SELECT * FROM " + DB + ".people_text");
-            hive.execute("DROP TABLE " + DB + ".drop_external");
-            assertThat(jedis.keys("it:rw:drop:external:*"))
-                    .as("external tables keep their data")
-                    .hasSize(5);
-
-            createRedisTable("drop_purge", PRIMITIVE_COLUMNS, "it:rw:drop:purge:", ", 'external.table.purge'='true'");
-            hive.execute("INSERT INTO " + DB + ".drop_purge SELECT * FROM " + DB + ".people_text");
-            hive.execute("DROP TABLE " + DB + ".drop_purge");
-            assertThat(jedis.keys("it:rw:drop:purge:*")).isEmpty();
         }
     }
 
