@@ -98,12 +98,8 @@ final class CassandraSchemaChanges {
      * let a later DROP delete data Hive never owned, so it is refused.
      */
     private static HandlerException alreadyExists(CassandraTable table) {
-        return new HandlerException(
-                HandlerErrorCode.UNSUPPORTED_OPERATION,
-                "table " + table.name() + ": Cassandra table " + table.qualifiedCqlName() + " already exists, and a "
-                        + "table Hive manages (CREATE TABLE without EXTERNAL, or with 'external.table.purge'='true') "
-                        + "would drop it on DROP TABLE; map the existing table with CREATE EXTERNAL TABLE instead, or "
-                        + "drop the CQL table first if Hive should create it");
+        return HandlerException.managedOverExisting(
+                table.name(), "Cassandra table " + table.qualifiedCqlName(), "table", "the CQL table");
     }
 
     /** A schema change Cassandra refused as invalid is a property problem (e.g. an unknown table option). */

@@ -216,12 +216,8 @@ final class MongoSchemaChanges {
      * collection that way would let a later DROP delete data Hive never owned, so it is refused.
      */
     private static HandlerException alreadyExists(MongoTable table) {
-        return new HandlerException(
-                HandlerErrorCode.UNSUPPORTED_OPERATION,
-                "table " + table.name() + ": MongoDB collection " + table.namespace() + " already exists, and a table "
-                        + "Hive manages (CREATE TABLE without EXTERNAL, or with 'external.table.purge'='true') would "
-                        + "drop it on DROP TABLE; map the existing collection with CREATE EXTERNAL TABLE instead, or "
-                        + "drop the collection first if Hive should create it");
+        return HandlerException.managedOverExisting(
+                table.name(), "MongoDB collection " + table.namespace(), "collection", "the collection");
     }
 
     /**
