@@ -1,6 +1,5 @@
 package io.hivenosql.api.spi;
 
-import io.hivenosql.api.client.SharedResources;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
@@ -12,7 +11,7 @@ import java.util.function.Consumer;
  * The data side of a store: planning, reading, writing and the store objects behind a table, each call taking the table
  * as its {@link TableModel} bound it ({@link TableContext#handle(Class)}). It knows nothing of Hive: the generic adapters
  * in {@code io.hivenosql.api.hive} turn Hive's calls into these. Implementations are stateless and cheap to create; each
- * method opens what it needs (clients come from shared holders, see {@link SharedResources}).
+ * method opens what it needs (clients come from shared holders, see {@link io.hivenosql.api.client.SharedResources}).
  */
 public interface NoSqlConnector extends TableModel {
     /**

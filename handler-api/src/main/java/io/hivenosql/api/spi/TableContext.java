@@ -2,7 +2,6 @@ package io.hivenosql.api.spi;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.api.client.StoreOutages;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
@@ -11,7 +10,7 @@ import io.hivenosql.api.mapping.TableMapping;
 /**
  * One table as a call of the connector sees it: the bound {@linkplain TableHandle handle}, the way to its secrets, and
  * which {@linkplain TaskAttempt task attempt} opened it (so that a retry waits less for a store that is gone, see
- * {@link StoreOutages}). The handle is shared; secrets and attempt belong to the caller.
+ * {@link io.hivenosql.api.client.StoreOutages}). The handle is shared; secrets and attempt belong to the caller.
  */
 public record TableContext(TableHandle handle, SecretResolver secrets, TaskAttempt attempt) {
     public TableContext {
