@@ -3,6 +3,7 @@ package io.hivenosql.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -59,9 +60,8 @@ abstract class BaseServerLossIT {
     /** Returns once the server has served the first batches of the scan, or fails when it never does. */
     abstract void awaitTheScan(Future<?> query) throws Exception;
 
-    abstract void killServer();
-
-    abstract boolean serverAlive();
+    /** The server the test kills: {@link #killTheServerMidScan} kills it by pid and checks that it is gone. */
+    abstract ServerFixture doomedServer();
 
     /**
      * What else the failure must name (the base checks the error code and the table), given its stack trace and how
@@ -106,7 +106,7 @@ abstract class BaseServerLossIT {
             Future<?> query = executor.submit(scan(table));
             awaitTheScan(query);
             long killed = System.nanoTime();
-            killServer();
+            doomedServer().kill();
 
             assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
@@ -120,7 +120,7 @@ abstract class BaseServerLossIT {
         } finally {
             executor.shutdownNow();
         }
-        assertThat(serverAlive()).isFalse();
+        assertThat(doomedServer().isAlive()).isFalse();
     }
 
     /** A condition that may throw, polled by {@link #awaitWhileRunning}. */

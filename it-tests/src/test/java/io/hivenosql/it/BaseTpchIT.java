@@ -51,11 +51,17 @@ abstract class BaseTpchIT {
     /** Creates a managed store table of the TPC-H {@code orders} columns, with the store's usual key. */
     abstract void createOrdersTable(String name) throws SQLException;
 
-    /** The store tables {@link #loadStore} created, in the order the join query takes them. */
-    abstract List<String> loadedTables();
+    /** The store tables {@link #loadStore} created, in the order the join query takes them: customer and orders. */
+    List<String> loadedTables() {
+        return List.of("customer", "orders");
+    }
 
     /** A join of the two {@link #loadedTables} (as {@code %s}, in that order) that groups into 5 rows. */
-    abstract String joinQuery();
+    String joinQuery() {
+        return "SELECT c.c_mktsegment, count(*), sum(o.o_totalprice), min(o.o_orderdate), "
+                + "max(o.o_orderdate) FROM %s c JOIN %s o ON c.c_custkey = o.o_custkey "
+                + "WHERE o.o_orderdate >= DATE '1995-01-01' GROUP BY c.c_mktsegment ORDER BY c.c_mktsegment";
+    }
 
     /** The names of the store's tables (CQL tables, collections, key prefixes) in the class's keyspace or database. */
     abstract List<String> storeTables() throws Exception;

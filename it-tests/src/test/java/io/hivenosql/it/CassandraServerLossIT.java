@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.TestingTcpRelay;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
@@ -108,13 +109,8 @@ class CassandraServerLossIT extends BaseServerLossIT {
     }
 
     @Override
-    void killServer() {
-        doomed.kill();
-    }
-
-    @Override
-    boolean serverAlive() {
-        return doomed.isAlive();
+    ServerFixture doomedServer() {
+        return doomed;
     }
 
     @Override

@@ -10,6 +10,7 @@ import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -125,13 +126,8 @@ class MongoServerLossIT extends BaseServerLossIT {
     }
 
     @Override
-    void killServer() {
-        doomed.kill();
-    }
-
-    @Override
-    boolean serverAlive() {
-        return doomed.isAlive();
+    ServerFixture doomedServer() {
+        return doomed;
     }
 
     /** 4 task attempts, the retries waiting only for what is left of mongo.timeout.ms, and the DAG's overhead. */

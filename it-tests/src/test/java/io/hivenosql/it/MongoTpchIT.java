@@ -84,18 +84,6 @@ class MongoTpchIT extends BaseTpchIT {
     }
 
     @Override
-    List<String> loadedTables() {
-        return List.of("customer", "orders");
-    }
-
-    @Override
-    String joinQuery() {
-        return "SELECT c.c_mktsegment, count(*), sum(o.o_totalprice), min(o.o_orderdate), "
-                + "max(o.o_orderdate) FROM %s c JOIN %s o ON c.c_custkey = o.o_custkey "
-                + "WHERE o.o_orderdate >= DATE '1995-01-01' GROUP BY c.c_mktsegment ORDER BY c.c_mktsegment";
-    }
-
-    @Override
     List<String> storeTables() {
         try (MongoClient client = stack.mongoClient()) {
             return client.getDatabase(MONGO_DB).listCollectionNames().into(new ArrayList<>());

@@ -2,6 +2,7 @@ package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.util.HashMap;
 import java.util.Locale;
@@ -103,13 +104,8 @@ class RedisServerLossIT extends BaseServerLossIT {
 
     /** The monitor has killed it already, on the first row fetch. */
     @Override
-    void killServer() {
-        doomed.kill();
-    }
-
-    @Override
-    boolean serverAlive() {
-        return doomed.isAlive();
+    ServerFixture doomedServer() {
+        return doomed;
     }
 
     @Override

@@ -85,18 +85,6 @@ class RedisTpchIT extends BaseTpchIT {
         createRedisTable(name, TpchTable.ORDERS, "CREATE TABLE", "");
     }
 
-    @Override
-    List<String> loadedTables() {
-        return List.of("customer", "orders");
-    }
-
-    @Override
-    String joinQuery() {
-        return "SELECT c.c_mktsegment, count(*), sum(o.o_totalprice), min(o.o_orderdate), "
-                + "max(o.o_orderdate) FROM %s c JOIN %s o ON c.c_custkey = o.o_custkey "
-                + "WHERE o.o_orderdate >= DATE '1995-01-01' GROUP BY c.c_mktsegment ORDER BY c.c_mktsegment";
-    }
-
     /** The tables whose prefixes hold keys (a key beside them, without a separator after the table, is none). */
     @Override
     List<String> storeTables() {
