@@ -41,6 +41,11 @@ public enum HandlerErrorCode {
     STORE_UNREACHABLE(201, EXTERNAL),
     STORE_ERROR(202, EXTERNAL),
     WRITE_FAILED(203, EXTERNAL),
+    /**
+     * Too few replicas of the data answer for the request: a consistency level the live nodes cannot meet, or a
+     * replicated store whose lost primary was not replaced (no replica promoted) in time.
+     */
+    REPLICAS_UNAVAILABLE(204, EXTERNAL),
     INTERNAL_ERROR(301, INTERNAL);
 
     private final int code;
