@@ -30,7 +30,8 @@ import org.bson.BsonDocument;
  *
  * <p>Settings come from {@code mongo.uri} (every driver option in it applies), then the table's properties: the
  * credential (user, auth source, mechanism, and the password from the credential provider), TLS, and
- * {@code mongo.timeout.ms} for server selection and connecting (see {@link #settings}). There is no socket read
+ * {@code mongo.timeout.ms} for server selection and connecting (see {@link #settings}). Retryable reads and writes are
+ * on unless the URI says {@code retryReads=false} / {@code retryWrites=false}. There is no socket read
  * timeout unless the URI sets {@code socketTimeoutMS}: a selective scan or a long {@code deleteMany} may wait long for
  * a reply, and a killed server still fails fast (the connection is reset). Read preference and write concern are set
  * per collection ({@link Lease#collection}).
@@ -171,6 +172,10 @@ final class MongoClients {
         boolean explicit = table.config().isSet(MongoTableProperties.TIMEOUT_MS);
         MongoClientSettings.Builder settings =
                 MongoClientSettings.builder().applyConnectionString(uri).applicationName(APPLICATION_NAME);
+        // a replica set's failover: a read or a write that meets a lost connection or a primary stepping down is sent
+        // once more, to the new primary (retryable writes apply each write once); on unless the URI turns them off
+        settings.retryReads(!Boolean.FALSE.equals(uri.getRetryReads()));
+        settings.retryWrites(!Boolean.FALSE.equals(uri.getRetryWritesValue()));
         if (selectionTimeout.isPresent()) {
             settings.applyToClusterSettings(
                     cluster -> cluster.serverSelectionTimeout(selectionTimeout.getAsLong(), TimeUnit.MILLISECONDS));

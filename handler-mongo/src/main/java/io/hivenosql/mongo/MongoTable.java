@@ -12,7 +12,9 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.json.JsonParseException;
 
@@ -173,15 +175,14 @@ final class MongoTable extends StoreTable {
         return Optional.of(parseWriteConcern(raw.get()));
     }
 
+    /**
+     * {@code w[:journal][:wtimeout=<ms>]}: majority or a number of members, then optionally journal and a wtimeout in
+     * milliseconds, in either order. What the property leaves out (journal, wtimeout) comes from the write concern of
+     * mongo.uri ({@code journal=true}, {@code wtimeoutMS=...}).
+     */
     private WriteConcern parseWriteConcern(String raw) {
         String key = MongoTableProperties.WRITE_CONCERN.key();
         String[] parts = raw.trim().split(":", -1);
-        if (parts.length > 2 || (parts.length == 2 && !parts[1].trim().equalsIgnoreCase("journal"))) {
-            throw new HandlerException(
-                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
-                    "table " + name() + ": property '" + key + "' is '" + raw + "'; write majority, a number of "
-                            + "members such as 1 or 2, optionally followed by ':journal'");
-        }
         String w = parts[0].trim();
         WriteConcern concern;
         if (w.equalsIgnoreCase("majority")) {
@@ -191,17 +192,49 @@ final class MongoTable extends StoreTable {
             try {
                 members = Integer.parseInt(w);
             } catch (NumberFormatException e) {
-                throw new HandlerException(
-                        HandlerErrorCode.INVALID_TABLE_PROPERTY,
-                        "table " + name() + ": property '" + key + "' is '" + raw + "'; write majority or a number of "
-                                + "members such as 1, optionally followed by ':journal'");
+                throw badWriteConcern(raw);
             }
             if (members < 1) {
                 throw unacknowledged(key + "=" + raw);
             }
             concern = new WriteConcern(members);
         }
-        return parts.length == 2 ? concern.withJournal(true) : concern;
+        WriteConcern fromUri = uri.connectionString().getWriteConcern();
+        Boolean journal = fromUri == null ? null : fromUri.getJournal();
+        Integer wtimeout = fromUri == null ? null : fromUri.getWTimeout(TimeUnit.MILLISECONDS);
+        boolean journalSet = false;
+        boolean wtimeoutSet = false;
+        for (int i = 1; i < parts.length; i++) {
+            String part = parts[i].trim().toLowerCase(Locale.ROOT);
+            if (part.equals("journal") && !journalSet) {
+                journal = true;
+                journalSet = true;
+            } else if (part.startsWith("wtimeout=") && !wtimeoutSet) {
+                try {
+                    wtimeout = Integer.parseInt(part.substring("wtimeout=".length()));
+                } catch (NumberFormatException e) {
+                    throw badWriteConcern(raw);
+                }
+                if (wtimeout < 0) {
+                    throw badWriteConcern(raw);
+                }
+                wtimeoutSet = true;
+            } else {
+                throw badWriteConcern(raw);
+            }
+        }
+        if (journal != null) {
+            concern = concern.withJournal(journal);
+        }
+        return wtimeout == null ? concern : concern.withWTimeout(wtimeout, TimeUnit.MILLISECONDS);
+    }
+
+    private HandlerException badWriteConcern(String raw) {
+        return new HandlerException(
+                HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                "table " + name() + ": property '" + MongoTableProperties.WRITE_CONCERN.key() + "' is '" + raw
+                        + "'; write majority or a number of members such as 1 or 2, optionally followed by "
+                        + "':journal' and ':wtimeout=<milliseconds>', e.g. majority:journal:wtimeout=5000");
     }
 
     private HandlerException unacknowledged(String what) {
@@ -227,6 +260,11 @@ final class MongoTable extends StoreTable {
 
     int readBatchSize() {
         return config().get(MongoTableProperties.READ_BATCH_SIZE);
+    }
+
+    /** How often a failed cursor of a split resumes after its last _id ({@code mongo.read.resume-attempts}). */
+    int resumeAttempts() {
+        return config().get(MongoTableProperties.READ_RESUME_ATTEMPTS);
     }
 
     /** Whether a scan fetches only the struct sub-fields Hive's nested column pruning names. */

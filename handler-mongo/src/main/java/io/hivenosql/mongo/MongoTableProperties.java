@@ -99,9 +99,11 @@ public enum MongoTableProperties implements TableProperty {
             nonEmptyString(),
             null,
             false,
-            "Write acknowledgement: majority or a number of members (1 or more), optionally ':journal', e.g. "
-                    + "majority:journal; defaults to w of mongo.uri, else the server's default. Unacknowledged (0) "
-                    + "writes are refused: a failed write must fail the query."),
+            "Write acknowledgement: majority or a number of members (1 or more), optionally followed by ':journal' "
+                    + "and ':wtimeout=<ms>' (how long to wait for the acknowledgement before the write fails), e.g. "
+                    + "majority:journal:wtimeout=5000; what it leaves out comes from mongo.uri (w, journal, "
+                    + "wtimeoutMS), else the server's default. Unacknowledged (0) writes are refused: a failed write "
+                    + "must fail the query."),
     WRITE_MODE(
             "mongo.write.mode",
             enumOf(MongoWriteMode.class),
@@ -138,6 +140,18 @@ public enum MongoTableProperties implements TableProperty {
             "1000",
             false,
             "Documents fetched per cursor batch when reading."),
+    READ_RESUME_ATTEMPTS(
+            "mongo.read.resume-attempts",
+            integer(0, 100),
+            "5",
+            false,
+            "How often a split's cursor that fails in the middle for a transient reason (a lost connection, a "
+                    + "primary that stepped down or is being elected, a cursor the server dropped) is resumed after "
+                    + "the last _id it returned, without reading a document twice; resuming stops after these many "
+                    + "attempts or mongo.timeout.ms without a document read. Splits in _id order resume (all but the "
+                    + "chunks of a collection sharded on another key than {_id: 1}); they are read sorted by _id, "
+                    + "which MongoDB serves from the _id index. 0: no resume and no sort, a failed cursor fails the "
+                    + "task (Hive's retry of the task reads the split again)."),
     READ_PRUNE_NESTED(
             "mongo.read.prune-nested",
             bool(),

@@ -16,12 +16,18 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A TCP relay that stands for an attacker's listener in tests: it listens on a free port of 127.0.0.1, forwards every
  * connection to a target server (so that the client behind it works as if it talked to the server) and records every
  * byte the clients send. A test points a table at {@link #address()} and then asks whether credentials went through
  * ({@link #receivedText()}, {@link #connections()}).
+ *
+ * <p>It also stands for a network that fails under a client: {@link #cutConnections()} breaks every relayed
+ * connection at once, {@link #cutAfterBytesToClients} once the server has sent so many more bytes (in the middle of a
+ * reply), and {@link #refuseConnections} closes new connections as soon as they are accepted, so that a client cannot
+ * reconnect until it is allowed again.
  *
  * <p>Threads are daemons; {@link #close()} closes the listening socket and every connection it relayed.
  */
@@ -31,6 +37,11 @@ public final class TestingTcpRelay implements Closeable {
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
     private final AtomicInteger connections = new AtomicInteger();
     private final List<Socket> sockets = new ArrayList<>();
+    /** Bytes the server may still send to clients before every connection is cut; negative: no cut armed. */
+    private final AtomicLong bytesBeforeCut = new AtomicLong(-1);
+
+    private final AtomicInteger cuts = new AtomicInteger();
+    private volatile boolean refusing;
     private volatile boolean closed;
 
     private TestingTcpRelay(ServerSocket listener, InetSocketAddress target) {
@@ -84,6 +95,38 @@ public final class TestingTcpRelay implements Closeable {
         return new String(received(), ISO_8859_1);
     }
 
+    /** Breaks every connection relayed so far; the relay goes on accepting new ones. */
+    public void cutConnections() {
+        cuts.incrementAndGet();
+        synchronized (sockets) {
+            sockets.forEach(TestingTcpRelay::closeQuietly);
+            sockets.clear();
+        }
+    }
+
+    /**
+     * Arms one cut: the server's next reads towards the clients (all connections together) pass on until one would
+     * reach {@code bytes} bytes in all; of that read only what stays below {@code bytes} is delivered, and every
+     * connection is broken ({@link #cutConnections()}), so that a client sees its connection end in the middle of a
+     * reply.
+     */
+    public void cutAfterBytesToClients(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("bytes must be positive: " + bytes);
+        }
+        bytesBeforeCut.set(bytes);
+    }
+
+    /** While true, connections are closed as soon as they are accepted (the client's connect succeeds, then breaks). */
+    public void refuseConnections(boolean refuse) {
+        refusing = refuse;
+    }
+
+    /** How many times the relay broke its connections ({@link #cutConnections()}, armed cuts). */
+    public int cuts() {
+        return cuts.get();
+    }
+
     private void acceptLoop() {
         while (!closed) {
             Socket client;
@@ -93,6 +136,10 @@ public final class TestingTcpRelay implements Closeable {
                 return; // closed
             }
             connections.incrementAndGet();
+            if (refusing) {
+                closeQuietly(client);
+                continue;
+            }
             Socket server = new Socket();
             try {
                 server.connect(target, 10_000);
@@ -123,8 +170,13 @@ public final class TestingTcpRelay implements Closeable {
                                     received.write(buffer, 0, n);
                                 }
                             }
-                            out.write(buffer, 0, n);
+                            long allowed = record ? n : allowedToClient(n);
+                            out.write(buffer, 0, (int) allowed);
                             out.flush();
+                            if (allowed < n) {
+                                cutConnections();
+                                return;
+                            }
                         }
                     } catch (IOException e) {
                         // one side closed
@@ -136,6 +188,20 @@ public final class TestingTcpRelay implements Closeable {
                 "testing-tcp-relay-pump-" + listener.getLocalPort());
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** How many of {@code n} bytes from the server may pass before an armed cut: {@code n} when none is armed. */
+    private long allowedToClient(int n) {
+        while (true) {
+            long before = bytesBeforeCut.get();
+            if (before < 0) {
+                return n;
+            }
+            long after = Math.max(0, before - n);
+            if (bytesBeforeCut.compareAndSet(before, after == 0 ? -1 : after)) {
+                return after == 0 ? before - 1 : n;
+            }
+        }
     }
 
     @Override

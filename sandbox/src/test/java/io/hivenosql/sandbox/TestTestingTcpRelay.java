@@ -39,4 +39,42 @@ class TestTestingTcpRelay {
             }
         }
     }
+
+    @Test
+    void armedCutBreaksTheConnectionInTheMiddleOfAReplyAndRefusedConnectionsClose() throws Exception {
+        try (ServerSocket source = new ServerSocket()) {
+            source.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            Thread server = new Thread(() -> {
+                while (true) {
+                    try (Socket socket = source.accept();
+                            OutputStream out = socket.getOutputStream()) {
+                        out.write(new byte[100]);
+                        out.flush();
+                        socket.getInputStream().read(); // until the client goes
+                    } catch (Exception e) {
+                        return;
+                    }
+                }
+            });
+            server.setDaemon(true);
+            server.start();
+            try (TestingTcpRelay relay = TestingTcpRelay.start("127.0.0.1", source.getLocalPort())) {
+                relay.cutAfterBytesToClients(50);
+                try (Socket client = new Socket(relay.host(), relay.port())) {
+                    // 49 bytes, then the end of the stream: the reply is cut short
+                    assertThat(client.getInputStream().readAllBytes()).hasSize(49);
+                }
+                assertThat(relay.cuts()).isEqualTo(1);
+                // the cut is spent: the next connection gets the whole reply
+                try (Socket client = new Socket(relay.host(), relay.port())) {
+                    assertThat(client.getInputStream().readNBytes(100)).hasSize(100);
+                }
+                relay.refuseConnections(true);
+                try (Socket client = new Socket(relay.host(), relay.port())) {
+                    assertThat(client.getInputStream().readAllBytes()).isEmpty();
+                }
+                assertThat(relay.connections()).isEqualTo(3);
+            }
+        }
+    }
 }
