@@ -358,11 +358,6 @@ final class MongoRecordReader implements RecordSource {
         return resumeCount;
     }
 
-    /** Whether the reader reads its split in _id order and resumes it after a transient failure. */
-    boolean resumes() {
-        return resumes;
-    }
-
     @Override
     public void close() throws IOException {
         if (closed) {

@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class TestMongoCursorResume {
     private static final AtomicInteger COUNTER = new AtomicInteger();
-    private static final int DOCUMENTS = 3_000;
+    private static final int DOCUMENTS = 1_500;
     private static final int BATCH = 100;
 
     /** The kinds of _id the test reads, each with the Hive type of its column and the value of document i. */
@@ -83,8 +83,8 @@ class TestMongoCursorResume {
         String database = insert(kind);
         try (TestingTcpRelay relay = relay()) {
             TableContext table = table(relay, database, kind, Map.of());
-            // MIXED: in the strings, after the 1,000 numbers
-            List<Object[]> rows = readCuttingAfter(table, MongoScan.of(new BsonDocument()), relay, 1_500);
+            // MIXED: in the strings, after the 500 numbers
+            List<Object[]> rows = readCuttingAfter(table, MongoScan.of(new BsonDocument()), relay, 750);
             assertThat(relay.cuts()).isEqualTo(1);
             assertEveryDocumentOnce(rows, kind, 0, DOCUMENTS);
         }
@@ -93,21 +93,21 @@ class TestMongoCursorResume {
     @ParameterizedTest
     @EnumSource(
             value = IdKind.class,
-            names = {"OBJECT_ID", "INT", "STRING"}) // in _id order, the first 2,000 of v >= 200 are 200..2199
+            names = {"OBJECT_ID", "INT", "STRING"}) // in _id order, the first 1,000 of v >= 200 are 200..1199
     void resumedCursorKeepsTheFilterAndWhatIsLeftOfTheLimit(IdKind kind) throws IOException {
         String database = insert(kind);
         try (TestingTcpRelay relay = relay()) {
             TableContext table = table(relay, database, kind, Map.of());
-            // v >= 200 matches documents 200..2999, the limit keeps the first 2,000 of them in _id order
+            // v >= 200 matches documents 200..1499, the limit keeps the first 1,000 of them in _id order
             MongoScan scan = new MongoScan(
                     BsonDocument.parse("{v: {$gte: 200}}"),
                     Optional.empty(),
                     Optional.empty(),
                     Optional.empty(),
-                    OptionalLong.of(2_000));
-            List<Object[]> rows = readCuttingAfter(table, scan, relay, 700);
+                    OptionalLong.of(1_000));
+            List<Object[]> rows = readCuttingAfter(table, scan, relay, 500);
             assertThat(relay.cuts()).isEqualTo(1);
-            assertEveryDocumentOnce(rows, kind, 200, 2_200);
+            assertEveryDocumentOnce(rows, kind, 200, 1_200);
         }
     }
 
@@ -116,7 +116,7 @@ class TestMongoCursorResume {
         String database = insert(IdKind.INT);
         try (TestingTcpRelay relay = relay()) {
             TableContext table = table(relay, database, IdKind.INT, Map.of("mongo.read.resume-attempts", "0"));
-            assertThatThrownBy(() -> readCuttingAfter(table, MongoScan.of(new BsonDocument()), relay, 1_000))
+            assertThatThrownBy(() -> readCuttingAfter(table, MongoScan.of(new BsonDocument()), relay, 500))
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("HNS-201 STORE_UNREACHABLE")
                     .hasMessageContaining("reading split 2 of 5 (after ")
@@ -137,7 +137,7 @@ class TestMongoCursorResume {
                     Map.of("mongo.read.resume-attempts", "3"),
                     "?serverSelectionTimeoutMS=300");
             try (MongoRecordReader reader = open(table, MongoScan.of(new BsonDocument()))) {
-                List<Object[]> rows = read(reader, 1_000);
+                List<Object[]> rows = read(reader, 500);
                 relay.refuseConnections(true);
                 relay.cutConnections();
                 long start = System.nanoTime();
@@ -145,7 +145,7 @@ class TestMongoCursorResume {
                         .isInstanceOf(IOException.class)
                         .hasMessageContaining("HNS-201 STORE_UNREACHABLE")
                         .hasMessageContaining("db.t")
-                        .hasMessageContaining("reading split 2 of 5 (after 1000 documents; resuming after _id "
+                        .hasMessageContaining("reading split 2 of 5 (after 500 documents; resuming after _id "
                                 + rows.get(rows.size() - 1)[0] + " failed: 3 attempt(s)")
                         .hasMessageContaining("mongo.read.resume-attempts=3");
                 // 3 waits of 300 ms and pauses of 100 and 200 ms between them
