@@ -14,9 +14,10 @@ import java.util.Set;
 /**
  * The parsed command line of {@link SandboxMain}. Options take a value as {@code --name value} or {@code --name=value};
  * {@code --aux-jars} takes a comma-separated list and may be repeated; {@code --cluster} (of {@code up} and {@code
- * demo}) takes no value.
+ * demo}) and {@code --replicated} (of {@code up}) take no value.
  *
  * @param cluster whether HiveServer2 runs Hive on Tez over a YARN cluster (see {@link Stack.Builder#cluster(boolean)})
+ * @param replicated whether the stores are replicated (see {@link Stack.Builder#replicated(boolean)})
  */
 public record SandboxArguments(
         Command command,
@@ -24,7 +25,8 @@ public record SandboxArguments(
         HiveEngine engine,
         List<Path> auxJars,
         Optional<Path> examplesDir,
-        boolean cluster) {
+        boolean cluster,
+        boolean replicated) {
     public enum Command {
         UP("up"),
         DEMO("demo"),
@@ -45,11 +47,14 @@ public record SandboxArguments(
     public static final String USAGE =
             """
             usage: SandboxMain <command> [options]
-              up           --work DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar] [--examples DIR]
+              up           --work DIR [--engine tez|mr] [--cluster] [--replicated] [--aux-jars a.jar,b.jar]
+                           [--examples DIR]
                            start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
                            (--examples: also pass the examples dir to beeline as ${examples_dir}; --cluster: Hive on
                            Tez over a YARN cluster with HDFS, HiveServer2 in its own JVM, the aux jars on HDFS, the
-                           examples dir copied to HDFS and ${examples_dir} naming the copy)
+                           examples dir copied to HDFS and ${examples_dir} naming the copy; --replicated: a Redis
+                           Cluster of 3 masters with a replica each and a 3-node Cassandra ring instead of one
+                           server each)
               demo         --work DIR --examples DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar]
                            start the stack, load the demo data, run every *.hql under the examples dir in path
                            order through beeline, stop at the first failing file, then stop the stack
@@ -83,6 +88,7 @@ public record SandboxArguments(
         List<Path> auxJars = new ArrayList<>();
         Path examplesDir = null;
         boolean cluster = false;
+        boolean replicated = false;
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < arguments.size(); i++) {
             String argument = arguments.get(i);
@@ -93,13 +99,11 @@ public record SandboxArguments(
                 throw new IllegalArgumentException("unexpected argument '" + argument + "'");
             }
             if (argument.equals("--cluster")) {
-                if (command != Command.UP && command != Command.DEMO) {
-                    throw new IllegalArgumentException("--cluster is an option of up and demo only");
-                }
-                if (cluster) {
-                    throw new IllegalArgumentException("--cluster is given twice");
-                }
-                cluster = true;
+                cluster = flag(argument, cluster, command == Command.UP || command == Command.DEMO, "up and demo");
+                continue;
+            }
+            if (argument.equals("--replicated")) {
+                replicated = flag(argument, replicated, command == Command.UP, "up");
                 continue;
             }
             String name;
@@ -138,11 +142,23 @@ public record SandboxArguments(
         if (cluster && engine != HiveEngine.TEZ) {
             throw new IllegalArgumentException("--cluster runs Hive on Tez only: drop --engine " + engine.hiveName());
         }
-        return new SandboxArguments(command, workDir, engine, auxJars, Optional.ofNullable(examplesDir), cluster);
+        return new SandboxArguments(
+                command, workDir, engine, auxJars, Optional.ofNullable(examplesDir), cluster, replicated);
+    }
+
+    /** A flag without a value: set once, of the commands that take it. */
+    private static boolean flag(String flag, boolean alreadySet, boolean taken, String commands) {
+        if (!taken) {
+            throw new IllegalArgumentException(flag + " is an option of " + commands + " only");
+        }
+        if (alreadySet) {
+            throw new IllegalArgumentException(flag + " is given twice");
+        }
+        return true;
     }
 
     private static SandboxArguments help() {
-        return new SandboxArguments(Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty(), false);
+        return new SandboxArguments(Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty(), false, false);
     }
 
     private static Command command(String name) {

@@ -86,6 +86,7 @@ public final class SandboxMain {
         Stack.Builder builder = Stack.builder(arguments.workDir())
                 .engine(arguments.engine())
                 .cluster(arguments.cluster())
+                .replicated(arguments.replicated())
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
                 .mongo(true);

@@ -2,6 +2,7 @@ package io.hivenosql.sandbox;
 
 import java.io.Closeable;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * A test server this JVM started and owns (or, for some stores, an external one it only names): its process, its work
@@ -10,8 +11,8 @@ import java.nio.file.Path;
  * SIGKILL if it hangs), then {@link #cleanUp}. A shutdown hook stops it when the JVM exits without closing it.
  */
 public abstract class ServerFixture implements Closeable {
-    /** The process; null for an external server. */
-    private final ServerProcess process;
+    /** The process; null for an external server; replaced by {@link #relaunched} when a killed server restarts. */
+    private volatile ServerProcess process;
     /** The work directory; null for an external server. */
     private final Path workDir;
 
@@ -88,6 +89,21 @@ public abstract class ServerFixture implements Closeable {
         if (stopHook != null) {
             stopHook.remove();
         }
+    }
+
+    /**
+     * Takes {@code next} as the server's process: a restart of a server whose process has died (e.g. was killed), on
+     * the same work directory. The shutdown hook and {@link #stop()} then stop the new process.
+     */
+    protected final synchronized void relaunched(ServerProcess next) {
+        ServerProcess current = requireProcess("cannot be restarted by this JVM");
+        if (stopped) {
+            throw new IllegalStateException("The " + this + " was stopped; it cannot be restarted");
+        }
+        if (current.isAlive()) {
+            throw new IllegalStateException("The " + this + " is still running; kill it before restarting it");
+        }
+        process = Objects.requireNonNull(next, "next is null");
     }
 
     /** Whether this is an external server (no process of this JVM). */

@@ -2,12 +2,14 @@ package io.hivenosql.sandbox;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.cassandra.TestingCassandraRing;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.hive.BeelineRunner;
 import io.hivenosql.sandbox.hive.HiveEngine;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
+import io.hivenosql.sandbox.redis.TestingRedisCluster;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.Closeable;
 import java.nio.file.Path;
@@ -18,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +44,12 @@ public final class Stack implements Closeable {
     /** The data center of the Cassandra node, for {@code cassandra.local-dc}. */
     public static final String CASSANDRA_LOCAL_DC = "cassandra_local_dc";
     /**
+     * On a replicated stack ({@link Builder#replicated(boolean)}): the replication factor of the ring's keyspaces, for
+     * {@code cassandra.replication} (e.g. {@code {'class': 'SimpleStrategy', 'replication_factor':
+     * ${cassandra_replication_factor}}}).
+     */
+    public static final String CASSANDRA_REPLICATION_FACTOR = "cassandra_replication_factor";
+    /**
      * The base connection string of the MongoDB server, {@code mongodb://127.0.0.1:<port>} (no database): scripts write
      * {@code mongo.uri} as {@code ${mongo_uri}/database.collection}. An external {@code MONGO_URI} with options gives
      * {@code mongodb://host/?options}, which such scripts cannot extend: give them a MONGO_URI without options.
@@ -59,40 +66,21 @@ public final class Stack implements Closeable {
     private static final Logger log = LoggerFactory.getLogger(Stack.class);
 
     private final Path workDir;
-    private final TestingRedisServer redis;
-    private final Optional<TestingCassandraServer> cassandra;
-    private final Optional<TestingMongoServer> mongo;
+    private final StackStores stores;
     private final StackHive hive;
     private final Map<String, String> variables;
     private final StackState state;
     private boolean closed;
 
-    private Stack(
-            Path workDir,
-            TestingRedisServer redis,
-            Optional<TestingCassandraServer> cassandra,
-            Optional<TestingMongoServer> mongo,
-            StackHive hive,
-            Map<String, String> extra) {
+    private Stack(Path workDir, StackStores stores, StackHive hive, Map<String, String> extra) {
         this.workDir = workDir;
-        this.redis = redis;
-        this.cassandra = cassandra;
-        this.mongo = mongo;
+        this.stores = stores;
         this.hive = hive;
-        Map<String, String> variables = new LinkedHashMap<>();
-        variables.put(REDIS_NODES, redis.address());
-        cassandra.ifPresent(server -> {
-            variables.put(CASSANDRA_HOSTS, server.contactPoint());
-            variables.put(CASSANDRA_LOCAL_DC, server.localDatacenter());
-        });
-        mongo.ifPresent(server -> variables.put(MONGO_URI, server.uri()));
+        Map<String, String> variables = new LinkedHashMap<>(stores.variables());
         variables.putAll(hive.variables());
         variables.putAll(extra);
         this.variables = Collections.unmodifiableMap(variables);
-        Map<String, Long> serverPids = new LinkedHashMap<>();
-        serverPids.put("redis", redis.pid());
-        cassandra.ifPresent(server -> serverPids.put("cassandra", server.pid()));
-        mongo.filter(server -> !server.isExternal()).ifPresent(server -> serverPids.put("mongo", server.pid()));
+        Map<String, Long> serverPids = new LinkedHashMap<>(stores.pids());
         serverPids.putAll(hive.pids());
         HiveInstance server = hive.instance();
         this.state = new StackState(
@@ -131,14 +119,35 @@ public final class Stack implements Closeable {
                         "This stack runs HiveServer2 in process: build it with Stack.builder(...).cluster(true)"));
     }
 
+    /** The Redis server; a replicated stack has a {@link #redisCluster()} instead. */
     public TestingRedisServer redis() {
-        return redis;
+        return stores.redis()
+                .orElseThrow(() -> new IllegalStateException(
+                        "This stack is replicated: its Redis is a cluster, see redisCluster()"));
+    }
+
+    /** The Redis Cluster (3 masters, a replica each) of a replicated stack ({@link Builder#replicated(boolean)}). */
+    public TestingRedisCluster redisCluster() {
+        return stores.redisCluster()
+                .orElseThrow(() -> new IllegalStateException(
+                        "This stack runs one Redis server: build it with Stack.builder(...).replicated(true)"));
     }
 
     /** The Cassandra node; only in a stack built with {@link Builder#cassandra(boolean) cassandra(true)}. */
     public TestingCassandraServer cassandra() {
-        return cassandra.orElseThrow(() -> new IllegalStateException(
-                "This stack runs no Cassandra: build it with Stack.builder(...).cassandra(true)"));
+        return stores.cassandra()
+                .orElseThrow(() -> new IllegalStateException(
+                        stores.replicated()
+                                ? "This stack is replicated: its Cassandra is a ring, see cassandraRing()"
+                                : "This stack runs no Cassandra: build it with Stack.builder(...).cassandra(true)"));
+    }
+
+    /** The 3-node Cassandra ring of a replicated stack built with {@code cassandra(true)}. */
+    public TestingCassandraRing cassandraRing() {
+        return stores.cassandraRing()
+                .orElseThrow(() -> new IllegalStateException(
+                        "This stack runs no Cassandra ring: build it with Stack.builder(...).cassandra(true)"
+                                + ".replicated(true)"));
     }
 
     /**
@@ -146,8 +155,9 @@ public final class Stack implements Closeable {
      * TestingMongoServer#isExternal() external} when the environment variable {@code MONGO_URI} is set.
      */
     public TestingMongoServer mongo() {
-        return mongo.orElseThrow(() -> new IllegalStateException(
-                "This stack runs no MongoDB server: build it with Stack.builder(...).mongo(true)"));
+        return stores.mongo()
+                .orElseThrow(() -> new IllegalStateException(
+                        "This stack runs no MongoDB server: build it with Stack.builder(...).mongo(true)"));
     }
 
     /**
@@ -177,9 +187,7 @@ public final class Stack implements Closeable {
         List<RuntimeException> failures = new ArrayList<>();
         run(failures, () -> StackState.delete(workDir));
         run(failures, hive::close);
-        run(failures, redis::close);
-        cassandra.ifPresent(server -> run(failures, server::close));
-        mongo.ifPresent(server -> run(failures, server::close));
+        run(failures, stores::close);
         log.info("Stack in {} stopped", workDir);
         if (!failures.isEmpty()) {
             RuntimeException first = failures.get(0);
@@ -200,6 +208,7 @@ public final class Stack implements Closeable {
         private final Path workDir;
         private HiveEngine engine = HiveEngine.TEZ;
         private boolean cluster;
+        private boolean replicated;
         private int nodeManagers = io.hivenosql.sandbox.cluster.MiniHadoopCluster.NODE_MANAGERS;
         private final List<Path> auxJars = new ArrayList<>();
         private final Map<String, String> hiveConf = new LinkedHashMap<>();
@@ -226,6 +235,17 @@ public final class Stack implements Closeable {
          */
         public Builder cluster(boolean enabled) {
             this.cluster = enabled;
+            return this;
+        }
+
+        /**
+         * Whether the stores are replicated (default: no): a Redis Cluster of 3 masters each with a replica instead of
+         * one {@code redis-server}, and with {@link #cassandra(boolean) Cassandra} a ring of 3 nodes on 127.0.0.1,
+         * 127.0.0.2 and 127.0.0.3 instead of one node (work directory {@code <work>/cassandra-ring}); MongoDB stays one
+         * server. Combines with {@link #cluster(boolean)}.
+         */
+        public Builder replicated(boolean enabled) {
+            this.replicated = enabled;
             return this;
         }
 
@@ -325,46 +345,24 @@ public final class Stack implements Closeable {
         public Stack start() {
             long start = System.nanoTime();
             StackState.delete(workDir);
-            TestingRedisServer redis = TestingRedisServer.start();
-            Optional<CompletableFuture<TestingCassandraServer>> cassandraStart =
-                    cassandra.map(settings -> ServerStarts.inBackground(
-                            "stack-cassandra-start",
-                            () -> settings.workDir(workDir.resolve("cassandra")).build()));
-            Optional<CompletableFuture<TestingMongoServer>> mongoStart = mongo.map(settings ->
-                    ServerStarts.inBackground("stack-mongo-start", () -> settings.workDir(workDir.resolve("mongo"))
-                            .buildUnlessExternal()));
+            StackStores.Starting starting =
+                    StackStores.startInBackground(new StackStores.Settings(workDir, replicated, cassandra, mongo));
             StackHive hive;
             try {
                 hive = StackHive.start(
                         workDir, cluster, nodeManagers, engine, auxJars, hiveConf, examples, hiveStartTimeout);
             } catch (RuntimeException | Error e) {
-                redis.close();
-                cassandraStart.ifPresent(
-                        server -> ServerStarts.closeWhenStarted(server, "Cassandra", TestingCassandraServer::close));
-                mongoStart.ifPresent(
-                        server -> ServerStarts.closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
+                starting.closeWhenStarted();
                 throw e;
             }
-            Optional<TestingCassandraServer> cassandraServer;
-            Optional<TestingMongoServer> mongoServer;
+            StackStores stores;
             try {
-                cassandraServer = cassandraStart.map(ServerStarts::await);
+                stores = starting.await();
             } catch (RuntimeException e) {
                 hive.close();
-                redis.close();
-                mongoStart.ifPresent(
-                        server -> ServerStarts.closeWhenStarted(server, "MongoDB", TestingMongoServer::close));
                 throw e;
             }
-            try {
-                mongoServer = mongoStart.map(ServerStarts::await);
-            } catch (RuntimeException e) {
-                hive.close();
-                redis.close();
-                cassandraServer.ifPresent(TestingCassandraServer::close);
-                throw e;
-            }
-            Stack stack = new Stack(workDir, redis, cassandraServer, mongoServer, hive, variables);
+            Stack stack = new Stack(workDir, stores, hive, variables);
             try {
                 stack.state.write(workDir);
             } catch (RuntimeException e) {
@@ -372,12 +370,10 @@ public final class Stack implements Closeable {
                 throw e;
             }
             log.info(
-                    "Stack up in {} ms: {}, {}{}{}",
+                    "Stack up in {} ms: {}, {}",
                     (System.nanoTime() - start) / 1_000_000,
                     stack.jdbcUrl(),
-                    redis,
-                    cassandraServer.map(server -> ", " + server).orElse(""),
-                    mongoServer.map(server -> ", " + server).orElse(""));
+                    stores.describe());
             return stack;
         }
     }

@@ -62,6 +62,20 @@ class TestSandboxArguments {
     }
 
     @Test
+    void parsesTheReplicatedFlagOfUpAlsoWithTheCluster() {
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w")).replicated())
+                .isFalse();
+        SandboxArguments both = SandboxArguments.parse(List.of("up", "--replicated", "--work", "w", "--cluster"));
+        assertThat(both.replicated()).isTrue();
+        assertThat(both.cluster()).isTrue();
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--replicated", "--replicated")))
+                .hasMessageContaining("--replicated is given twice");
+        assertThatThrownBy(
+                        () -> SandboxArguments.parse(List.of("demo", "--work", "w", "--examples", "x", "--replicated")))
+                .hasMessageContaining("--replicated is an option of up only");
+    }
+
+    @Test
     void parsesBeelineArgsAndHelp() {
         assertThat(SandboxArguments.parse(List.of("beeline-args", "--work", "/w"))
                         .command())

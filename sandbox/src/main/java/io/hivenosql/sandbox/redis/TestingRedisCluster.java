@@ -1,11 +1,16 @@
 package io.hivenosql.sandbox.redis;
 
+import static java.util.Objects.requireNonNull;
+
 import io.hivenosql.sandbox.FreePorts;
 import java.io.Closeable;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,20 +19,35 @@ import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * A three-master Redis Cluster of real {@code redis-server} processes (no replicas), each in its own directory with its
- * own {@code nodes.conf}, on free ports whose cluster-bus ports (port + 10000) are free too. Slots are assigned in three
- * ranges with {@code CLUSTER ADDSLOTSRANGE}, the nodes are joined with {@code CLUSTER MEET}, and the constructor returns
- * once every node reports {@code cluster_state:ok} and the same slot map. {@link #close()} stops the three processes it
- * started.
+ * A Redis Cluster of real {@code redis-server} processes, each in its own directory with its own {@code nodes.conf},
+ * on free ports whose cluster-bus ports (port + 10000) are free too: three masters ({@link #start()}), or three masters
+ * each with one replica ({@link #startReplicated()}, real {@code CLUSTER REPLICATE}, a short {@code
+ * cluster-node-timeout} so that a killed master's replica is promoted within seconds). Slots are assigned in three
+ * ranges with {@code CLUSTER ADDSLOTSRANGE}, the nodes are joined with {@code CLUSTER MEET}, and the start returns once
+ * the cluster is ready: every node reports {@code cluster_state:ok} and the same slot map, and every replica's link to
+ * its master is up. {@link #close()} stops the processes it started.
+ *
+ * <pre>{@code
+ * try (TestingRedisCluster cluster = TestingRedisCluster.startReplicated()) {
+ *     TestingRedisServer master = cluster.masters().get(0);
+ *     master.kill();
+ *     Duration window = cluster.awaitFailover(master, Duration.ofSeconds(30)); // its replica serves its slots
+ *     cluster.restart(master);                                                // it rejoins as a replica
+ * }
+ * }</pre>
  */
 public final class TestingRedisCluster implements Closeable {
     public static final int MASTERS = 3;
     public static final int SLOTS = 16384;
+    /** The {@code cluster-node-timeout} of {@link #startReplicated()}: a killed master is replaced in 2-4 s. */
+    public static final Duration REPLICATED_NODE_TIMEOUT = Duration.ofMillis(1_000);
 
     private static final Logger log = LoggerFactory.getLogger(TestingRedisCluster.class);
-    private static final long READY_TIMEOUT_MILLIS = 30_000;
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final long POLL_MILLIS = 20;
     private static final int BUS_PORT_OFFSET = 10_000;
 
+    /** The masters as started (in slot order), then their replicas (the i-th replicates the i-th master). */
     private final List<TestingRedisServer> servers;
 
     private TestingRedisCluster(List<TestingRedisServer> servers) {
@@ -36,20 +56,34 @@ public final class TestingRedisCluster implements Closeable {
 
     /** Starts three masters and forms the cluster. */
     public static TestingRedisCluster start() {
-        return start(Optional.empty());
+        return start(Optional.empty(), 0, Duration.ofMillis(5_000));
     }
 
     /** Starts three masters whose default user needs {@code password} ({@code requirepass}) and forms the cluster. */
     public static TestingRedisCluster withPassword(String password) {
-        return start(Optional.of(password));
+        return start(Optional.of(password), 0, Duration.ofMillis(5_000));
     }
 
-    private static TestingRedisCluster start(Optional<String> password) {
+    /** Starts three masters each with one replica, {@code cluster-node-timeout} {@link #REPLICATED_NODE_TIMEOUT}. */
+    public static TestingRedisCluster startReplicated() {
+        return startReplicated(REPLICATED_NODE_TIMEOUT);
+    }
+
+    /**
+     * Starts three masters each with one replica; {@code nodeTimeout} is every node's {@code cluster-node-timeout}: a
+     * master silent that long is marked failed and its replica is promoted about a second later.
+     */
+    public static TestingRedisCluster startReplicated(Duration nodeTimeout) {
+        return start(Optional.empty(), 1, nodeTimeout);
+    }
+
+    private static TestingRedisCluster start(Optional<String> password, int replicasPerMaster, Duration nodeTimeout) {
+        requireNonNull(nodeTimeout, "nodeTimeout is null");
         List<TestingRedisServer> servers = new ArrayList<>();
         try {
-            for (int i = 0; i < MASTERS; i++) {
+            for (int i = 0; i < MASTERS * (1 + replicasPerMaster); i++) {
                 TestingRedisServer.Builder builder =
-                        TestingRedisServer.builder().clusterEnabled();
+                        TestingRedisServer.builder().clusterEnabled().clusterNodeTimeout(nodeTimeout);
                 password.ifPresent(builder::password);
                 servers.add(builder.build());
             }
@@ -63,14 +97,107 @@ public final class TestingRedisCluster implements Closeable {
         }
     }
 
-    /** The masters as {@code h:p,h:p,h:p}, the form of {@code redis.nodes}. */
+    /**
+     * Every node as {@code h:p,h:p,...}, the form of {@code redis.nodes}: the three masters as started, then their
+     * replicas (a client finds the cluster from any of them that answers).
+     */
     public String nodes() {
         return servers.stream().map(TestingRedisServer::address).collect(Collectors.joining(","));
     }
 
-    /** The three master processes, in slot order (the first holds slot 0). */
+    /** Every process of the cluster as started: the three masters in slot order, then their replicas. */
     public List<TestingRedisServer> servers() {
         return servers;
+    }
+
+    /** The live nodes that are masters now, in slot order (after a failover, a promoted replica is one of them). */
+    public List<TestingRedisServer> masters() {
+        ClusterNodesView view = view();
+        List<ClusterNodesView.Node> masters = view.nodes().stream()
+                .filter(n -> n.isMaster() && !n.failing() && n.firstSlot() >= 0)
+                .sorted(Comparator.comparingInt(ClusterNodesView.Node::firstSlot))
+                .toList();
+        List<TestingRedisServer> live = new ArrayList<>();
+        for (ClusterNodesView.Node master : masters) {
+            serverOn(master.port()).filter(TestingRedisServer::isAlive).ifPresent(live::add);
+        }
+        return List.copyOf(live);
+    }
+
+    /** The live nodes that are replicas now. */
+    public List<TestingRedisServer> replicas() {
+        ClusterNodesView view = view();
+        return servers.stream()
+                .filter(TestingRedisServer::isAlive)
+                .filter(s -> view.byPort(s.port())
+                        .map(ClusterNodesView.Node::isReplica)
+                        .orElse(false))
+                .toList();
+    }
+
+    /** The live replica of {@code master} now; throws when it has none. */
+    public TestingRedisServer replicaOf(TestingRedisServer master) {
+        ClusterNodesView view = view();
+        String id = view.byPort(master.port())
+                .orElseThrow(() -> new IllegalArgumentException(master + " is not a node of this cluster"))
+                .id();
+        return servers.stream()
+                .filter(TestingRedisServer::isAlive)
+                .filter(s ->
+                        view.byPort(s.port()).map(n -> n.masterId().equals(id)).orElse(false))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException(master + " has no live replica in " + nodes()));
+    }
+
+    /**
+     * Waits until another live node serves the slots of {@code killedMaster} (killed with {@link
+     * TestingRedisServer#kill()}) and the cluster is consistent again: {@code cluster_state:ok} on every live node, the
+     * same slot map everywhere, none of it on the killed node. Returns the promotion window: from the kill (or from
+     * this call, for a server killed otherwise) to the moment that was first seen.
+     *
+     * @throws IllegalStateException when the server still runs, or the slots are not served by another node in time
+     */
+    public Duration awaitFailover(TestingRedisServer killedMaster, Duration timeout) {
+        requireNonNull(killedMaster, "killedMaster is null");
+        if (killedMaster.isAlive()) {
+            throw new IllegalStateException("The " + killedMaster + " runs; kill it before awaiting its failover");
+        }
+        long start = killedMaster.killedAtNanos() != 0 ? killedMaster.killedAtNanos() : System.nanoTime();
+        await(
+                timeout,
+                () -> {
+                    String state = describeState(false);
+                    if (!state.isEmpty()) {
+                        return state;
+                    }
+                    return serves(slotMapOf(anyLive()), killedMaster)
+                            ? killedMaster.address() + " still serves slots in the live nodes' map"
+                            : "";
+                },
+                "the slots of the killed master " + killedMaster.address() + " to be served by another node");
+        Duration window = Duration.ofNanos(System.nanoTime() - start);
+        log.info(
+                "the slots of {} are served by another node {} ms after the kill",
+                killedMaster.address(),
+                window.toMillis());
+        return window;
+    }
+
+    /**
+     * Restarts a killed node on its port and work directory (its data is gone: no persistence) and waits until the
+     * cluster is ready again; a master that was replaced meanwhile rejoins as a replica of the node that took over.
+     */
+    public void restart(TestingRedisServer server) {
+        if (!servers.contains(requireNonNull(server, "server is null"))) {
+            throw new IllegalArgumentException(server + " is not a node of this cluster " + nodes());
+        }
+        server.restart();
+        awaitReady(READY_TIMEOUT);
+    }
+
+    /** Waits until every live node is ready: cluster_state ok, the same slot map, every replica's link up. */
+    public void awaitReady(Duration timeout) {
+        await(timeout, () -> describeState(true), "the Redis Cluster to be ready");
     }
 
     @Override
@@ -80,8 +207,9 @@ public final class TestingRedisCluster implements Closeable {
 
     private void form() {
         int[][] ranges = slotRanges();
-        for (int i = 0; i < servers.size(); i++) {
-            try (Jedis jedis = servers.get(i).connect()) {
+        List<TestingRedisServer> masters = servers.subList(0, MASTERS);
+        for (int i = 0; i < MASTERS; i++) {
+            try (Jedis jedis = masters.get(i).connect()) {
                 jedis.clusterAddSlotsRange(ranges[i][0], ranges[i][1]);
             }
         }
@@ -90,7 +218,19 @@ public final class TestingRedisCluster implements Closeable {
                 first.clusterMeet(other.host(), other.port());
             }
         }
-        awaitConsistent();
+        if (servers.size() > MASTERS) {
+            await(READY_TIMEOUT, this::describeMeeting, "every node to know every other");
+            for (int i = MASTERS; i < servers.size(); i++) {
+                String masterId;
+                try (Jedis master = masters.get(i % MASTERS).connect()) {
+                    masterId = master.clusterMyId();
+                }
+                try (Jedis replica = servers.get(i).connect()) {
+                    replica.clusterReplicate(masterId);
+                }
+            }
+        }
+        awaitReady(READY_TIMEOUT);
     }
 
     /** Slot ranges [first, last] per master: three ranges of nearly equal size covering 0..16383. */
@@ -102,33 +242,57 @@ public final class TestingRedisCluster implements Closeable {
         return ranges;
     }
 
-    private void awaitConsistent() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MILLIS);
-        String state = "";
+    /** Polls {@code state} (empty when done, else what is missing) until it is done or {@code timeout} passes. */
+    private void await(Duration timeout, Supplier<String> state, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "";
         while (System.nanoTime() < deadline) {
-            state = describeState();
-            if (state.isEmpty()) {
+            last = state.get();
+            if (last.isEmpty()) {
                 return;
             }
             try {
-                Thread.sleep(50);
+                Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while forming the Redis Cluster " + nodes(), e);
+                throw new IllegalStateException("interrupted while waiting for " + what + " (" + nodes() + ")", e);
             }
         }
-        StringBuilder message = new StringBuilder("Redis Cluster " + nodes() + " did not become consistent within "
-                + READY_TIMEOUT_MILLIS + " ms: " + state);
+        StringBuilder message = new StringBuilder(
+                "Redis Cluster " + nodes() + ": waited " + timeout.toMillis() + " ms for " + what + ": " + last);
         for (TestingRedisServer server : servers) {
-            message.append("\n--- ").append(server).append(" log tail:\n").append(server.logTail());
+            if (server.isAlive()) {
+                message.append("\n--- ").append(server).append(" log tail:\n").append(server.logTail());
+            }
         }
         throw new IllegalStateException(message.toString());
     }
 
-    /** Empty when every node says cluster_state:ok and all report the same slot map; else what is still missing. */
-    private String describeState() {
-        String firstMap = null;
+    private String describeMeeting() {
         for (TestingRedisServer server : servers) {
+            try (Jedis jedis = server.connect()) {
+                if (!jedis.clusterInfo().contains("cluster_known_nodes:" + servers.size() + "\r\n")) {
+                    return server.address() + " does not know all " + servers.size() + " nodes yet";
+                }
+            } catch (JedisException e) {
+                return server.address() + ": " + e.getMessage();
+            }
+        }
+        return "";
+    }
+
+    /**
+     * Empty when every live node says cluster_state:ok, all report the same complete slot map, (with {@code
+     * replicasUp}) every live replica's link to its master is up and every live node is a master with slots or such
+     * a replica; else what is still missing.
+     */
+    private String describeState(boolean replicasUp) {
+        String firstMap = null;
+        TestingRedisServer first = null;
+        for (TestingRedisServer server : servers) {
+            if (!server.isAlive()) {
+                continue;
+            }
             try (Jedis jedis = server.connect()) {
                 if (!jedis.clusterInfo().contains("cluster_state:ok")) {
                     return server.address() + " is not cluster_state:ok yet";
@@ -136,15 +300,35 @@ public final class TestingRedisCluster implements Closeable {
                 String map = slotMap(jedis);
                 if (firstMap == null) {
                     firstMap = map;
+                    first = server;
                 } else if (!firstMap.equals(map)) {
-                    return server.address() + " reports slots " + map + " but "
-                            + servers.get(0).address() + " reports " + firstMap;
+                    return server.address() + " reports slots " + map + " but " + first.address() + " reports "
+                            + firstMap;
+                }
+                if (replicasUp) {
+                    String replication = jedis.info("replication");
+                    if (replication.contains("role:slave") && !replication.contains("master_link_status:up")) {
+                        return server.address() + " is a replica whose link to its master is not up yet";
+                    }
+                    if (replication.contains("role:master") && !serves(map, server)) {
+                        return server.address() + " is a master without slots (not yet a replica again)";
+                    }
                 }
             } catch (JedisException e) {
                 return server.address() + ": " + e.getMessage();
             }
         }
         return firstMap != null && firstMap.split(";").length == MASTERS ? "" : "slot map incomplete: " + firstMap;
+    }
+
+    private static boolean serves(String slotMap, TestingRedisServer server) {
+        return Arrays.stream(slotMap.split(";")).anyMatch(entry -> entry.endsWith("@" + server.port()));
+    }
+
+    private String slotMapOf(TestingRedisServer server) {
+        try (Jedis jedis = server.connect()) {
+            return slotMap(jedis);
+        }
     }
 
     /** CLUSTER SLOTS as sorted {@code first-last@port} entries. */
@@ -157,6 +341,23 @@ public final class TestingRedisCluster implements Closeable {
         }
         entries.sort(null);
         return String.join(";", entries);
+    }
+
+    private ClusterNodesView view() {
+        try (Jedis jedis = anyLive().connect()) {
+            return ClusterNodesView.parse(jedis.clusterNodes());
+        }
+    }
+
+    private TestingRedisServer anyLive() {
+        return servers.stream()
+                .filter(TestingRedisServer::isAlive)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no node of Redis Cluster " + nodes() + " runs"));
+    }
+
+    private Optional<TestingRedisServer> serverOn(int port) {
+        return servers.stream().filter(s -> s.port() == port).findFirst();
     }
 
     /** A free port whose cluster-bus port (port + 10000) is free as well. */

@@ -51,6 +51,8 @@ public final class TestingRedisServer extends ServerFixture {
 
     private final Builder settings;
     private final int port;
+    /** When {@link #kill()} last killed the process ({@link System#nanoTime()}), or 0. */
+    private volatile long killedAtNanos;
 
     private TestingRedisServer(Builder settings, Path workDir, int port, Process process) {
         super(
@@ -107,6 +109,47 @@ public final class TestingRedisServer extends ServerFixture {
         return new Jedis(new HostAndPort(HOST, port), config.build());
     }
 
+    /** Kills the process at once (SIGKILL), as a crash would, and remembers when (see {@link #killedAtNanos()}). */
+    @Override
+    public void kill() {
+        killedAtNanos = System.nanoTime();
+        super.kill();
+    }
+
+    /** When {@link #kill()} last killed this server ({@link System#nanoTime()}), or 0 if it never did. */
+    long killedAtNanos() {
+        return killedAtNanos;
+    }
+
+    /**
+     * Starts a killed server again: the same {@code redis.conf}, port and work directory (so a cluster node keeps its
+     * node id and {@code nodes.conf}; its data is gone, as the server runs without persistence). Returns once it
+     * answers PING.
+     */
+    synchronized void restart() {
+        if (isAlive()) {
+            throw new IllegalStateException("The " + this + " is running; kill it before restarting it");
+        }
+        Process process;
+        try {
+            process = launch(findExecutable(), workDir());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restart " + this, e);
+        }
+        ServerProcess next = new ServerProcess(process, "redis-server", STOP_TIMEOUT, STOP_TIMEOUT);
+        relaunched(next);
+        awaitReady(next);
+        log.info("restarted {}", this);
+    }
+
+    private static Process launch(Path executable, Path workDir) throws IOException {
+        return ServerProcess.launch(
+                List.of(executable.toString(), workDir.resolve("redis.conf").toString()),
+                workDir,
+                workDir.resolve("stdout.log"),
+                Map.of());
+    }
+
     /** {@code SHUTDOWN NOSAVE}, then waits for the process to exit (and kills it if it does not within 10 s). */
     @Override
     protected void shutDown(ServerProcess process) {
@@ -157,6 +200,7 @@ public final class TestingRedisServer extends ServerFixture {
         private final List<String> aclUsers = new ArrayList<>();
         private final List<String> extraConfig = new ArrayList<>();
         private boolean clusterEnabled;
+        private Duration clusterNodeTimeout = Duration.ofMillis(5_000);
         private boolean shared;
 
         private Builder() {}
@@ -184,6 +228,12 @@ public final class TestingRedisServer extends ServerFixture {
         /** Starts the server as a Redis Cluster node (used by {@link TestingRedisCluster}). */
         Builder clusterEnabled() {
             this.clusterEnabled = true;
+            return this;
+        }
+
+        /** The cluster node's {@code cluster-node-timeout} (5 s unless set): how soon a silent node counts as failed. */
+        Builder clusterNodeTimeout(Duration timeout) {
+            this.clusterNodeTimeout = requireNonNull(timeout, "timeout is null");
             return this;
         }
 
@@ -218,13 +268,7 @@ public final class TestingRedisServer extends ServerFixture {
             }
             Process process;
             try {
-                process = ServerProcess.launch(
-                        List.of(
-                                executable.toString(),
-                                workDir.resolve("redis.conf").toString()),
-                        workDir,
-                        workDir.resolve("stdout.log"),
-                        Map.of());
+                process = launch(executable, workDir);
             } catch (IOException e) {
                 ServerProcess.deleteRecursively(workDir);
                 throw new UncheckedIOException("cannot start " + executable, e);
@@ -255,7 +299,10 @@ public final class TestingRedisServer extends ServerFixture {
             if (clusterEnabled) {
                 lines.add("cluster-enabled yes");
                 lines.add("cluster-config-file " + workDir.resolve("nodes.conf"));
-                lines.add("cluster-node-timeout 5000");
+                lines.add("cluster-node-timeout " + clusterNodeTimeout.toMillis());
+                password.ifPresent(p -> lines.add("masterauth " + p));
+                // a replica's first sync starts at once, not after the default 5 s wait for more replicas
+                lines.add("repl-diskless-sync-delay 0");
             }
             lines.addAll(extraConfig);
             return String.join("\n", lines) + "\n";
