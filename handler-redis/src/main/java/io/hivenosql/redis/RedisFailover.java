@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -33,6 +35,7 @@ final class RedisFailover {
     /** Failovers one reader or writer goes through at most, so that a flapping cluster cannot keep it forever. */
     static final int MAX_FAILOVERS = 16;
 
+    private static final Logger log = LoggerFactory.getLogger(RedisFailover.class);
     private static final long POLL_MILLIS = 100;
     private static final int MAX_DESCRIBED = 120;
 
@@ -101,7 +104,7 @@ final class RedisFailover {
         }
         HandlerException error = new HandlerException(
                 HandlerErrorCode.REPLICAS_UNAVAILABLE,
-                "table " + table.name() + ": lost Redis Cluster node " + lost + " (" + RedisErrors.reason(cause)
+                "table " + table.name() + ": Redis Cluster node " + lost + " failed (" + RedisErrors.reason(cause)
                         + ") while " + doing + ", and no live master served its slots " + describe(slots) + " within "
                         + RedisTableProperties.FAILOVER_TIMEOUT_MS.key() + " (" + timeoutMillis + " ms); last seen: "
                         + state + ". A Redis Cluster promotes a replica of a lost master once cluster-node-timeout has "
@@ -176,9 +179,8 @@ final class RedisFailover {
                 }
                 return Optional.of(topology);
             } catch (HandlerException e) {
-                if (e.errorCode() != HandlerErrorCode.STORE_UNREACHABLE) {
-                    throw e;
-                }
+                // unreachable, or a replica the password is not bound to (never sent to it): ask the next one
+                log.debug("table {}: no slot map from {}: {}", table.name(), node, e.getMessage());
             } catch (JedisException e) {
                 // a node that answers but cannot give the map (loading, restarting): ask the next one
             }

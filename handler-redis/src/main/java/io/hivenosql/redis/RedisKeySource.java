@@ -142,7 +142,6 @@ interface RedisKeySource {
 
         private int windowStart;
         private int next;
-        private long listed;
 
         Slots(RedisTable table, RedisMasterLink link, RedisSplit.Slots split) {
             this.table = requireNonNull(table, "table is null");
@@ -177,7 +176,6 @@ interface RedisKeySource {
             while (true) {
                 try {
                     listSlotsOnce();
-                    listed += pending.size();
                     return;
                 } catch (JedisException e) {
                     String doing = "listing the keys of slots " + slots.get(first) + "-"
@@ -189,7 +187,7 @@ interface RedisKeySource {
                     next = first;
                     windowCounts = new long[0];
                     pending.clear();
-                    link.failover(e, doing, listed);
+                    link.failover(e, doing, first + " of its " + slots.size() + " slots listed");
                 }
             }
         }

@@ -34,10 +34,6 @@ final class RedisMasterLink implements AutoCloseable {
         this.jedis = clients.connect(master);
     }
 
-    synchronized Jedis jedis() {
-        return jedis;
-    }
-
     synchronized Pipeline pipelined() {
         return jedis.pipelined();
     }
@@ -51,9 +47,10 @@ final class RedisMasterLink implements AutoCloseable {
      * After a failure that {@link RedisFailover#isFailover} accepts: waits until a live master serves every slot of
      * the split and connects to it; the caller then repeats what failed.
      *
+     * @param progress how far the split got, for the log
      * @throws IOException HNS-204 when no master serves them in time, or when the split has failed over too often
      */
-    synchronized void failover(Exception cause, String doing, long keysRead) throws IOException {
+    synchronized void failover(Exception cause, String doing, String progress) throws IOException {
         HostAndPort lost = master;
         if (++failovers > RedisFailover.MAX_FAILOVERS) {
             throw new IOException(
@@ -87,13 +84,13 @@ final class RedisMasterLink implements AutoCloseable {
         master = next;
         if (!next.equals(lost)) {
             log.info(
-                    "table {}: split of slots {} moved from lost master {} to {} after {} ms ({} keys read before)",
+                    "table {}: split of slots {} moved from lost master {} to {} after {} ms ({} before)",
                     clients.table().name(),
                     RedisFailover.describe(split.ranges()),
                     lost,
                     next,
                     (System.nanoTime() - start) / 1_000_000,
-                    keysRead);
+                    progress);
         } else {
             log.info(
                     "table {}: split of slots {} goes on at {} after the cluster was down for {} ms: {}",

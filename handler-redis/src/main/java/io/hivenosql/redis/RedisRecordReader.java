@@ -128,7 +128,7 @@ final class RedisRecordReader implements RecordSource {
                     throw RedisErrors.readFailed(table, link == null ? node : link.master(), doing, e);
                 }
                 // the same keys again, from the master that serves their slots now
-                link.failover(e, doing, fetched);
+                link.failover(e, doing, fetched + " keys fetched");
             }
         }
     }

@@ -20,9 +20,11 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.sandbox.redis.TestingRedisCluster;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +33,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /** A Redis Cluster with replicas loses a master while a split is read or rows are written: nothing lost or doubled. */
@@ -185,6 +189,32 @@ class TestRedisFailover {
         }
         cluster.restart(master);
         cluster.restart(replica);
+    }
+
+    @Test
+    void slotSetsBecomeRanges() {
+        BitSet slots = new BitSet();
+        slots.set(0, 100);
+        slots.set(200);
+        slots.set(16383);
+        assertThat(RedisFailover.ranges(slots)).hasToString("[0-99, 200, 16383]");
+        assertThat(RedisFailover.ranges(new BitSet())).isEmpty();
+    }
+
+    @Test
+    void lostConnectionsAndClusterReconfigurationsFailOverButTimeoutsAndErrorsDoNot() {
+        assertThat(RedisFailover.isFailover(new JedisConnectionException("Unexpected end of stream.")))
+                .isTrue();
+        assertThat(RedisFailover.isFailover(new JedisDataException("CLUSTERDOWN The cluster is down")))
+                .isTrue();
+        assertThat(RedisFailover.isFailover(new JedisDataException("MOVED 3999 127.0.0.1:6381")))
+                .isTrue();
+        assertThat(RedisFailover.isFailover(new JedisConnectionException(new SocketTimeoutException("Read timed out"))))
+                .isFalse();
+        assertThat(RedisFailover.isFailover(new JedisDataException("WRONGTYPE Operation against a key")))
+                .isFalse();
+        assertThat(RedisFailover.isFailover(new HandlerException(HandlerErrorCode.AUTHENTICATION_FAILED, "no")))
+                .isFalse();
     }
 
     private static List<Object[]> rows(int from, int to) {
