@@ -65,8 +65,10 @@ class MongoPushdownIT {
     }
 
     /**
-     * A WHERE clause and how much of it is pushed; {@code mapReduce}: whether it also runs on MapReduce (every other
-     * case: MapReduce local jobs are slow, and the way a filter reaches the job does not depend on its shape).
+     * A WHERE clause and how much of it is pushed; {@code mapReduce}: whether its job runs on MapReduce rather than Tez
+     * (every other case). Each case runs as a fetch task and as one job: the pushed filter reaches a job through the
+     * job configuration the same way whatever its shape and engine, so running every shape on both engines (as this
+     * test once did) proves nothing more and cost a minute of CI.
      */
     private record Case(String where, Push push, boolean mapReduce) {
         Case(String where, Push push) {
@@ -78,12 +80,12 @@ class MongoPushdownIT {
         }
 
         List<Engine> engines() {
-            return mapReduce ? List.of(Engine.values()) : List.of(Engine.FETCH, Engine.TEZ);
+            return List.of(Engine.FETCH, mapReduce ? Engine.MR : Engine.TEZ);
         }
 
         @Override
         public String toString() {
-            return where + " (" + push + (mapReduce ? "" : ", no MR") + ")";
+            return where + " (" + push + (mapReduce ? ", MR" : ", Tez") + ")";
         }
     }
 
