@@ -31,8 +31,14 @@ final class CassandraStarter {
 
     private CassandraStarter() {}
 
-    /** The settings of a server, from {@link TestingCassandraServer.Builder}. */
+    /**
+     * The settings of a server, from {@link TestingCassandraServer.Builder}: {@code ports} empty to pick free ones;
+     * {@code keepData} keeps the data of the work directory (a ring's node, restarted on it; the ring deletes it).
+     */
     record Settings(
+            String host,
+            Optional<Ports> ports,
+            boolean keepData,
             Optional<Path> workDir,
             int heapMegabytes,
             int numTokens,
@@ -43,15 +49,27 @@ final class CassandraStarter {
             long parentPid,
             boolean shared) {
         Settings {
+            requireNonNull(host, "host is null");
+            requireNonNull(ports, "ports is null");
             requireNonNull(workDir, "workDir is null");
+            if (keepData && workDir.isEmpty()) {
+                throw new IllegalArgumentException("a server that keeps its data needs a work directory");
+            }
             requireNonNull(startTimeout, "startTimeout is null");
             config = Map.copyOf(requireNonNull(config, "config is null"));
             systemProperties = Map.copyOf(requireNonNull(systemProperties, "systemProperties is null"));
         }
     }
 
+    /** The storage (gossip), CQL and JMX ports of a node; JMX listens on 127.0.0.1 whatever the node's address. */
+    record Ports(int storage, int cql, int jmx) {}
+
     static TestingCassandraServer start(Settings settings) {
         CassandraCommand command = CassandraCommand.load();
+        if (settings.ports().isPresent()) {
+            Ports ports = settings.ports().get();
+            return startOn(settings, command, ports.storage(), ports.cql(), ports.jmx());
+        }
         PortTakenException last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             List<Integer> ports = freePorts(3);
@@ -72,7 +90,7 @@ final class CassandraStarter {
         Path workDir = prepareWorkDir(settings);
         Map<String, String> yaml = CassandraYaml.defaults(
                 workDir,
-                TestingCassandraServer.HOST,
+                settings.host(),
                 storagePort,
                 nativePort,
                 settings.numTokens(),
@@ -142,7 +160,9 @@ final class CassandraStarter {
                 return Files.createTempDirectory("testing-cassandra-");
             }
             Path dir = Files.createDirectories(settings.workDir().get());
-            WorkDirs.deleteRunFiles(dir);
+            if (!settings.keepData()) {
+                WorkDirs.deleteRunFiles(dir);
+            }
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create a work directory for Cassandra", e);

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The {@code cassandra.yaml} of a {@link TestingCassandraServer}: one node on 127.0.0.1, every directory under the
+ * The {@code cassandra.yaml} of a {@link TestingCassandraServer}: one node on its address (127.0.0.1 by default), every directory under the
  * work directory, fast single-node settings and generous timeouts (two cores shared with HiveServer2 and the tests).
  *
  * <p>Settings are top-level keys with raw YAML values; a value that starts with a newline is a block (a list or a
@@ -40,10 +40,7 @@ final class CassandraYaml {
         settings.put("cdc_raw_directory", quote(workDir.resolve(CDC_RAW).toString()));
         settings.put("commitlog_sync", "periodic");
         settings.put("commitlog_sync_period", "10000ms");
-        settings.put(
-                "seed_provider",
-                "\n  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n    parameters:\n      - seeds: "
-                        + quote(host + ":" + storagePort));
+        settings.put("seed_provider", seedProvider(host + ":" + storagePort));
         settings.put("listen_address", host);
         settings.put("rpc_address", host);
         settings.put("storage_port", Integer.toString(storagePort));
@@ -66,6 +63,12 @@ final class CassandraYaml {
         // a fresh node of 5.0: no need to stay readable by 4.x
         settings.put("storage_compatibility_mode", "NONE");
         return settings;
+    }
+
+    /** The {@code seed_provider} value naming {@code seeds} ({@code host:port,host:port}). */
+    static String seedProvider(String seeds) {
+        return "\n  - class_name: org.apache.cassandra.locator.SimpleSeedProvider\n    parameters:\n      - seeds: "
+                + quote(requireNonNull(seeds, "seeds is null"));
     }
 
     static String render(Map<String, String> settings) {

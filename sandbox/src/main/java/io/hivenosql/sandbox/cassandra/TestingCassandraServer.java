@@ -14,11 +14,12 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real Cassandra 5 daemon ({@code cassandra-all}) in its own JVM, one node on free ports of 127.0.0.1, with a fresh
- * data directory. Cassandra's jars are never on this JVM's classpath: the daemon runs with the classpath of the
+ * A real Cassandra 5 daemon ({@code cassandra-all}) in its own JVM, one node on free ports of 127.0.0.1 (or of the address
+ * {@link Builder#host} gives; {@link TestingCassandraRing} starts three), with a fresh data directory. Cassandra's jars are never on this JVM's classpath: the daemon runs with the classpath of the
  * {@code cassandra-server} module and the JDK 17 flags of Cassandra's {@code jvm17-server.options}. This object owns the
  * process: {@link #close()} stops exactly that process (SIGTERM, so Cassandra drains; SIGKILL if it hangs), never
  * anything found by name; the daemon also stops by itself when the JVM that started it is gone.
@@ -104,8 +105,9 @@ public final class TestingCassandraServer extends ServerFixture {
         return shared;
     }
 
+    /** The node's address: {@value #HOST} unless {@link Builder#host} said otherwise. */
     public String host() {
-        return HOST;
+        return settings.host();
     }
 
     /** The CQL native-protocol port. */
@@ -113,9 +115,9 @@ public final class TestingCassandraServer extends ServerFixture {
         return nativePort;
     }
 
-    /** {@code 127.0.0.1:port} of the CQL port: a contact point, the form of {@code cassandra.hosts}. */
+    /** {@code host:port} of the CQL port: a contact point, the form of {@code cassandra.hosts}. */
     public String contactPoint() {
-        return HOST + ":" + nativePort;
+        return host() + ":" + nativePort;
     }
 
     /** The data center of the node: {@value #LOCAL_DATACENTER}. */
@@ -180,11 +182,38 @@ public final class TestingCassandraServer extends ServerFixture {
     }
 
     /**
+     * Starts this node again on the same address, ports and directory, with the data it has (a node of a ring that
+     * keeps its data, once its process is gone), and returns the new server; this one stays stopped.
+     */
+    TestingCassandraServer relaunch() {
+        if (!settings.keepData() || isAlive()) {
+            throw new IllegalStateException("Cannot relaunch " + this + ": it keeps no data or is still running");
+        }
+        abandon();
+        return CassandraStarter.start(new CassandraStarter.Settings(
+                settings.host(),
+                Optional.of(new CassandraStarter.Ports(storagePort, nativePort, jmxPort)),
+                true,
+                settings.workDir(),
+                settings.heapMegabytes(),
+                settings.numTokens(),
+                settings.passwordAuthenticator(),
+                settings.startTimeout(),
+                settings.config(),
+                settings.systemProperties(),
+                settings.parentPid(),
+                settings.shared()));
+    }
+
+    /**
      * Deletes the daemon's data once it stopped (SIGTERM: Cassandra drains and exits, a few seconds; SIGKILL if it is
      * still running after a minute).
      */
     @Override
     protected void cleanUp() {
+        if (settings.keepData()) {
+            return;
+        }
         if (settings.workDir().isPresent()) {
             WorkDirs.deleteRunFiles(workDir());
         } else {
@@ -211,6 +240,9 @@ public final class TestingCassandraServer extends ServerFixture {
     public static final class Builder extends ServerBuilder<Builder> {
         private int numTokens = 16;
         private boolean passwordAuthenticator;
+        private String host = HOST;
+        private Optional<CassandraStarter.Ports> ports = Optional.empty();
+        private boolean keepData;
         private final Map<String, String> config = new LinkedHashMap<>();
         private final Map<String, String> systemProperties = new LinkedHashMap<>();
 
@@ -263,6 +295,27 @@ public final class TestingCassandraServer extends ServerFixture {
             return this;
         }
 
+        /**
+         * The node's address (listen, broadcast and CQL), {@value #HOST} by default; any of 127.0.0.0/8 is loopback, so
+         * nodes of a ring on one machine may share their ports.
+         */
+        public Builder host(String host) {
+            this.host = requireNonNull(host, "host is null");
+            return this;
+        }
+
+        /** Fixed ports instead of free ones (a ring's nodes share theirs): one attempt, failing if one is taken. */
+        Builder ports(CassandraStarter.Ports ports) {
+            this.ports = Optional.of(requireNonNull(ports, "ports is null"));
+            return this;
+        }
+
+        /** Keeps the data of the work directory at start and stop (a ring's node, restarted on its own data). */
+        Builder keepData() {
+            this.keepData = true;
+            return this;
+        }
+
         private Builder sharedInstance() {
             return markShared();
         }
@@ -271,6 +324,9 @@ public final class TestingCassandraServer extends ServerFixture {
         public TestingCassandraServer build() {
             Options options = options();
             return CassandraStarter.start(new CassandraStarter.Settings(
+                    host,
+                    ports,
+                    keepData,
                     options.workDir(),
                     options.heapMegabytes(),
                     numTokens,
