@@ -125,7 +125,8 @@ interface RedisKeySource {
     /**
      * The keys of a cluster master's slot ranges: for a batch of slots, CLUSTER COUNTKEYSINSLOT, then CLUSTER
      * GETKEYSINSLOT, both pipelined; keys without the prefix are dropped. Each key lives in exactly one slot, so each
-     * key is read once.
+     * key is read once. When the master is lost, the batch of slots being listed is listed again from the master that
+     * took over ({@link RedisMasterLink#failover}); the slots listed before are not.
      */
     final class Slots implements RedisKeySource {
         private static final int SLOTS_PER_BATCH = 256;
@@ -133,8 +134,7 @@ interface RedisKeySource {
         private static final byte[] GETKEYSINSLOT = SafeEncoder.encode("GETKEYSINSLOT");
 
         private final RedisTable table;
-        private final Jedis jedis;
-        private final RedisSplit.Slots split;
+        private final RedisMasterLink link;
         private final List<Integer> slots = new ArrayList<>();
         private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
         /** The key counts of slots [windowStart, windowStart + windowCounts.length), counted in one round trip. */
@@ -142,11 +142,11 @@ interface RedisKeySource {
 
         private int windowStart;
         private int next;
+        private long listed;
 
-        Slots(RedisTable table, Jedis jedis, RedisSplit.Slots split) {
+        Slots(RedisTable table, RedisMasterLink link, RedisSplit.Slots split) {
             this.table = requireNonNull(table, "table is null");
-            this.jedis = requireNonNull(jedis, "jedis is null");
-            this.split = requireNonNull(split, "split is null");
+            this.link = requireNonNull(link, "link is null");
             for (SlotRange range : split.ranges()) {
                 for (int slot = range.first(); slot <= range.last(); slot++) {
                     slots.add(slot);
@@ -171,55 +171,68 @@ interface RedisKeySource {
             return keys;
         }
 
-        /** Lists the keys of the next slots, as many slots as hold about {@code redis.scan.count} keys (at least one). */
-        @SuppressWarnings("unchecked")
+        /** Lists the keys of the next slots, again from the new master when the master is lost meanwhile. */
         private void listNextSlots() throws IOException {
             int first = next;
-            try {
-                if (next >= windowStart + windowCounts.length) {
-                    countWindow();
+            while (true) {
+                try {
+                    listSlotsOnce();
+                    listed += pending.size();
+                    return;
+                } catch (JedisException e) {
+                    String doing = "listing the keys of slots " + slots.get(first) + "-"
+                            + slots.get(Math.max(first, next - 1)) + " (CLUSTER GETKEYSINSLOT)";
+                    if (!RedisFailover.isFailover(e)) {
+                        throw RedisErrors.readFailed(table, link.master(), doing, e);
+                    }
+                    // list the same slots again, from the master that serves them now
+                    next = first;
+                    windowCounts = new long[0];
+                    pending.clear();
+                    link.failover(e, doing, listed);
                 }
-                List<Integer> taken = new ArrayList<>();
-                List<Long> takenCounts = new ArrayList<>();
-                long keys = 0;
-                while (next < windowStart + windowCounts.length
-                        && (taken.isEmpty() || keys < table.settings().scanCount())) {
-                    long count = windowCounts[next - windowStart];
-                    taken.add(slots.get(next));
-                    takenCounts.add(count);
-                    keys += count;
-                    next++;
+            }
+        }
+
+        /** Lists the keys of the next slots, as many slots as hold about {@code redis.scan.count} keys (at least one). */
+        @SuppressWarnings("unchecked")
+        private void listSlotsOnce() {
+            if (next >= windowStart + windowCounts.length) {
+                countWindow();
+            }
+            List<Integer> taken = new ArrayList<>();
+            List<Long> takenCounts = new ArrayList<>();
+            long keys = 0;
+            while (next < windowStart + windowCounts.length
+                    && (taken.isEmpty() || keys < table.settings().scanCount())) {
+                long count = windowCounts[next - windowStart];
+                taken.add(slots.get(next));
+                takenCounts.add(count);
+                keys += count;
+                next++;
+            }
+            try (Pipeline pipeline = link.pipelined()) {
+                List<Response<Object>> replies = new ArrayList<>();
+                for (int i = 0; i < taken.size(); i++) {
+                    long count = takenCounts.get(i);
+                    if (count > 0) {
+                        // a margin for keys added since the count; GETKEYSINSLOT returns at most this many
+                        long limit = Math.min(Integer.MAX_VALUE, count + count / 8 + 16);
+                        replies.add(pipeline.sendCommand(
+                                Protocol.Command.CLUSTER,
+                                GETKEYSINSLOT,
+                                Protocol.toByteArray(taken.get(i)),
+                                Protocol.toByteArray((int) limit)));
+                    }
                 }
-                try (Pipeline pipeline = jedis.pipelined()) {
-                    List<Response<Object>> replies = new ArrayList<>();
-                    for (int i = 0; i < taken.size(); i++) {
-                        long count = takenCounts.get(i);
-                        if (count > 0) {
-                            // a margin for keys added since the count; GETKEYSINSLOT returns at most this many
-                            long limit = Math.min(Integer.MAX_VALUE, count + count / 8 + 16);
-                            replies.add(pipeline.sendCommand(
-                                    Protocol.Command.CLUSTER,
-                                    GETKEYSINSLOT,
-                                    Protocol.toByteArray(taken.get(i)),
-                                    Protocol.toByteArray((int) limit)));
+                pipeline.sync();
+                for (Response<Object> reply : replies) {
+                    for (byte[] key : (List<byte[]>) reply.get()) {
+                        if (table.hasPrefix(key)) {
+                            pending.add(key);
                         }
                     }
-                    pipeline.sync();
-                    for (Response<Object> reply : replies) {
-                        for (byte[] key : (List<byte[]>) reply.get()) {
-                            if (table.hasPrefix(key)) {
-                                pending.add(key);
-                            }
-                        }
-                    }
                 }
-            } catch (JedisException e) {
-                throw RedisErrors.readFailed(
-                        table,
-                        split.master(),
-                        "listing the keys of slots " + slots.get(first) + "-" + slots.get(Math.max(first, next - 1))
-                                + " (CLUSTER GETKEYSINSLOT)",
-                        e);
             }
         }
 
@@ -227,7 +240,7 @@ interface RedisKeySource {
         private void countWindow() {
             int end = Math.min(slots.size(), next + SLOTS_PER_BATCH);
             long[] counts = new long[end - next];
-            try (Pipeline pipeline = jedis.pipelined()) {
+            try (Pipeline pipeline = link.pipelined()) {
                 List<Response<Object>> replies = new ArrayList<>(counts.length);
                 for (int i = next; i < end; i++) {
                     replies.add(pipeline.sendCommand(

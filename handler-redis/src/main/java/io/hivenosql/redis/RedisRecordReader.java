@@ -22,6 +22,9 @@ import redis.clients.jedis.exceptions.JedisException;
 final class RedisRecordReader implements RecordSource {
     private final RedisTable table;
     private final HostAndPort node;
+    /** The connection to the master of a cluster scan split, which follows its slots to a new master; else null. */
+    private final RedisMasterLink link;
+
     private final RedisClients.Pipelined connection;
     private final RedisKeySource keys;
     private final RedisRowFetcher fetcher;
@@ -38,6 +41,8 @@ final class RedisRecordReader implements RecordSource {
     private boolean decoded;
     private RedisRow current;
     private long returned;
+    /** Keys whose values were fetched (on the read-ahead thread). */
+    private long fetched;
 
     RedisRecordReader(RedisClients clients, ReadRequest request, RedisSplit split) {
         this.table = clients.table();
@@ -49,6 +54,7 @@ final class RedisRecordReader implements RecordSource {
                 request.projection().stream().mapToInt(Integer::intValue).toArray();
         this.values = new Object[table.mapping().size()];
         this.errors = new RuntimeException[table.mapping().size()];
+        RedisMasterLink master = null;
         if (split instanceof RedisSplit.Scan scan) {
             Jedis jedis = clients.connect(scan.node());
             this.node = scan.node();
@@ -56,10 +62,10 @@ final class RedisRecordReader implements RecordSource {
             this.keys = new RedisKeySource.Scan(table, jedis, scan);
             this.fetcher = new RedisRowFetcher(table, request.projection(), false, false);
         } else if (split instanceof RedisSplit.Slots slots) {
-            Jedis jedis = clients.connect(slots.master());
+            master = new RedisMasterLink(clients, slots);
             this.node = slots.master();
-            this.connection = new RedisClients.Pipelined(jedis, jedis::pipelined);
-            this.keys = new RedisKeySource.Slots(table, jedis, slots);
+            this.connection = new RedisClients.Pipelined(master, master::pipelined);
+            this.keys = new RedisKeySource.Slots(table, master, slots);
             this.fetcher = new RedisRowFetcher(table, request.projection(), true, false);
         } else {
             RedisSplit.Lookup lookup = (RedisSplit.Lookup) split;
@@ -68,6 +74,7 @@ final class RedisRecordReader implements RecordSource {
             this.keys = new RedisKeySource.Lookup(table, lookup);
             this.fetcher = new RedisRowFetcher(table, request.projection(), true, true);
         }
+        this.link = master;
         int[] jsonColumns = request.projection().stream()
                 .mapToInt(Integer::intValue)
                 .filter(c -> !table.isKeyColumn(c) && c != table.ttlColumn())
@@ -109,17 +116,21 @@ final class RedisRecordReader implements RecordSource {
         if (next.isEmpty()) {
             return List.of();
         }
-        List<RedisRow> rows;
-        try {
-            rows = fetcher.fetch(connection.pipelines(), next);
-        } catch (JedisException e) {
-            throw RedisErrors.readFailed(
-                    table,
-                    node,
-                    "fetching the values of " + next.size() + " keys (first '" + Utf8.escape(next.get(0)) + "')",
-                    e);
+        while (true) {
+            try {
+                List<RedisRow> rows = fetcher.fetch(connection.pipelines(), next);
+                fetched += next.size();
+                return rows;
+            } catch (JedisException e) {
+                String doing =
+                        "fetching the values of " + next.size() + " keys (first '" + Utf8.escape(next.get(0)) + "')";
+                if (link == null || !RedisFailover.isFailover(e)) {
+                    throw RedisErrors.readFailed(table, link == null ? node : link.master(), doing, e);
+                }
+                // the same keys again, from the master that serves their slots now
+                link.failover(e, doing, fetched);
+            }
         }
-        return rows;
     }
 
     @Override

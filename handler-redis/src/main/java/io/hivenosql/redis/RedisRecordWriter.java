@@ -18,10 +18,10 @@ import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.SetParams;
-import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * Writes rows in pipelines of {@code redis.batch.size} rows (a cluster pipeline on a Redis Cluster). Per row:
+ * Writes rows in pipelines of {@code redis.batch.size} rows (on a Redis Cluster, one pipeline per master, which
+ * follows a lost master's slots to its promoted replica: {@link RedisClusterWriter}). Per row:
  *
  * <ul>
  *   <li>hash: {@code DEL key}, {@code HSET key field value ...} (NULL columns are absent fields; a row whose stored
@@ -32,28 +32,49 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  *       be written: opening the writer fails and says so.
  * </ul>
  *
- * Every reply is checked; an error reply or a lost connection fails the task with an IOException naming the table, the
- * key and the node.
+ * Every reply is checked; an error reply, or a lost single server, fails the task with an IOException naming the
+ * table, the key and the node.
  */
 final class RedisRecordWriter implements RecordSink {
     private static final byte[] EMPTY = new byte[0];
 
     private final RedisTable table;
     private final RedisTopology topology;
+    /** The connection to a single server; null on a cluster. */
     private final RedisClients.Pipelined connection;
+    /** The pipelines per master of a cluster; null on a single server. */
+    private final RedisClusterWriter cluster;
+
     private final RedisJsonCodec.Writer json;
     private final List<Pending> buffer = new ArrayList<>();
     private long written;
     private IOException failure;
 
-    private record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {}
+    /** A row to write: its key, and its hash fields or its JSON text, and its TTL. */
+    record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {}
 
     RedisRecordWriter(RedisClients clients) {
         this.table = clients.table();
         // before connecting: a table whose JSON paths overlap cannot be written, whatever the rows
         this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.writer(table) : null;
         this.topology = clients.topology();
-        this.connection = clients.pipelined(topology.cluster(), topology.node());
+        if (topology.cluster()) {
+            this.connection = null;
+            this.cluster = new RedisClusterWriter(clients, topology, new RedisClusterWriter.Rows() {
+                @Override
+                public List<Response<?>> append(AbstractPipeline pipeline, Pending row) {
+                    return RedisRecordWriter.append(pipeline, row);
+                }
+
+                @Override
+                public void check(Pending row, List<Response<?>> replies, HostAndPort master) throws IOException {
+                    RedisRecordWriter.this.check(row, replies, master);
+                }
+            });
+        } else {
+            this.connection = clients.pipelined(false, topology.node());
+            this.cluster = null;
+        }
     }
 
     @Override
@@ -145,58 +166,77 @@ final class RedisRecordWriter implements RecordSink {
         if (buffer.isEmpty()) {
             return;
         }
+        if (cluster != null) {
+            try {
+                cluster.send(buffer);
+            } catch (IOException e) {
+                throw fail(e);
+            }
+        } else {
+            sendToServer();
+        }
+        written += buffer.size();
+        buffer.clear();
+    }
+
+    /** The buffered rows in one pipeline to the single server; a lost server fails the task. */
+    private void sendToServer() throws IOException {
         List<List<Response<?>>> replies = new ArrayList<>(buffer.size());
         try (AbstractPipeline pipeline = connection.pipelines().get()) {
             for (Pending row : buffer) {
-                List<Response<?>> rowReplies = new ArrayList<>(3);
-                if (row.json() != null) {
-                    rowReplies.add(
-                            row.ttl() == null
-                                    ? pipeline.set(row.key(), row.json())
-                                    : pipeline.set(
-                                            row.key(),
-                                            row.json(),
-                                            SetParams.setParams().ex(row.ttl())));
-                } else {
-                    rowReplies.add(pipeline.del(row.key()));
-                    rowReplies.add(pipeline.hset(row.key(), row.fields()));
-                    if (row.ttl() != null) {
-                        rowReplies.add(pipeline.expire(row.key(), row.ttl()));
-                    }
-                }
-                replies.add(rowReplies);
+                replies.add(append(pipeline, row));
             }
             pipeline.sync();
         } catch (JedisException e) {
             byte[] first = buffer.get(0).key();
             throw fail(RedisErrors.writeFailed(
-                    table, nodeOf(first), text(first), "a pipeline of " + buffer.size() + " rows failed", e));
+                    table, topology.node(), text(first), "a pipeline of " + buffer.size() + " rows failed", e));
         }
         for (int i = 0; i < buffer.size(); i++) {
-            Pending row = buffer.get(i);
-            for (Response<?> reply : replies.get(i)) {
-                Object value;
-                try {
-                    value = reply.get();
-                } catch (RuntimeException e) {
-                    throw fail(RedisErrors.writeFailed(
-                            table, nodeOf(row.key()), text(row.key()), "the server did not acknowledge it", e));
-                }
-                if (row.ttl() != null
-                        && row.json() == null
-                        && reply == replies.get(i).get(2)
-                        && !Long.valueOf(1).equals(value)) {
-                    throw fail(RedisErrors.writeFailed(
-                            table,
-                            nodeOf(row.key()),
-                            text(row.key()),
-                            "EXPIRE " + row.ttl() + " was not applied",
-                            null));
-                }
+            try {
+                check(buffer.get(i), replies.get(i), topology.node());
+            } catch (IOException e) {
+                throw fail(e);
             }
         }
-        written += buffer.size();
-        buffer.clear();
+    }
+
+    /** DEL + HSET (+ EXPIRE) of a hash row, or SET of a JSON row, into the pipeline; their replies. */
+    static List<Response<?>> append(AbstractPipeline pipeline, Pending row) {
+        List<Response<?>> rowReplies = new ArrayList<>(3);
+        if (row.json() != null) {
+            rowReplies.add(
+                    row.ttl() == null
+                            ? pipeline.set(row.key(), row.json())
+                            : pipeline.set(
+                                    row.key(), row.json(), SetParams.setParams().ex(row.ttl())));
+        } else {
+            rowReplies.add(pipeline.del(row.key()));
+            rowReplies.add(pipeline.hset(row.key(), row.fields()));
+            if (row.ttl() != null) {
+                rowReplies.add(pipeline.expire(row.key(), row.ttl()));
+            }
+        }
+        return rowReplies;
+    }
+
+    /** Every reply of a row must be an acknowledgement, and an EXPIRE must have been applied. */
+    private void check(Pending row, List<Response<?>> rowReplies, HostAndPort node) throws IOException {
+        for (Response<?> reply : rowReplies) {
+            Object value;
+            try {
+                value = reply.get();
+            } catch (RuntimeException e) {
+                throw RedisErrors.writeFailed(table, node, text(row.key()), "the server did not acknowledge it", e);
+            }
+            if (row.ttl() != null
+                    && row.json() == null
+                    && reply == rowReplies.get(2)
+                    && !Long.valueOf(1).equals(value)) {
+                throw RedisErrors.writeFailed(
+                        table, node, text(row.key()), "EXPIRE " + row.ttl() + " was not applied", null);
+            }
+        }
     }
 
     private IOException fail(IOException e) {
@@ -205,11 +245,7 @@ final class RedisRecordWriter implements RecordSink {
         return e;
     }
 
-    private HostAndPort nodeOf(byte[] key) {
-        return topology.cluster() ? topology.masterOf(JedisClusterCRC16.getSlot(key)) : topology.node();
-    }
-
-    private static String text(byte[] key) {
+    static String text(byte[] key) {
         return new String(key, UTF_8);
     }
 
@@ -222,8 +258,16 @@ final class RedisRecordWriter implements RecordSink {
     @Override
     public void abort() throws IOException {
         buffer.clear();
+        closeConnections();
+    }
+
+    private void closeConnections() throws IOException {
         try {
-            connection.connection().close();
+            if (cluster != null) {
+                cluster.close();
+            } else {
+                connection.connection().close();
+            }
         } catch (Exception e) {
             throw new IOException("cannot close the connection of table " + table.name() + " to Redis", e);
         }
@@ -240,10 +284,10 @@ final class RedisRecordWriter implements RecordSink {
             error = e;
         } finally {
             try {
-                connection.connection().close();
-            } catch (Exception e) {
+                closeConnections();
+            } catch (IOException e) {
                 if (error == null) {
-                    error = new IOException("cannot close the connection of table " + table.name() + " to Redis", e);
+                    error = e;
                 }
             }
         }

@@ -16,6 +16,9 @@ import java.util.Optional;
  * @param scanCount {@code redis.scan.count}: SCAN's COUNT hint and keys read per pipeline
  * @param splitCount {@code redis.split.count}: 0 chooses from the estimated row count
  * @param timeoutMillis {@code redis.timeout.ms}: connect and socket timeout
+ * @param failoverTimeoutMillis {@code redis.cluster.failover-timeout-ms}: how long a lost master's slots may go
+ *     unserved
+ * @param writeReplicas {@code redis.write.replicas}: replicas a cluster write waits for (WAIT), 0 for none
  */
 record RedisSettings(
         int database,
@@ -25,7 +28,9 @@ record RedisSettings(
         int batchSize,
         int scanCount,
         int splitCount,
-        int timeoutMillis) {
+        int timeoutMillis,
+        int failoverTimeoutMillis,
+        int writeReplicas) {
     RedisSettings {
         requireNonNull(user, "user is null");
         requireNonNull(passwordAlias, "passwordAlias is null");
@@ -40,6 +45,8 @@ record RedisSettings(
                 config.<Integer>get(RedisTableProperties.BATCH_SIZE),
                 config.<Integer>get(RedisTableProperties.SCAN_COUNT),
                 config.<Integer>get(RedisTableProperties.SPLIT_COUNT),
-                config.<Integer>get(RedisTableProperties.TIMEOUT_MS));
+                config.<Integer>get(RedisTableProperties.TIMEOUT_MS),
+                config.<Integer>get(RedisTableProperties.FAILOVER_TIMEOUT_MS),
+                config.<Integer>get(RedisTableProperties.WRITE_REPLICAS));
     }
 }

@@ -16,15 +16,16 @@ import java.util.List;
  * {@link DataOutputStream}):
  *
  * <pre>
- * byte    version (2)
+ * byte    version (3)
  * byte    kind: 'S' scan of one server, 'C' hash slots of a cluster master, 'L' key lookups
  * 'S':    UTF host, int port, int index, int count, int unit bits (see {@link RedisScanRange})
- * 'C':    UTF host, int port, int rangeCount, rangeCount x (int first slot, int last slot)
+ * 'C':    UTF host, int port, int replicaCount, replicaCount x (UTF host, int port),
+ *         int rangeCount, rangeCount x (int first slot, int last slot)
  * 'L':    boolean cluster, UTF host, int port, int keyCount, keyCount x (int length, bytes)
  * </pre>
  */
 sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSplit.Lookup {
-    byte VERSION = 2;
+    byte VERSION = 3;
 
     /** The table's keys in one range of a single server's SCAN cursor space. */
     record Scan(HostAndPort node, RedisScanRange range) implements RedisSplit {
@@ -34,10 +35,14 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
         }
     }
 
-    /** The keys of the given hash slots, read from their master. */
-    record Slots(HostAndPort master, List<SlotRange> ranges) implements RedisSplit {
+    /**
+     * The keys of the given hash slots, read from their master; its replicas as planned are where the reader asks for
+     * the new slot map when the master is lost.
+     */
+    record Slots(HostAndPort master, List<HostAndPort> replicas, List<SlotRange> ranges) implements RedisSplit {
         public Slots {
             requireNonNull(master, "master is null");
+            replicas = List.copyOf(requireNonNull(replicas, "replicas is null"));
             ranges = List.copyOf(requireNonNull(ranges, "ranges is null"));
         }
     }
@@ -75,6 +80,10 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
             } else if (this instanceof Slots slots) {
                 out.writeByte('C');
                 writeNode(out, slots.master());
+                out.writeInt(slots.replicas().size());
+                for (HostAndPort replica : slots.replicas()) {
+                    writeNode(out, replica);
+                }
                 out.writeInt(slots.ranges().size());
                 for (SlotRange range : slots.ranges()) {
                     out.writeInt(range.first());
@@ -109,12 +118,17 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
             }
             case 'C' -> {
                 HostAndPort master = readNode(in);
+                int replicaCount = in.readInt();
+                List<HostAndPort> replicas = new ArrayList<>(replicaCount);
+                for (int i = 0; i < replicaCount; i++) {
+                    replicas.add(readNode(in));
+                }
                 int size = in.readInt();
                 List<SlotRange> ranges = new ArrayList<>(size);
                 for (int i = 0; i < size; i++) {
                     ranges.add(new SlotRange(in.readInt(), in.readInt()));
                 }
-                yield new Slots(master, ranges);
+                yield new Slots(master, replicas, ranges);
             }
             case 'L' -> {
                 boolean cluster = in.readBoolean();

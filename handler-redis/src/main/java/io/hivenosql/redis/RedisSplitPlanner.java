@@ -149,7 +149,7 @@ final class RedisSplitPlanner {
                     }
                 }
                 long bytes = estimatedBytes(sample.averageBytes(), rows, groupKeys, masterKeys);
-                RedisSplit.Slots split = new RedisSplit.Slots(master.address(), group);
+                RedisSplit.Slots split = new RedisSplit.Slots(master.address(), master.replicas(), group);
                 splits.add(new SplitSpec(split.toBytes(), master.hosts(), bytes, RedisSplit.describe(split)));
             }
         }

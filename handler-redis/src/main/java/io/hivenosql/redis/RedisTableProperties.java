@@ -82,6 +82,23 @@ public enum RedisTableProperties implements TableProperty {
                     + "at most 64). On a single server, at most one split per 16 keys of its database."),
     TIMEOUT_MS(
             "redis.timeout.ms", integer(1, 3_600_000), "10000", false, "Connect and socket timeout in milliseconds."),
+    FAILOVER_TIMEOUT_MS(
+            "redis.cluster.failover-timeout-ms",
+            integer(0, 3_600_000),
+            "60000",
+            false,
+            "On a Redis Cluster: how long a scan or INSERT that lost a master waits for another node (its promoted "
+                    + "replica) to serve the master's slots before the query fails (HNS-204); above the cluster's "
+                    + "cluster-node-timeout plus the replica election (about 2 s). 0 fails at once."),
+    WRITE_REPLICAS(
+            "redis.write.replicas",
+            integer(0, 16),
+            "1",
+            false,
+            "On a Redis Cluster whose masters have replicas: after each pipeline, WAIT until this many replicas "
+                    + "(at most as many as the master has live) hold the rows, so that a master lost after "
+                    + "acknowledging them loses none; 0 turns the wait off (faster, but a lost master can take its "
+                    + "last writes with it)."),
     COLUMNS_MAPPING(
             "redis.columns.mapping",
             nonEmptyString(),

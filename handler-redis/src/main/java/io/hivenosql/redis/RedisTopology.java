@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -58,6 +59,18 @@ record RedisTopology(boolean cluster, HostAndPort node, List<Master> masters) {
         List<HostAndPort> primaries = new ArrayList<>(masters.size());
         masters.forEach(m -> primaries.add(m.address()));
         return primaries;
+    }
+
+    /** The master serving a slot; empty when no master serves it (or not a cluster). */
+    Optional<Master> masterServing(int slot) {
+        for (Master master : masters) {
+            for (SlotRange range : master.ranges()) {
+                if (slot >= range.first() && slot <= range.last()) {
+                    return Optional.of(master);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The master serving a slot, or the answering node when the slot is not assigned (or not a cluster). */

@@ -16,7 +16,7 @@ class TestRedisSplit {
         RedisSplit.Scan scan = new RedisSplit.Scan(new HostAndPort("redis-1", 6380), new RedisScanRange(2, 7, 12));
         assertThat(RedisSplit.fromBytes(scan.toBytes())).isEqualTo(scan);
         assertThat(scan.toBytes()).hasSize(1 + 1 + 2 + 7 + 4 + 4 + 4 + 4);
-        assertThat(scan.toBytes()[0]).isEqualTo((byte) 2);
+        assertThat(scan.toBytes()[0]).isEqualTo((byte) 3);
         assertThat(scan.toBytes()[1]).isEqualTo((byte) 'S');
         assertThat(RedisSplit.describe(scan)).isEqualTo("scan 3/7 of redis-1:6380 (units 1170-1754 of 4096)");
     }
@@ -33,7 +33,9 @@ class TestRedisSplit {
     @Test
     void slotsPayloadRoundTrips() throws IOException {
         RedisSplit.Slots slots = new RedisSplit.Slots(
-                new HostAndPort("::1", 7000), List.of(new SlotRange(0, 10), new SlotRange(16383, 16383)));
+                new HostAndPort("::1", 7000),
+                List.of(new HostAndPort("h", 7001), new HostAndPort("::1", 7002)),
+                List.of(new SlotRange(0, 10), new SlotRange(16383, 16383)));
         assertThat(RedisSplit.fromBytes(slots.toBytes())).isEqualTo(slots);
         assertThat(RedisSplit.describe(slots)).contains("[0-10, 16383]").contains("[::1]:7000");
     }
@@ -54,7 +56,8 @@ class TestRedisSplit {
 
     @Test
     void rejectsOtherVersions() {
-        byte[] payload = new RedisSplit.Slots(new HostAndPort("h", 1), List.of(new SlotRange(1, 2))).toBytes();
+        byte[] payload =
+                new RedisSplit.Slots(new HostAndPort("h", 1), List.of(), List.of(new SlotRange(1, 2))).toBytes();
         payload[0] = 9;
         assertThatThrownBy(() -> RedisSplit.fromBytes(payload))
                 .isInstanceOf(IOException.class)

@@ -36,6 +36,10 @@ class TestRedisTableProperties {
         map.put(RedisTableProperties.SCAN_COUNT, new Expected("redis.scan.count", "1000", false));
         map.put(RedisTableProperties.SPLIT_COUNT, new Expected("redis.split.count", "0", false));
         map.put(RedisTableProperties.TIMEOUT_MS, new Expected("redis.timeout.ms", "10000", false));
+        map.put(
+                RedisTableProperties.FAILOVER_TIMEOUT_MS,
+                new Expected("redis.cluster.failover-timeout-ms", "60000", false));
+        map.put(RedisTableProperties.WRITE_REPLICAS, new Expected("redis.write.replicas", "1", false));
         map.put(RedisTableProperties.COLUMNS_MAPPING, new Expected("redis.columns.mapping", null, false));
         return map;
     }

@@ -1,0 +1,220 @@
+package io.hivenosql.redis;
+
+import static io.hivenosql.redis.TestingRedisTable.CONNECTOR;
+import static io.hivenosql.redis.TestingRedisTable.allColumns;
+import static io.hivenosql.redis.TestingRedisTable.prefix;
+import static io.hivenosql.redis.TestingRedisTable.readAll;
+import static io.hivenosql.redis.TestingRedisTable.request;
+import static io.hivenosql.redis.TestingRedisTable.table;
+import static io.hivenosql.redis.TestingRedisTable.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.redis.TestingRedisCluster;
+import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/** A Redis Cluster with replicas loses a master while a split is read or rows are written: nothing lost or doubled. */
+class TestRedisFailover {
+    private static final int ROWS = 3_000;
+
+    private static TestingRedisCluster cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = TestingRedisCluster.startReplicated();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** Brings back what a test killed: the cluster is whole again for the next one. */
+    @AfterEach
+    void restartKilled() {
+        for (TestingRedisServer server : cluster.servers()) {
+            if (!server.isAlive()) {
+                cluster.restart(server);
+            }
+        }
+    }
+
+    @Test
+    void aSplitWhoseMasterDiesGoesOnAtThePromotedReplicaReadingEachKeyOnce() throws Exception {
+        TableContext table = table("failover_scan", cluster.nodes())
+                .property("redis.split.count", "3")
+                .property("redis.scan.count", "20")
+                .column("id", "int")
+                .column("n", "bigint")
+                .build();
+        write(table, rows(0, ROWS));
+        TestingRedisServer master = cluster.masters().get(0);
+        ReadRequest request = request(table, allColumns(table), Optional.empty());
+        SplitSpec split = splitOf(request, master);
+        Set<Integer> expected = idsOnSplit(table, split);
+        assertThat(expected).hasSizeGreaterThan(500);
+
+        Set<Integer> read = new HashSet<>();
+        List<Integer> all = new ArrayList<>();
+        try (RecordSource source = CONNECTOR.openReader(request, split)) {
+            while (all.size() < 50 && source.next()) {
+                all.add((Integer) source.get(0));
+            }
+            master.kill();
+            while (source.next()) {
+                int id = (Integer) source.get(0);
+                all.add(id);
+                assertThat(source.get(1)).isEqualTo((long) id * 7);
+            }
+        }
+        read.addAll(all);
+        assertThat(all).hasSize(read.size()); // no key twice
+        assertThat(read).isEqualTo(expected); // no key missed
+    }
+
+    @Test
+    void rowsWrittenWhileAMasterDiesAreAllThereOnce() throws Exception {
+        TableContext table = table("failover_insert", cluster.nodes())
+                .property("redis.batch.size", "100")
+                .column("id", "int")
+                .column("n", "bigint")
+                .build();
+        TestingRedisServer master = cluster.masters().get(1);
+        try (RecordSink sink = CONNECTOR.openWriter(table)) {
+            for (Object[] row : rows(0, ROWS / 2)) {
+                sink.write(row);
+            }
+            master.kill();
+            for (Object[] row : rows(ROWS / 2, ROWS)) {
+                sink.write(row);
+            }
+            sink.flush();
+            assertThat(sink.written()).isEqualTo(ROWS);
+        }
+        List<List<Object>> rows = readAll(table);
+        assertThat(rows).hasSize(ROWS);
+        long sum = 0;
+        Set<Object> ids = new HashSet<>();
+        for (List<Object> row : rows) {
+            ids.add(row.get(0));
+            assertThat(row.get(1)).isEqualTo(((Integer) row.get(0)).longValue() * 7);
+            sum += (Integer) row.get(0);
+        }
+        assertThat(ids).hasSize(ROWS);
+        assertThat(sum).isEqualTo((long) ROWS * (ROWS - 1) / 2);
+    }
+
+    /** WAIT for a replica that died holds the writes only until the cluster declares it failed. */
+    @Test
+    void rowsWrittenWhileAReplicaDiesAreAllThereOnce() throws Exception {
+        TableContext table = table("failover_replica", cluster.nodes())
+                .property("redis.batch.size", "100")
+                .column("id", "int")
+                .column("n", "bigint")
+                .build();
+        TestingRedisServer replica = cluster.replicaOf(cluster.masters().get(0));
+        long start = System.nanoTime();
+        try (RecordSink sink = CONNECTOR.openWriter(table)) {
+            for (Object[] row : rows(0, ROWS / 2)) {
+                sink.write(row);
+            }
+            replica.kill();
+            for (Object[] row : rows(ROWS / 2, ROWS)) {
+                sink.write(row);
+            }
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+        assertThat(readAll(table)).hasSize(ROWS);
+    }
+
+    @Test
+    void aMasterWhoseReplicaIsGoneToFailsTheScanWithinTheTimeoutNamingSlotsAndNode() throws Exception {
+        TableContext table = table("failover_none", cluster.nodes())
+                .property("redis.split.count", "3")
+                .property("redis.scan.count", "20")
+                .property("redis.cluster.failover-timeout-ms", "3000")
+                .column("id", "int")
+                .column("n", "bigint")
+                .build();
+        write(table, rows(0, 1_000));
+        TestingRedisServer master = cluster.masters().get(2);
+        TestingRedisServer replica = cluster.replicaOf(master);
+        ReadRequest request = request(table, allColumns(table), Optional.empty());
+        SplitSpec split = splitOf(request, master);
+        try (RecordSource source = CONNECTOR.openReader(request, split)) {
+            assertThat(source.next()).isTrue();
+            replica.kill();
+            master.kill();
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> {
+                        while (source.next()) {
+                            source.get(0);
+                        }
+                    })
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("HNS-204")
+                    .hasMessageContaining(master.address())
+                    .hasMessageContaining("redis.cluster.failover-timeout-ms (3000 ms)")
+                    .hasMessageContaining(String.valueOf(TestingRedisCluster.SLOTS - 1))
+                    .satisfies(e -> assertThat(((HandlerException) e.getCause()).errorCode())
+                            .isEqualTo(HandlerErrorCode.REPLICAS_UNAVAILABLE));
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .isBetween(Duration.ofSeconds(3), Duration.ofSeconds(10));
+        }
+        cluster.restart(master);
+        cluster.restart(replica);
+    }
+
+    private static List<Object[]> rows(int from, int to) {
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            rows.add(new Object[] {i, (long) i * 7});
+        }
+        return rows;
+    }
+
+    /** The split that reads the slots of {@code master}. */
+    private static SplitSpec splitOf(ReadRequest request, TestingRedisServer master) throws IOException {
+        List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+        assertThat(splits).hasSize(3);
+        return splits.stream()
+                .filter(s -> s.description().endsWith(master.address()))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** The ids whose keys are in the slots of the split, by their hash slot. */
+    private static Set<Integer> idsOnSplit(TableContext table, SplitSpec split) throws IOException {
+        RedisSplit.Slots slots = (RedisSplit.Slots) RedisSplit.fromBytes(split.payload());
+        Set<Integer> ids = new HashSet<>();
+        for (int i = 0; i < ROWS; i++) {
+            int slot = JedisClusterCRC16.getSlot((prefix(table) + i).getBytes(StandardCharsets.UTF_8));
+            if (slots.ranges().stream().anyMatch(r -> slot >= r.first() && slot <= r.last())) {
+                ids.add(i);
+            }
+        }
+        return ids;
+    }
+}
