@@ -35,6 +35,8 @@ public record BenchOptions(
     public static final String USAGE =
             """
             usage: bin/hive-nosql bench [options]
+              --workload tpch|failover  tpch (default): the TPC-H suite below; failover: a node of a replicated store
+                                      killed under concurrent JDBC sessions, see bench --workload failover --help
               --sf 0.01|0.1|1[,...]   scale factors, run in the order given (default 0.01); two or more give the
                                       growth curve; the report of finished ones is kept when a later one fails
               --stores LIST           targets, comma-separated (default all): hdfs-orc, hdfs-text, redis, cassandra,
@@ -114,6 +116,11 @@ public record BenchOptions(
             values.put(name, value);
         }
         boolean help = flags.contains("--help") || flags.contains("-h");
+        String workload = values.remove("--workload");
+        if (workload != null && !workload.equals("tpch")) {
+            throw new IllegalArgumentException(
+                    "--workload: '" + workload + "' is not tpch or failover (failover takes its own options)");
+        }
         boolean check = flags.contains("--check");
         List<Target> targets = split(values.remove("--stores"), Target.names()).stream()
                 .map(Target::fromCliName)
