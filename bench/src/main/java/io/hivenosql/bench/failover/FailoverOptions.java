@@ -2,15 +2,14 @@ package io.hivenosql.bench.failover;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.bench.CommandLineValues;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The command line of {@code bin/hive-nosql bench --workload failover}: which replicated store, how many concurrent
@@ -87,30 +86,9 @@ public record FailoverOptions(
 
     /** Parses the arguments; {@code --workload failover} may be among them. */
     public static FailoverOptions parse(List<String> args) {
-        Map<String, String> values = new LinkedHashMap<>();
-        boolean help = false;
-        List<String> rest = new ArrayList<>(args);
-        for (int i = 0; i < rest.size(); i++) {
-            String arg = rest.get(i);
-            if (arg.equals("--help") || arg.equals("-h")) {
-                help = true;
-                continue;
-            }
-            if (!arg.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
-            }
-            int equals = arg.indexOf('=');
-            String name = equals > 0 ? arg.substring(0, equals) : arg;
-            String value;
-            if (equals > 0) {
-                value = arg.substring(equals + 1);
-            } else if (i + 1 < rest.size()) {
-                value = rest.get(++i);
-            } else {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            values.put(name, value);
-        }
+        CommandLineValues line = CommandLineValues.parse(args, Set.of("--help", "-h"));
+        Map<String, String> values = line.values();
+        boolean help = !line.flags().isEmpty();
         String workload = values.remove("--workload");
         if (workload != null && !workload.equals("failover")) {
             throw new IllegalArgumentException("--workload: expected failover, not '" + workload + "'");
@@ -126,7 +104,7 @@ public record FailoverOptions(
                 Duration.ofMinutes(integer(values.remove("--timeout-minutes"), "--timeout-minutes", 30)),
                 Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
                 Path.of(Optional.ofNullable(values.remove("--out")).orElse("bench/results")),
-                auxJars(values.remove("--aux-jars")),
+                CommandLineValues.paths(values.remove("--aux-jars")),
                 help);
         if (!values.isEmpty()) {
             throw new IllegalArgumentException("unknown option of the failover workload: "
@@ -159,17 +137,6 @@ public record FailoverOptions(
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + ": '" + value + "' is not a whole number");
         }
-    }
-
-    private static List<Path> auxJars(String value) {
-        if (value == null || value.isBlank()) {
-            return List.of();
-        }
-        return Arrays.stream(value.split(","))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .map(Path::of)
-                .toList();
     }
 
     @Override

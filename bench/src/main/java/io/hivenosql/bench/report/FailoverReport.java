@@ -76,15 +76,7 @@ public final class FailoverReport {
     public static String render(FailoverResults results) {
         String when =
                 WHEN.format(results.started().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));
-        Markup html = new Markup();
-        html.open("html", "xmlns", "http://www.w3.org/1999/xhtml", "lang", "en").newline();
-        html.open("head");
-        html.empty("meta", "charset", "utf-8");
-        html.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
-        html.element("title", "hive-nosql failover report, " + results.store() + ", " + when);
-        html.open("style").verbatim(ReportStyle.CSS).close("style");
-        html.close("head").newline();
-        html.open("body").open("main");
+        Markup html = HtmlReport.openPage("hive-nosql failover report, " + results.store() + ", " + when);
         header(html, results, when);
         List<String> misses = verdict(results);
         html.element(
@@ -104,12 +96,10 @@ public final class FailoverReport {
         FailoverSections.execution(html, results);
         FailoverSections.failures(html, results);
         FailoverSections.memory(html, results);
-        html.open("footer", "class", "muted")
-                .text("Written by the hive-nosql bench module (--workload failover). The tables are also in "
-                        + FailoverCsv.TABLE_FILE + ", every request in " + FailoverCsv.REQUESTS_FILE + ".")
-                .close("footer");
-        html.close("main").close("body").newline().close("html").newline();
-        return "<!DOCTYPE html>\n" + html;
+        return HtmlReport.closePage(
+                html,
+                "Written by the hive-nosql bench module (--workload failover). The tables are also in "
+                        + FailoverCsv.TABLE_FILE + ", every request in " + FailoverCsv.REQUESTS_FILE + ".");
     }
 
     /** The target for the run's store. */

@@ -51,10 +51,7 @@ final class FailoverSections {
                 "p",
                 "Each distinct message (numbers of four digits or more as N), with its class (FAILED_NODE_LOSS counts "
                         + "in Fail) and how many requests ended so.");
-        HtmlTables.openTable(html, "failures");
-        HtmlTables.header(html, "Requests", null);
-        HtmlTables.header(html, "Outcome: message", null);
-        HtmlTables.openBody(html);
+        HtmlTables.openTable(html, "failures", "Requests", "Outcome: message");
         details.forEach((message, count) -> {
             html.open("tr");
             html.element("td", Format.count(count));
@@ -71,12 +68,7 @@ final class FailoverSections {
                 "p",
                 "Resident memory of each process at the end of the run, and its peak (VmRSS, VmHWM). The bench's JVM "
                         + "holds HiveServer2, its fetch tasks and jobs, and the client threads.");
-        HtmlTables.openTable(html, "memory");
-        HtmlTables.header(html, "Process", null);
-        HtmlTables.header(html, "pid", null);
-        HtmlTables.header(html, "Resident", null);
-        HtmlTables.header(html, "Peak", null);
-        HtmlTables.openBody(html);
+        HtmlTables.openTable(html, "memory", "Process", "pid", "Resident", "Peak");
         long resident = 0;
         long peak = 0;
         for (FailoverResults.ProcessMemory process : results.memory()) {

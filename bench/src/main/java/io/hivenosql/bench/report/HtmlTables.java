@@ -176,6 +176,15 @@ final class HtmlTables {
         html.open("table", "class", tableClass).open("thead").open("tr");
     }
 
+    /** Opens a table with plain header cells (no titles), and its body. */
+    static void openTable(Markup html, String tableClass, String... headers) {
+        openTable(html, tableClass);
+        for (String header : headers) {
+            header(html, header, null);
+        }
+        openBody(html);
+    }
+
     /** Ends the header row and opens the body. */
     static void openBody(Markup html) {
         html.close("tr").close("thead").open("tbody");
