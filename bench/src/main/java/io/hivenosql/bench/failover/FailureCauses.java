@@ -40,15 +40,15 @@ public final class FailureCauses {
     }
 
     /**
-     * A failure's message without what differs between requests (numbers of four digits or more: ports, keys, times;
-     * query and session ids), so that equal causes
+     * A failure's message without what differs between requests (numbers such as ports, keys, counts and times, but
+     * not IPv4 addresses or error codes like {@code HNS-201}; query and session ids), so that equal causes
      * count together in the report; cut to 300 characters.
      */
     public static String normalize(String message) {
         String text = message == null ? "(no message)" : message.strip();
         text = text.replaceAll("hive_\\d+_[0-9a-f-]+", "<query>")
                 .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
-                .replaceAll("\\b\\d{4,}\\b", "N")
+                .replaceAll("(?<![\\d.-])\\d+(?![\\d.])", "N")
                 .replaceAll("\\s+", " ");
         return text.length() <= 300 ? text : text.substring(0, 300) + "\u2026";
     }

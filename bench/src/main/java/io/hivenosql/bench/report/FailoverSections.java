@@ -49,7 +49,7 @@ final class FailoverSections {
         }
         html.element(
                 "p",
-                "Each distinct message (numbers of four digits or more as N), with its class (FAILED_NODE_LOSS counts "
+                "Each distinct message (numbers such as keys, ports and counts as N), with its class (FAILED_NODE_LOSS counts "
                         + "in Fail) and how many requests ended so.");
         HtmlTables.openTable(html, "failures", "Requests", "Outcome: message");
         details.forEach((message, count) -> {

@@ -38,6 +38,8 @@ class TestFailureCauses {
         assertThat(FailureCauses.normalize("HNS-201 STORE_UNREACHABLE: 127.0.0.2:41234 for key 1000045,\n  query "
                         + "hive_20261126125959_0b1c2d3e-aaaa-bbbb-cccc-0123456789ab"))
                 .isEqualTo("HNS-201 STORE_UNREACHABLE: 127.0.0.2:N for key N, query <query>");
+        assertThat(FailureCauses.normalize("fetching the values of 1 keys (first 'failover:kv:855') at k=13"))
+                .isEqualTo("fetching the values of N keys (first 'failover:kv:N') at k=N");
         assertThat(FailureCauses.normalize("x".repeat(400))).hasSize(301).endsWith("\u2026");
         assertThat(FailureCauses.normalize(null)).isEqualTo("(no message)");
     }
