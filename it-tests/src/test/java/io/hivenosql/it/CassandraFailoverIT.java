@@ -1,6 +1,7 @@
 package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraRing;
@@ -55,6 +56,7 @@ class CassandraFailoverIT {
     private TestingCassandraRing ring;
     private HandlerJarCqlSession cql;
     private final ExecutorService executor = Executors.newSingleThreadExecutor();
+    private String scanVictimHostId;
 
     @BeforeAll
     void start(HiveStack.Resources stack) throws Exception {
@@ -95,6 +97,7 @@ class CassandraFailoverIT {
                 "'cassandra.page.size'='" + PAGE_SIZE + "', 'cassandra.consistency.read'='quorum'");
         hive.execute("INSERT INTO " + DB + ".scan_default SELECT n, n % 1000 FROM " + numbers(ROWS));
         long before = counter(SCAN_VICTIM, "local_scan_latency", "scanned");
+        scanVictimHostId = hostId(SCAN_VICTIM);
 
         try (LogCapture log = LogCapture.start()) {
             Future<List<String>> scan = executor.submit(job("SELECT which, count(*), count(DISTINCT id), sum(v) FROM ("
@@ -124,7 +127,10 @@ class CassandraFailoverIT {
     @Test
     @Order(2)
     void aNodeKilledMidInsertLosesNoWriteAtTheDefaultLevelAndAtQuorum() throws Exception {
+        assertThatThrownBy(() -> ring.awaitAllUp(Duration.ofSeconds(1))).hasMessageContaining("127.0.0.3 not running");
         ring.restart(SCAN_VICTIM);
+        // on its own data: a node started on an empty directory would have another host id
+        assertThat(hostId(SCAN_VICTIM)).isEqualTo(scanVictimHostId);
         // fewer writes in flight than by default, so that the INSERT goes on long after the kill
         String slow = "'cassandra.write.concurrency'='16', 'cassandra.consistency.read'='quorum'";
         create("ins_default", "ins_default", slow);
@@ -237,6 +243,11 @@ class CassandraFailoverIT {
             return Failures.stackTrace(e.getCause());
         }
         throw new AssertionError("no failure: " + sql);
+    }
+
+    private String hostId(int node) {
+        return ring.query(node, "SELECT CAST(host_id AS text) FROM system.local")
+                .get(0);
     }
 
     /** A latency table's count of the node for a table of the keyspace (how many reads or writes it served). */
