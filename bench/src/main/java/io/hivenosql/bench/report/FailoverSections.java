@@ -1,6 +1,7 @@
 package io.hivenosql.bench.report;
 
 import io.hivenosql.bench.failover.RequestType;
+import io.hivenosql.bench.failover.Timeline;
 import java.util.Map;
 
 /** The failover report's sections after the tables: what happened when, how Hive ran the requests, failures, memory. */
@@ -16,8 +17,7 @@ final class FailoverSections {
         html.element(
                 "li",
                 "+"
-                        + Format.seconds(
-                                results.timeline().phaseNanos(io.hivenosql.bench.failover.Timeline.Phase.ALL) / 1e9)
+                        + Format.seconds(results.timeline().phaseNanos(Timeline.Phase.ALL) / 1e9)
                         + " s: the last request ended");
         html.close("ul").close("section");
     }

@@ -2,6 +2,7 @@ package io.hivenosql.bench.report;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.bench.failover.FailureCauses;
 import io.hivenosql.bench.failover.RequestRecord;
 import io.hivenosql.bench.failover.RequestType;
 import io.hivenosql.bench.failover.Timeline;
@@ -116,10 +117,7 @@ public final class FailoverStatistics {
         records.stream()
                 .filter(which)
                 .forEach(request -> counts.merge(
-                        request.outcome() + ": "
-                                + io.hivenosql.bench.failover.FailureCauses.normalize(request.detail()),
-                        1L,
-                        Long::sum));
+                        request.outcome() + ": " + FailureCauses.normalize(request.detail()), 1L, Long::sum));
         Map<String, Long> sorted = new LinkedHashMap<>();
         counts.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
