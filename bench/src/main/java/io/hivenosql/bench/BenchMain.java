@@ -1,5 +1,7 @@
 package io.hivenosql.bench;
 
+import io.hivenosql.bench.failover.FailoverMain;
+import io.hivenosql.bench.failover.FailoverOptions;
 import io.hivenosql.bench.report.BenchReport;
 import io.hivenosql.bench.report.BenchResults;
 import io.hivenosql.bench.report.MachineInfo;
@@ -34,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * {@code bin/hive-nosql bench}: runs the TPC-H suite ({@link TpchSuite}) at each scale factor asked for, against the
  * sandbox it starts or an existing HiveServer2, and writes {@code <out>/<timestamp>/results.csv}, {@code summary.csv},
  * {@code summary.md} and {@code report.html}. Exits 0 when every query agreed across the targets, 1 on a mismatch, 2 when the run failed,
- * 64 on a bad command line.
+ * 64 on a bad command line. With {@code --workload failover} it runs the failover workload instead ({@link
+ * FailoverMain}; exit 1 when the run missed the issue's target).
  */
 public final class BenchMain {
     public static final int MISMATCH = 1;
@@ -53,11 +56,18 @@ public final class BenchMain {
 
     /** The sandbox starts HiveServer2 in process, in the work directory. */
     private static Optional<Path> serverWorkDir(List<String> args) {
+        if (failover(args)) {
+            FailoverOptions options = FailoverOptions.parse(args);
+            return options.help() ? Optional.empty() : Optional.of(options.runDir());
+        }
         BenchOptions options = BenchOptions.parse(args);
         return options.sandbox() && !options.help() ? Optional.of(options.workDir()) : Optional.empty();
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (failover(args)) {
+            return runFailover(args, out, err);
+        }
         Optional<BenchOptions> parsed = ServerConsole.parse(args, BenchOptions::parse, BenchOptions.USAGE, err);
         if (parsed.isEmpty()) {
             return USAGE_ERROR;
@@ -72,6 +82,39 @@ public final class BenchMain {
         } catch (Exception e) {
             log.error("The benchmark failed", e);
             err.println("error: the benchmark failed: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    /** Whether the command line asks for the failover workload ({@code --workload failover}). */
+    static boolean failover(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--workload=failover")
+                    || (arg.equals("--workload")
+                            && i + 1 < args.size()
+                            && args.get(i + 1).equals("failover"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int runFailover(List<String> args, PrintStream out, PrintStream err) {
+        Optional<FailoverOptions> parsed =
+                ServerConsole.parse(args, FailoverOptions::parse, FailoverOptions.USAGE, err);
+        if (parsed.isEmpty()) {
+            return USAGE_ERROR;
+        }
+        if (parsed.get().help()) {
+            out.print(FailoverOptions.USAGE);
+            return 0;
+        }
+        try {
+            return FailoverMain.run(parsed.get(), out);
+        } catch (Exception e) {
+            log.error("The failover workload failed", e);
+            err.println("error: the failover workload failed: " + e.getMessage());
             return FAILED;
         }
     }

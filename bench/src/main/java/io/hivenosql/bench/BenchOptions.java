@@ -5,9 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.hive.HiveEngine;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,6 +33,8 @@ public record BenchOptions(
     public static final String USAGE =
             """
             usage: bin/hive-nosql bench [options]
+              --workload tpch|failover  tpch (default): the TPC-H suite below; failover: a node of a replicated store
+                                      killed under concurrent JDBC sessions, see bench --workload failover --help
               --sf 0.01|0.1|1[,...]   scale factors, run in the order given (default 0.01); two or more give the
                                       growth curve; the report of finished ones is kept when a later one fails
               --stores LIST           targets, comma-separated (default all): hdfs-orc, hdfs-text, redis, cassandra,
@@ -90,30 +90,15 @@ public record BenchOptions(
     }
 
     public static BenchOptions parse(List<String> args) {
-        Map<String, String> values = new LinkedHashMap<>();
-        List<String> flags = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (FLAGS.contains(arg)) {
-                flags.add(arg);
-                continue;
-            }
-            if (!arg.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument '" + arg + "'");
-            }
-            int equals = arg.indexOf('=');
-            String name = equals > 0 ? arg.substring(0, equals) : arg;
-            String value;
-            if (equals > 0) {
-                value = arg.substring(equals + 1);
-            } else if (i + 1 < args.size()) {
-                value = args.get(++i);
-            } else {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            values.put(name, value);
-        }
+        CommandLineValues line = CommandLineValues.parse(args, FLAGS);
+        Map<String, String> values = line.values();
+        Set<String> flags = line.flags();
         boolean help = flags.contains("--help") || flags.contains("-h");
+        String workload = values.remove("--workload");
+        if (workload != null && !workload.equals("tpch")) {
+            throw new IllegalArgumentException(
+                    "--workload: '" + workload + "' is not tpch or failover (failover takes its own options)");
+        }
         boolean check = flags.contains("--check");
         List<Target> targets = split(values.remove("--stores"), Target.names()).stream()
                 .map(Target::fromCliName)
@@ -162,7 +147,7 @@ public record BenchOptions(
                 HiveEngine.fromName(
                         Optional.ofNullable(values.remove("--engine")).orElse("tez")),
                 cluster,
-                auxJars(values.remove("--aux-jars")),
+                CommandLineValues.paths(values.remove("--aux-jars")),
                 help);
         if (!values.isEmpty()) {
             throw new IllegalArgumentException(
@@ -196,17 +181,6 @@ public record BenchOptions(
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + ": '" + value + "' is not a whole number >= 0");
         }
-    }
-
-    private static List<Path> auxJars(String value) {
-        if (value == null || value.isBlank()) {
-            return List.of();
-        }
-        return Arrays.stream(value.split(","))
-                .map(String::trim)
-                .filter(s -> !s.isEmpty())
-                .map(Path::of)
-                .toList();
     }
 
     /** Whether the suite starts its own sandbox (no {@code --jdbc-url}). */

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** Describes the machine a run measures on (this one: in the sandbox HiveServer2 and the stores run here too). */
-final class MachineProbe {
+public final class MachineProbe {
     private MachineProbe() {}
 
-    static MachineInfo describe(HiveInstance hive, String hiveServer) throws SQLException {
+    public static MachineInfo describe(HiveInstance hive, String hiveServer) throws SQLException {
         Runtime runtime = Runtime.getRuntime();
         return new MachineInfo(
                 "the machine that ran bin/hive-nosql bench",
@@ -30,7 +30,7 @@ final class MachineProbe {
     }
 
     /** The machine's memory (this JVM's largest heap if the JVM cannot tell). */
-    static long physicalMemoryMegabytes() {
+    public static long physicalMemoryMegabytes() {
         long bytes = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getTotalMemorySize()
                 : Runtime.getRuntime().maxMemory();

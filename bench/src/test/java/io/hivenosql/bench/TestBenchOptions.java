@@ -102,4 +102,20 @@ class TestBenchOptions {
                 .hasMessageContaining("must not hold user information")
                 .hasMessageNotContaining("u:p");
     }
+
+    @Test
+    void theWorkloadIsTpchUnlessFailoverIsAsked() {
+        assertThat(BenchOptions.parse(List.of("--workload", "tpch")).settings().queries())
+                .hasSize(26);
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--workload", "ycsb")))
+                .hasMessageContaining("'ycsb' is not tpch or failover");
+        assertThat(BenchMain.failover(List.of("--workload", "failover", "--store", "redis")))
+                .isTrue();
+        assertThat(BenchMain.failover(List.of("--store", "redis", "--workload=failover")))
+                .isTrue();
+        assertThat(BenchMain.failover(List.of("--workload", "tpch", "--sf", "0.1")))
+                .isFalse();
+        assertThat(BenchMain.failover(List.of("--queries", "failover"))).isFalse();
+        assertThat(BenchOptions.USAGE).contains("--workload tpch|failover");
+    }
 }

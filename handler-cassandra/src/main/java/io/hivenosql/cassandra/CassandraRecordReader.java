@@ -6,13 +6,16 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.ExecutionInfo;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import io.hivenosql.api.error.Cancellation;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
@@ -21,6 +24,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -28,19 +32,26 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads one split: its {@link CqlSelect}, prepared, run per token range or per partition with only bound values. Pages are
  * {@code cassandra.page.size} rows at {@code cassandra.consistency.read}; the next page (or the next range's first
- * page) is requested as soon as the current one arrives, so the servers read while this task decodes.
+ * page) is requested as soon as the current one arrives, so the servers read while this task decodes. Reads are
+ * idempotent; a page whose node is lost is asked for again from the paging state of the page before it ({@link
+ * #awaitPage}), never re-reading rows already returned.
  *
  * <p>Selects the projected columns and the primary key columns (for {@link #key()}; for {@code count(*)} only those).
  * Prepared statements are cached by the driver per session and query text. The reader holds its session lease until
  * {@link #close()}.
  */
 final class CassandraRecordReader implements RecordSource {
+    private static final Logger log = LoggerFactory.getLogger(CassandraRecordReader.class);
     /** How often a reader waiting for a page checks whether it was closed. */
     private static final long CLOSED_POLL_MILLIS = 200;
+    /** The pause before a page is asked for again, times the attempt. */
+    private static final long RESUME_PAUSE_MILLIS = 500;
 
     private final CassandraClients.Lease lease;
     private final CqlSession session;
@@ -54,6 +65,8 @@ final class CassandraRecordReader implements RecordSource {
     private final CqlValueDecoder.ColumnReader[] readers;
 
     private int nextQuery;
+    private CqlSelect.Statement pendingQuery;
+    private ByteBuffer pendingPagingState;
     private String current = "";
     private CompletionStage<AsyncResultSet> pending;
     private String pendingDescription = "";
@@ -99,7 +112,12 @@ final class CassandraRecordReader implements RecordSource {
         this.variableCodecs = List.copyOf(codecs);
     }
 
-    private CompletionStage<AsyncResultSet> execute(CqlSelect.Statement query) {
+    /**
+     * Asks for a page of {@code query}: its first one when {@code pagingState} is null, otherwise the one after the page
+     * that {@code pagingState} came with. Reads are idempotent: the driver retries a request whose node fails on the
+     * next replica.
+     */
+    private CompletionStage<AsyncResultSet> execute(CqlSelect.Statement query, ByteBuffer pagingState) {
         BoundStatementBuilder builder = statement.boundStatementBuilder();
         int index = 0;
         for (ByteBuffer value : query.rawKey()) {
@@ -118,7 +136,11 @@ final class CassandraRecordReader implements RecordSource {
         }
         BoundStatement bound = builder.setPageSize(pageSize)
                 .setConsistencyLevel(table.readConsistency().level())
+                .setIdempotence(true)
+                .setPagingState(pagingState)
                 .build();
+        pendingQuery = query;
+        pendingPagingState = pagingState;
         pendingDescription = query.description();
         return session.executeAsync(bound);
     }
@@ -139,24 +161,115 @@ final class CassandraRecordReader implements RecordSource {
                     row = null;
                     return false;
                 }
-                pending = execute(select.statements().get(nextQuery++));
+                pending = execute(select.statements().get(nextQuery++), null);
             }
             String description = pendingDescription;
-            AsyncResultSet page = await(pending, description);
+            AsyncResultSet page = awaitPage();
             current = description;
             pending = null;
             rows = page.currentPage().iterator();
             // ask for more while this page is decoded
             if (page.hasMorePages()) {
+                CqlSelect.Statement query = pendingQuery;
+                ByteBuffer pagingState = page.getExecutionInfo().getPagingState();
                 pending = page.fetchNextPage();
+                pendingQuery = query;
+                pendingPagingState = pagingState;
                 pendingDescription = description;
             } else if (nextQuery < select.statements().size()) {
-                pending = execute(select.statements().get(nextQuery++));
+                pending = execute(select.statements().get(nextQuery++), null);
             }
         }
     }
 
-    private AsyncResultSet await(CompletionStage<AsyncResultSet> stage, String description) throws IOException {
+    /**
+     * The pending page. When it fails for a reason another node may not have (a lost connection, a node down, no answer
+     * in time) while the driver holds another node UP, the same statement is run again from the paging state of the last
+     * page received (or from its start when none was), so no row already returned comes again: up to {@link
+     * ReplicaFailures#RESUME_ATTEMPTS} times, each attempt within {@code cassandra.timeout.ms}, after a pause of 0.5 s
+     * times the attempt (the coordinators see a lost node down within seconds, then read from the others). Too few live
+     * replicas for the consistency level fail at once with HNS-204.
+     */
+    private AsyncResultSet awaitPage() throws IOException {
+        int attempts = 0;
+        String failedNodes = "";
+        while (true) {
+            String description = pendingDescription;
+            RuntimeException failure;
+            try {
+                AsyncResultSet page = await(pending, description);
+                if (attempts > 0 || !page.getExecutionInfo().getErrors().isEmpty()) {
+                    logResume(page, description, failedNodes, attempts);
+                }
+                return page;
+            } catch (PageFailedException e) {
+                failure = e.failure;
+            }
+            Optional<UnavailableException> unavailable = ReplicaFailures.unavailable(failure);
+            if (unavailable.isPresent()) {
+                HandlerException error = ReplicaFailures.replicasUnavailable(
+                        table,
+                        false,
+                        unavailable.get(),
+                        ReplicaFailures.notUp(session.getMetadata().getNodes().values()));
+                throw new IOException(error.getMessage(), error);
+            }
+            if (!ReplicaFailures.resumable(failure)
+                    || attempts >= ReplicaFailures.RESUME_ATTEMPTS
+                    || !ReplicaFailures.anyUp(session.getMetadata().getNodes().values())) {
+                throw CassandraErrors.readFailed(
+                        table,
+                        "reading " + description + " (replicas " + hostText() + ")"
+                                + (attempts == 0 ? "" : " after " + attempts + " resumed attempts"),
+                        failure);
+            }
+            attempts++;
+            failedNodes = ReplicaFailures.failedNodes(failure);
+            log.info(
+                    "Reading {} of table {}: the request failed ({}, coordinator {}); asking again from the last page"
+                            + " received (attempt {} of {})",
+                    description,
+                    table.name(),
+                    CassandraErrors.reason(failure),
+                    failedNodes,
+                    attempts,
+                    ReplicaFailures.RESUME_ATTEMPTS);
+            pause(attempts);
+            pending = execute(pendingQuery, pendingPagingState);
+        }
+    }
+
+    private void logResume(AsyncResultSet page, String description, String failedNodes, int attempts) {
+        ExecutionInfo info = page.getExecutionInfo();
+        StringBuilder failed = new StringBuilder(failedNodes);
+        for (Map.Entry<Node, Throwable> error : info.getErrors()) {
+            failed.append(failed.isEmpty() ? "" : ",").append(ReplicaFailures.address(error.getKey()));
+        }
+        log.info(
+                "Reading {} of table {}: resumed from where it stopped on node {} (failed before: {}; {} attempt(s)"
+                        + " of ours, {} retries of the driver)",
+                description,
+                table.name(),
+                ReplicaFailures.address(info.getCoordinator()),
+                failed,
+                attempts,
+                info.getErrors().size());
+    }
+
+    /** A short wait before asking again (the driver sees a lost node down meanwhile); ends early when closed. */
+    private void pause(int attempt) throws IOException {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RESUME_PAUSE_MILLIS * attempt);
+        try {
+            while (!closed && System.nanoTime() < until) {
+                Thread.sleep(Math.min(CLOSED_POLL_MILLIS, RESUME_PAUSE_MILLIS));
+            }
+        } catch (InterruptedException e) {
+            throw Cancellation.interrupted("reading table " + table.name());
+        }
+    }
+
+    private AsyncResultSet await(CompletionStage<AsyncResultSet> stage, String description)
+            throws IOException, PageFailedException {
         CompletableFuture<AsyncResultSet> future = stage.toCompletableFuture();
         try {
             // close() from another thread cancels the page it sees pending; one requested just after that is noticed
@@ -176,13 +289,23 @@ final class CassandraRecordReader implements RecordSource {
             // close() cancelled the page from another thread (HiveServer2 cancelling a fetch)
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            RuntimeException failure = cause instanceof RuntimeException runtime
-                    ? runtime
-                    : new IllegalStateException(String.valueOf(cause), cause);
-            throw CassandraErrors.readFailed(
-                    table, "reading " + description + " (replicas " + hostText() + ")", failure);
+            throw new PageFailedException(
+                    cause instanceof RuntimeException runtime
+                            ? runtime
+                            : new IllegalStateException(String.valueOf(cause), cause));
         }
         throw Cancellation.stopped("reading " + description + " of table " + table.name() + " (the reader was closed)");
+    }
+
+    /** A page request that failed, with the driver's exception. */
+    private static final class PageFailedException extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final transient RuntimeException failure;
+
+        PageFailedException(RuntimeException failure) {
+            super(failure.getMessage(), failure, false, false);
+            this.failure = failure;
+        }
     }
 
     private String hostText() {

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.write.AsyncBatchWriter;
@@ -18,6 +19,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 
@@ -35,7 +37,9 @@ import java.util.concurrent.CompletionStage;
  * A NULL primary key column fails the task (NULL_KEY), as does a value that does not fit its CQL column (BAD_RECORD),
  * and the first request that fails (timeout, unavailable replicas, lost connection) is thrown as WRITE_FAILED from the
  * next {@link #write}, {@link #flush} or {@link #close} ({@link AsyncBatchWriter} keeps the requests in flight and the
- * failure).
+ * failure); too few live replicas for {@code cassandra.consistency.write} fail it as REPLICAS_UNAVAILABLE (HNS-204).
+ * Inserts are idempotent (except those setting a non-frozen list): the driver sends one whose coordinator is lost to
+ * the next node.
  */
 final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter.Group> {
     /** Rows buffered for grouping by partition before everything buffered is sent. */
@@ -154,6 +158,14 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
 
     @Override
     protected HandlerException writeFailed(Group group, Throwable cause) {
+        Optional<UnavailableException> unavailable = ReplicaFailures.unavailable(cause);
+        if (unavailable.isPresent()) {
+            return ReplicaFailures.replicasUnavailable(
+                    table,
+                    true,
+                    unavailable.get(),
+                    ReplicaFailures.notUp(session.getMetadata().getNodes().values()));
+        }
         int size = group.statements().size();
         return new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,

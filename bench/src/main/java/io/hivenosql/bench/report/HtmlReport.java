@@ -35,15 +35,7 @@ public final class HtmlReport {
         List<Statistics> scaleFactors = Statistics.of(results);
         String when =
                 WHEN.format(results.started().truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));
-        Markup html = new Markup();
-        html.open("html", "xmlns", "http://www.w3.org/1999/xhtml", "lang", "en").newline();
-        html.open("head");
-        html.empty("meta", "charset", "utf-8");
-        html.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
-        html.element("title", "hive-nosql TPC-H report, " + when);
-        html.open("style").verbatim(ReportStyle.CSS).close("style");
-        html.close("head").newline();
-        html.open("body").open("main");
+        Markup html = openPage("hive-nosql TPC-H report, " + when);
         header(html, results, scaleFactors, when);
         howToRead(html, results);
         navigation(html, scaleFactors);
@@ -51,10 +43,29 @@ public final class HtmlReport {
             scaleFactor(html, statistics, results.runs());
         }
         ReportCharts.growth(scaleFactors).ifPresent(chart -> growth(html, scaleFactors, chart));
-        html.open("footer", "class", "muted")
-                .text("Written by the hive-nosql bench module. Every figure is also in results.csv and summary.csv "
-                        + "next to this page.")
-                .close("footer");
+        return closePage(
+                html,
+                "Written by the hive-nosql bench module. Every figure is also in results.csv and summary.csv next to "
+                        + "this page.");
+    }
+
+    /** A page up to its {@code <main>}: the head with its title and the inline style sheet. */
+    static Markup openPage(String title) {
+        Markup html = new Markup();
+        html.open("html", "xmlns", "http://www.w3.org/1999/xhtml", "lang", "en").newline();
+        html.open("head");
+        html.empty("meta", "charset", "utf-8");
+        html.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
+        html.element("title", title);
+        html.open("style").verbatim(ReportStyle.CSS).close("style");
+        html.close("head").newline();
+        html.open("body").open("main");
+        return html;
+    }
+
+    /** Ends a page {@link #openPage} began, with its footer; returns the document. */
+    static String closePage(Markup html, String footer) {
+        html.open("footer", "class", "muted").text(footer).close("footer");
         html.close("main").close("body").newline().close("html").newline();
         return "<!DOCTYPE html>\n" + html;
     }

@@ -172,28 +172,37 @@ final class HtmlTables {
     }
 
     /** Opens {@code <table class=..><thead><tr>}: the header cells come next, then {@link #openBody}. */
-    private static void openTable(Markup html, String tableClass) {
+    static void openTable(Markup html, String tableClass) {
         html.open("table", "class", tableClass).open("thead").open("tr");
     }
 
+    /** Opens a table with plain header cells (no titles), and its body. */
+    static void openTable(Markup html, String tableClass, String... headers) {
+        openTable(html, tableClass);
+        for (String header : headers) {
+            header(html, header, null);
+        }
+        openBody(html);
+    }
+
     /** Ends the header row and opens the body. */
-    private static void openBody(Markup html) {
+    static void openBody(Markup html) {
         html.close("tr").close("thead").open("tbody");
     }
 
-    private static void closeTable(Markup html) {
+    static void closeTable(Markup html) {
         html.close("tbody").close("table");
     }
 
-    private static void row(Markup html, String name, String value) {
+    static void row(Markup html, String name, String value) {
         html.open("tr").element("th", name).element("td", value).close("tr");
     }
 
-    private static void header(Markup html, String text, String title) {
+    static void header(Markup html, String text, String title) {
         html.element("th", text, "title", title);
     }
 
-    private static void cell(Markup html, String text) {
+    static void cell(Markup html, String text) {
         html.element("td", text);
     }
 }

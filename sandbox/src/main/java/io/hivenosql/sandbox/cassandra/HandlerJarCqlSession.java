@@ -158,18 +158,53 @@ public final class HandlerJarCqlSession implements AutoCloseable {
         requireNonNull(cql, "cql is null");
         requireNonNull(action, "action is null");
         try {
-            Object resultSet = execute.invoke(session, cql);
-            Object[] values = new Object[(int) columnCount.invoke(columnDefinitions.invoke(resultSet))];
-            for (Object row : (Iterable<?>) resultSet) {
-                for (int i = 0; i < values.length; i++) {
-                    values[i] = getObject.invoke(row, i);
-                }
-                action.accept(values);
-            }
+            forEach(execute.invoke(session, cql), action);
         } catch (InvocationTargetException e) {
             throw new IllegalStateException("CQL failed: " + cql + ": " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot call the Cassandra driver", e);
+        }
+    }
+
+    /**
+     * As {@link #forEachRow(String, Consumer)}, at a consistency level other than the driver's default LOCAL_ONE.
+     *
+     * @param consistency the driver's name of the level, e.g. {@code QUORUM} or {@code ALL}
+     */
+    public void forEachRow(String cql, String consistency, Consumer<Object[]> action) {
+        requireNonNull(cql, "cql is null");
+        requireNonNull(consistency, "consistency is null");
+        requireNonNull(action, "action is null");
+        try {
+            Class<?> statementClass = loader.loadClass(DRIVER + "cql.Statement");
+            Class<?> levelClass = loader.loadClass(DRIVER + "ConsistencyLevel");
+            Object level = loader.loadClass(DRIVER + "DefaultConsistencyLevel")
+                    .getMethod("valueOf", String.class)
+                    .invoke(null, consistency);
+            Object statement = loader.loadClass(DRIVER + "cql.SimpleStatement")
+                    .getMethod("newInstance", String.class)
+                    .invoke(null, cql);
+            statement =
+                    statementClass.getMethod("setConsistencyLevel", levelClass).invoke(statement, level);
+            Object resultSet = loader.loadClass(DRIVER + "CqlSession")
+                    .getMethod("execute", statementClass)
+                    .invoke(session, statement);
+            forEach(resultSet, action);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(
+                    "CQL failed at " + consistency + ": " + cql + ": " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot call the Cassandra driver", e);
+        }
+    }
+
+    private void forEach(Object resultSet, Consumer<Object[]> action) throws ReflectiveOperationException {
+        Object[] values = new Object[(int) columnCount.invoke(columnDefinitions.invoke(resultSet))];
+        for (Object row : (Iterable<?>) resultSet) {
+            for (int i = 0; i < values.length; i++) {
+                values[i] = getObject.invoke(row, i);
+            }
+            action.accept(values);
         }
     }
 

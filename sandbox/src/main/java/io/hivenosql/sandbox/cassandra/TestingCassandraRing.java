@@ -6,6 +6,7 @@ import io.hivenosql.sandbox.FreePorts;
 import io.hivenosql.sandbox.ServerProcess;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,6 +112,9 @@ public final class TestingCassandraRing implements Closeable {
                 .config("seed_provider", CassandraYaml.seedProvider(HOSTS.get(0) + ":" + storagePort))
                 // the lowest threshold Cassandra accepts: a killed node is seen DOWN in about 15 s
                 .config("phi_convict_threshold", "5")
+                // Cassandra's own timeouts: a read waiting for a lost replica ends as a read timeout in seconds
+                .config("read_request_timeout", "5000ms")
+                .config("range_request_timeout", "10000ms")
                 // how long a node that is not a seed looks for one at its start (the gossip shadow round)
                 .systemProperty("cassandra.ring_delay_ms", "15000");
     }
@@ -171,6 +175,21 @@ public final class TestingCassandraRing implements Closeable {
         }
         nodes.set(index, node.relaunch());
         awaitUp(START_TIMEOUT, false);
+    }
+
+    /**
+     * Runs {@code cql} on node {@code index} itself, at consistency ONE, and returns the first column of each row as
+     * text (null for null): for what only that node knows, e.g. {@code SELECT CAST(count AS text) FROM
+     * system_views.local_scan_latency WHERE keyspace_name = 'ks' AND table_name = 't'}.
+     */
+    public List<String> query(int index, String cql) {
+        TestingCassandraServer node = nodes.get(index);
+        try (CqlProbe probe = CqlProbe.connect(node.host(), node.nativePort(), Duration.ofSeconds(10))) {
+            probe.startup(null, null);
+            return probe.queryText(cql);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot run " + cql + " on " + node, e);
+        }
     }
 
     /** Waits until all three nodes run and each sees the three UP; fails when a node is not running. */
