@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class CassandraFailoverIT {
     private static final String DB = "it_cass_failover";
     private static final String HANDLER = "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler'";
-    private static final int ROWS = Integer.getInteger("it.cassandra.failover.rows", 50_000);
+    private static final int ROWS = Integer.getInteger("it.cassandra.failover.rows", 20_000);
     private static final int INSERT_ROWS = Integer.getInteger("it.cassandra.failover.insert-rows", 10_000);
     /** Small pages (500 a table): the scan goes on after the kill, and many pages go to the lost node's ranges. */
     private static final int PAGE_SIZE = Math.max(100, ROWS / 500);
