@@ -117,17 +117,50 @@ final class RedisSplitPlanner {
         return (long) Math.min(Long.MAX_VALUE, (double) averageBytes * rows * ((double) part / whole));
     }
 
+    /**
+     * Plans slot-range splits per master. A master lost while it is asked (a query planned in a failover's window) is
+     * waited for as a reader waits ({@link RedisFailover}, at most {@code redis.cluster.failover-timeout-ms}), and the
+     * planning starts again on the slot map that serves its slots.
+     */
     private List<SplitSpec> planCluster(RedisTopology topology, int desiredSplits) throws IOException {
-        List<long[]> slotKeys = new ArrayList<>();
-        List<RedisSampler.Sample> samples = new ArrayList<>();
-        long totalRows = 0;
-        for (RedisTopology.Master master : topology.masters()) {
-            try (Jedis jedis = clients.connect(master.address())) {
-                slotKeys.add(countKeysInSlots(jedis, master));
-                RedisSampler.Sample sample = RedisSampler.sample(jedis, table, master.address());
-                samples.add(sample);
-                totalRows += sample.estimatedRows(table.prefix().length == 0);
+        RedisTopology current = topology;
+        for (int failovers = 0; ; failovers++) {
+            RedisTopology.Master asked = null;
+            try {
+                List<long[]> slotKeys = new ArrayList<>();
+                List<RedisSampler.Sample> samples = new ArrayList<>();
+                for (RedisTopology.Master master : current.masters()) {
+                    asked = master;
+                    try (Jedis jedis = clients.connect(master.address())) {
+                        slotKeys.add(countKeysInSlots(jedis, master));
+                        samples.add(RedisSampler.sample(jedis, table, master.address()));
+                    }
+                }
+                return clusterSplits(current, slotKeys, samples, desiredSplits);
+            } catch (IOException | RuntimeException e) {
+                Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
+                if (asked == null || !RedisFailover.isFailover(cause) || failovers >= RedisFailover.MAX_FAILOVERS) {
+                    throw e;
+                }
+                List<HostAndPort> replicas = new ArrayList<>();
+                current.masters().forEach(master -> replicas.addAll(master.replicas()));
+                log.info(
+                        "table {}: Redis Cluster master {} was lost while the query was planned ({}); waiting for its"
+                                + " slots to be served again",
+                        table.name(),
+                        asked.address(),
+                        RedisErrors.reason(cause));
+                current = new RedisFailover(clients, replicas)
+                        .awaitServed(asked.ranges(), asked.address(), "planning the splits", cause);
             }
+        }
+    }
+
+    private List<SplitSpec> clusterSplits(
+            RedisTopology topology, List<long[]> slotKeys, List<RedisSampler.Sample> samples, int desiredSplits) {
+        long totalRows = 0;
+        for (RedisSampler.Sample sample : samples) {
+            totalRows += sample.estimatedRows(table.prefix().length == 0);
         }
         int count = splitCount(table.settings().splitCount(), totalRows, desiredSplits);
         List<SplitSpec> splits = new ArrayList<>();

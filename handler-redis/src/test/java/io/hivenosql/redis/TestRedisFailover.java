@@ -98,6 +98,31 @@ class TestRedisFailover {
         assertThat(read).isEqualTo(expected); // no key missed
     }
 
+    /** Planning asks every master for its keys per slot: a master lost just before is waited for, not failed on. */
+    @Test
+    void aQueryPlannedWhileAMasterIsDownWaitsForItsReplicaAndReadsEveryKeyOnce() throws Exception {
+        TableContext table = table("failover_plan", cluster.nodes())
+                .property("redis.split.count", "3")
+                .column("id", "int")
+                .column("n", "bigint")
+                .build();
+        write(table, rows(0, ROWS));
+        TestingRedisServer master = cluster.masters().get(2);
+        master.kill();
+        ReadRequest request = request(table, allColumns(table), Optional.empty());
+        List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+        assertThat(splits).noneMatch(split -> split.description().endsWith(master.address()));
+        List<Integer> ids = new ArrayList<>();
+        for (SplitSpec split : splits) {
+            try (RecordSource source = CONNECTOR.openReader(request, split)) {
+                while (source.next()) {
+                    ids.add((Integer) source.get(0));
+                }
+            }
+        }
+        assertThat(ids).hasSize(ROWS).doesNotHaveDuplicates();
+    }
+
     @Test
     void rowsWrittenWhileAMasterDiesAreAllThereOnce() throws Exception {
         TableContext table = table("failover_insert", cluster.nodes())
