@@ -58,11 +58,7 @@ class TestRedisFailover {
     /** Brings back what a test killed: the cluster is whole again for the next one. */
     @AfterEach
     void restartKilled() {
-        for (TestingRedisServer server : cluster.servers()) {
-            if (!server.isAlive()) {
-                cluster.restart(server);
-            }
-        }
+        cluster.restartKilled();
     }
 
     @Test

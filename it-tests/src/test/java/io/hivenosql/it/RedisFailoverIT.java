@@ -92,11 +92,7 @@ class RedisFailoverIT {
     /** A node a test killed comes back (as a replica) before the next test. */
     @AfterEach
     void restartKilled() {
-        for (TestingRedisServer server : cluster.servers()) {
-            if (!server.isAlive()) {
-                cluster.restart(server);
-            }
-        }
+        cluster.restartKilled();
     }
 
     /** The control: in this session a task attempt that fails fails the query, with no second attempt. */

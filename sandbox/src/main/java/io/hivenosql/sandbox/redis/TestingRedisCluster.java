@@ -195,6 +195,18 @@ public final class TestingRedisCluster implements Closeable {
         awaitReady(READY_TIMEOUT);
     }
 
+    /** Restarts every node that was killed ({@link #restart}), so that the cluster is whole again; returns how many. */
+    public int restartKilled() {
+        int restarted = 0;
+        for (TestingRedisServer server : servers) {
+            if (!server.isAlive()) {
+                restart(server);
+                restarted++;
+            }
+        }
+        return restarted;
+    }
+
     /** Waits until every live node is ready: cluster_state ok, the same slot map, every replica's link up. */
     public void awaitReady(Duration timeout) {
         await(timeout, () -> describeState(true), "the Redis Cluster to be ready");
