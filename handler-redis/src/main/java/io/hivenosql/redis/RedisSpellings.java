@@ -67,29 +67,51 @@ final class RedisSpellings {
         StoredSpellings spellings = new StoredSpellings(mapping, sampled, StoredSpellings::flat);
         RedisClients clients = new RedisClients(table, context.secrets());
         RedisTopology topology = clients.topology();
-        List<HostAndPort> nodes = new ArrayList<>();
-        if (topology.cluster()) {
-            topology.masters().forEach(master -> nodes.add(master.address()));
-        } else {
-            nodes.add(topology.node());
-        }
         Optional<List<byte[]>> lookups = pushed.flatMap(filter -> lookupKeys(filter, table));
         if (lookups.isPresent()) {
             sampleLookups(clients, topology, table, lookups.get(), spellings);
             return log(table, spellings, context);
         }
-        int perNode = Math.max(1, SAMPLE_KEYS / nodes.size());
-        for (HostAndPort node : nodes) {
-            try (Jedis jedis = clients.connect(node)) {
-                for (Set<byte[]> fields : fieldNames(jedis, table, keys(jedis, table, perNode))) {
-                    spellings.add(new SampledHash(fields));
+        if (!topology.cluster()) {
+            sampleNode(clients, table, topology.node(), SAMPLE_KEYS, spellings);
+            return log(table, spellings, context);
+        }
+        int perNode = Math.max(1, SAMPLE_KEYS / topology.masters().size());
+        List<HostAndPort> replicas = new ArrayList<>();
+        topology.masters().forEach(master -> replicas.addAll(master.replicas()));
+        for (RedisTopology.Master master : topology.masters()) {
+            HostAndPort node = master.address();
+            for (int failovers = 0; ; failovers++) {
+                try {
+                    sampleNode(clients, table, node, perNode, spellings);
+                    break;
+                } catch (IOException | RuntimeException e) {
+                    // a master lost while the query is compiled: sample the one that takes over its slots
+                    Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
+                    if (!RedisFailover.isFailover(cause) || failovers >= RedisFailover.MAX_FAILOVERS) {
+                        throw e;
+                    }
+                    RedisTopology served = new RedisFailover(clients, replicas)
+                            .awaitServed(
+                                    master.ranges(), node, "sampling the field names of the table's hashes", cause);
+                    node = served.masterOf(master.ranges().get(0).first());
                 }
-            } catch (JedisException e) {
-                throw RedisErrors.readFailed(
-                        table, node, "sampling the field names of the table's hashes (SCAN, HKEYS)", e);
             }
         }
         return log(table, spellings, context);
+    }
+
+    private static void sampleNode(
+            RedisClients clients, RedisTable table, HostAndPort node, int keys, StoredSpellings spellings)
+            throws IOException {
+        try (Jedis jedis = clients.connect(node)) {
+            for (Set<byte[]> fields : fieldNames(jedis, table, keys(jedis, table, keys))) {
+                spellings.add(new SampledHash(fields));
+            }
+        } catch (JedisException e) {
+            throw RedisErrors.readFailed(
+                    table, node, "sampling the field names of the table's hashes (SCAN, HKEYS)", e);
+        }
     }
 
     /** The keys a pushed key filter looks up (at most the sample's size), or empty when it is no key filter. */

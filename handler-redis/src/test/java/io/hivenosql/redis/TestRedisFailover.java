@@ -119,6 +119,20 @@ class TestRedisFailover {
         assertThat(ids).hasSize(ROWS).doesNotHaveDuplicates();
     }
 
+    /** Compiling a query samples every master's field names: a master lost just before is waited for there too. */
+    @Test
+    void fieldNamesSampledWhileAMasterIsDownComeFromItsReplica() throws Exception {
+        TableContext table = table("failover_spellings", cluster.nodes())
+                .column("id", "int")
+                .column("n", "bigint")
+                .build();
+        write(table, rows(0, ROWS));
+        TestingRedisServer master = cluster.masters().get(1);
+        master.kill();
+        TableContext resolved = CONNECTOR.withStoredSpellings(table, Optional.empty());
+        assertThat(resolved.mapping().size()).isEqualTo(2);
+    }
+
     @Test
     void rowsWrittenWhileAMasterDiesAreAllThereOnce() throws Exception {
         TableContext table = table("failover_insert", cluster.nodes())
