@@ -68,6 +68,16 @@ final class RedisFailover {
         return message.startsWith("CLUSTERDOWN") || message.startsWith("MOVED");
     }
 
+    /** Whether {@code e} or one of its causes is a {@linkplain #isFailover failover} (errors wrapped for messages). */
+    static boolean isFailoverCause(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (isFailover(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Waits until every slot of {@code slots} is served by a live master with {@code cluster_state:ok}, and returns
      * that master's slot map.

@@ -88,7 +88,7 @@ final class RedisSpellings {
                 } catch (IOException | RuntimeException e) {
                     // a master lost while the query is compiled: sample the one that takes over its slots
                     Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
-                    if (!RedisFailover.isFailover(cause) || failovers >= RedisFailover.MAX_FAILOVERS) {
+                    if (!RedisFailover.isFailoverCause(e) || failovers >= RedisFailover.MAX_FAILOVERS) {
                         throw e;
                     }
                     RedisTopology served = new RedisFailover(clients, replicas)

@@ -139,7 +139,7 @@ final class RedisSplitPlanner {
                 return clusterSplits(current, slotKeys, samples, desiredSplits);
             } catch (IOException | RuntimeException e) {
                 Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
-                if (asked == null || !RedisFailover.isFailover(cause) || failovers >= RedisFailover.MAX_FAILOVERS) {
+                if (asked == null || !RedisFailover.isFailoverCause(e) || failovers >= RedisFailover.MAX_FAILOVERS) {
                     throw e;
                 }
                 List<HostAndPort> replicas = new ArrayList<>();

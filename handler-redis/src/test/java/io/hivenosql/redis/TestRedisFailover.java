@@ -250,6 +250,17 @@ class TestRedisFailover {
                 .isFalse();
         assertThat(RedisFailover.isFailover(new HandlerException(HandlerErrorCode.AUTHENTICATION_FAILED, "no")))
                 .isFalse();
+        // a live master refusing with CLUSTERDOWN, as the planner's sample sees it: wrapped for its message
+        assertThat(RedisFailover.isFailoverCause(new IOException(
+                        "sampling",
+                        new HandlerException(
+                                HandlerErrorCode.STORE_ERROR,
+                                "error from Redis",
+                                new JedisDataException("CLUSTERDOWN The cluster is down")))))
+                .isTrue();
+        assertThat(RedisFailover.isFailoverCause(new IOException(
+                        "sampling", new JedisConnectionException(new SocketTimeoutException("Read timed out")))))
+                .isFalse();
     }
 
     private static List<Object[]> rows(int from, int to) {

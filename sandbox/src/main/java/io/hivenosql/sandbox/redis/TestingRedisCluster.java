@@ -135,18 +135,30 @@ public final class TestingRedisCluster implements Closeable {
                 .toList();
     }
 
-    /** The live replica of {@code master} now; throws when it has none. */
+    /**
+     * The live replica of {@code master}; throws when it has none. A node restarted as a replica shows in the other
+     * nodes' view once gossip has carried it there, so this looks again for up to {@link #READY_TIMEOUT}.
+     */
     public TestingRedisServer replicaOf(TestingRedisServer master) {
-        ClusterNodesView view = view();
-        String id = view.byPort(master.port())
+        String id = view().byPort(master.port())
                 .orElseThrow(() -> new IllegalArgumentException(master + " is not a node of this cluster"))
                 .id();
-        return servers.stream()
-                .filter(TestingRedisServer::isAlive)
-                .filter(s ->
-                        view.byPort(s.port()).map(n -> n.masterId().equals(id)).orElse(false))
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException(master + " has no live replica in " + nodes()));
+        List<TestingRedisServer> found = new ArrayList<>();
+        await(
+                READY_TIMEOUT,
+                () -> {
+                    ClusterNodesView view = view();
+                    servers.stream()
+                            .filter(s -> s.isAlive()
+                                    && view.byPort(s.port())
+                                            .map(n -> n.masterId().equals(id))
+                                            .orElse(false))
+                            .findFirst()
+                            .ifPresent(found::add);
+                    return found.isEmpty() ? master + " has no live replica in " + nodes() : "";
+                },
+                "a live replica of " + master);
+        return found.get(0);
     }
 
     /**
