@@ -79,6 +79,38 @@ final class RedisFailover {
     }
 
     /**
+     * What HiveServer2 does when a master of {@code topology} fails while a query is compiled (field names sampled,
+     * splits planned): when {@code e} is a failover and fewer than {@link #MAX_FAILOVERS} came before, waits until the
+     * master's slots are served again ({@link #awaitServed}, knowing every replica of the map) and returns the map that
+     * serves them; otherwise rethrows {@code e}.
+     */
+    static RedisTopology afterLostMaster(
+            RedisClients clients,
+            RedisTopology topology,
+            RedisTopology.Master master,
+            Exception e,
+            int failovers,
+            String doing)
+            throws IOException {
+        if (!isFailoverCause(e) || failovers >= MAX_FAILOVERS) {
+            if (e instanceof IOException io) {
+                throw io;
+            }
+            throw (RuntimeException) e;
+        }
+        Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
+        log.info(
+                "table {}: Redis Cluster master {} failed while {} ({}); waiting for its slots to be served again",
+                clients.table().name(),
+                master.address(),
+                doing,
+                RedisErrors.reason(cause));
+        List<HostAndPort> replicas = new ArrayList<>();
+        topology.masters().forEach(m -> replicas.addAll(m.replicas()));
+        return new RedisFailover(clients, replicas).awaitServed(master.ranges(), master.address(), doing, cause);
+    }
+
+    /**
      * Waits until every slot of {@code slots} is served by a live master with {@code cluster_state:ok}, and returns
      * that master's slot map.
      *

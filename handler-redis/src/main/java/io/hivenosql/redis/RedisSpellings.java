@@ -77,8 +77,6 @@ final class RedisSpellings {
             return log(table, spellings, context);
         }
         int perNode = Math.max(1, SAMPLE_KEYS / topology.masters().size());
-        List<HostAndPort> replicas = new ArrayList<>();
-        topology.masters().forEach(master -> replicas.addAll(master.replicas()));
         for (RedisTopology.Master master : topology.masters()) {
             HostAndPort node = master.address();
             for (int failovers = 0; ; failovers++) {
@@ -87,14 +85,14 @@ final class RedisSpellings {
                     break;
                 } catch (IOException | RuntimeException e) {
                     // a master lost while the query is compiled: sample the one that takes over its slots
-                    Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
-                    if (!RedisFailover.isFailoverCause(e) || failovers >= RedisFailover.MAX_FAILOVERS) {
-                        throw e;
-                    }
-                    RedisTopology served = new RedisFailover(clients, replicas)
-                            .awaitServed(
-                                    master.ranges(), node, "sampling the field names of the table's hashes", cause);
-                    node = served.masterOf(master.ranges().get(0).first());
+                    node = RedisFailover.afterLostMaster(
+                                    clients,
+                                    topology,
+                                    master,
+                                    e,
+                                    failovers,
+                                    "sampling the field names of the table's hashes")
+                            .masterOf(master.ranges().get(0).first());
                 }
             }
         }

@@ -138,20 +138,10 @@ final class RedisSplitPlanner {
                 }
                 return clusterSplits(current, slotKeys, samples, desiredSplits);
             } catch (IOException | RuntimeException e) {
-                Throwable cause = e instanceof IOException && e.getCause() != null ? e.getCause() : e;
-                if (asked == null || !RedisFailover.isFailoverCause(e) || failovers >= RedisFailover.MAX_FAILOVERS) {
+                if (asked == null) {
                     throw e;
                 }
-                List<HostAndPort> replicas = new ArrayList<>();
-                current.masters().forEach(master -> replicas.addAll(master.replicas()));
-                log.info(
-                        "table {}: Redis Cluster master {} was lost while the query was planned ({}); waiting for its"
-                                + " slots to be served again",
-                        table.name(),
-                        asked.address(),
-                        RedisErrors.reason(cause));
-                current = new RedisFailover(clients, replicas)
-                        .awaitServed(asked.ranges(), asked.address(), "planning the splits", cause);
+                current = RedisFailover.afterLostMaster(clients, current, asked, e, failovers, "planning the splits");
             }
         }
     }
