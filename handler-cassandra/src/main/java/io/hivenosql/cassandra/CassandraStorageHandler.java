@@ -8,6 +8,11 @@ import io.hivenosql.api.hive.NoSqlStorageHandler;
  */
 public class CassandraStorageHandler extends NoSqlStorageHandler {
     public CassandraStorageHandler() {
-        super(new CassandraConnector(), CassandraInputFormat.class, CassandraOutputFormat.class, CassandraSerDe.class);
+        super(
+                new CassandraConnector(),
+                CassandraInputFormat.class,
+                CassandraRowInputFormat.class,
+                CassandraOutputFormat.class,
+                CassandraSerDe.class);
     }
 }

@@ -10,6 +10,11 @@ import io.hivenosql.api.hive.NoSqlStorageHandler;
  */
 public class MongoStorageHandler extends NoSqlStorageHandler {
     public MongoStorageHandler() {
-        super(new MongoConnector(), MongoInputFormat.class, MongoOutputFormat.class, MongoSerDe.class);
+        super(
+                new MongoConnector(),
+                MongoInputFormat.class,
+                MongoRowInputFormat.class,
+                MongoOutputFormat.class,
+                MongoSerDe.class);
     }
 }

@@ -1,9 +1,9 @@
 package io.hivenosql.redis;
 
-import io.hivenosql.api.hive.NoSqlInputFormat;
+import io.hivenosql.api.hive.NoSqlVectorizedInputFormat;
 
-/** The input format of Redis tables. */
-public class RedisInputFormat extends NoSqlInputFormat {
+/** The input format of Redis tables: rows, and column batches in vectorized tasks. */
+public class RedisInputFormat extends NoSqlVectorizedInputFormat {
     public RedisInputFormat() {
         super(new RedisConnector());
     }

@@ -8,6 +8,11 @@ import io.hivenosql.api.hive.NoSqlStorageHandler;
  */
 public class RedisStorageHandler extends NoSqlStorageHandler {
     public RedisStorageHandler() {
-        super(new RedisConnector(), RedisInputFormat.class, RedisOutputFormat.class, RedisSerDe.class);
+        super(
+                new RedisConnector(),
+                RedisInputFormat.class,
+                RedisRowInputFormat.class,
+                RedisOutputFormat.class,
+                RedisSerDe.class);
     }
 }

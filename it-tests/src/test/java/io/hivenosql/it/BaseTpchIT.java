@@ -138,6 +138,45 @@ abstract class BaseTpchIT {
                 .containsExactlyElementsOf(Rows.of(hive, checksum(qualified("orders_orc"))));
     }
 
+    /**
+     * An aggregate over every column of {@code orders} runs its map side on column batches that the store's input format
+     * fills itself (EXPLAIN VECTORIZATION: vectorized input format, no row deserialization), and gives what the same
+     * query gives on the ORC source and with {@code nosql.read.vectorized} off (rows that Hive deserializes).
+     */
+    @Test
+    void aVectorizedScanFillsColumnBatchesFromTheStoreAndReadsWhatRowModeReads() throws Exception {
+        String query = "SELECT o_orderstatus, count(*), sum(o_orderkey), sum(o_custkey), sum(o_totalprice), "
+                + "min(o_orderdate), max(o_orderdate), min(o_orderpriority), max(o_clerk), sum(o_shippriority), "
+                + "sum(length(o_comment)), max(o_comment) FROM %s GROUP BY o_orderstatus ORDER BY o_orderstatus";
+        String store = query.formatted(qualified("orders"));
+        List<String> vectorization = YarnChecks.vectorization(hive, store);
+        assertThat(vectorization)
+                .as("EXPLAIN VECTORIZATION of %s", store)
+                .contains("enabledConditionsMet: hive.vectorized.use.vectorized.input.format IS true")
+                .anyMatch(line -> line.startsWith("inputFileFormats: io.hivenosql."))
+                .noneMatch(line -> line.contains("row.serde.deserialize"))
+                .noneMatch(line -> line.startsWith("enabledConditionsNotMet"));
+        List<String> expected = Rows.of(hive, query.formatted(qualified("orders_orc")));
+        assertThat(expected).hasSize(3);
+        assertThat(Rows.of(hive, store)).containsExactlyElementsOf(expected);
+
+        // turned off for the table: Hive deserializes the rows the store's row-only input format reads
+        String orders = qualified("orders");
+        hive.execute("ALTER TABLE " + orders + " SET TBLPROPERTIES ('nosql.read.vectorized'='false')");
+        try {
+            assertThat(YarnChecks.vectorization(hive, store))
+                    .as("EXPLAIN VECTORIZATION of %s with 'nosql.read.vectorized'='false'", store)
+                    .contains("enabledConditionsMet: hive.vectorized.use.row.serde.deserialize IS true")
+                    .anyMatch(line ->
+                            line.startsWith("inputFileFormats: io.hivenosql.") && line.contains("RowInputFormat"));
+            assertThat(Rows.of(hive, store)).as("rows deserialized by Hive").containsExactlyElementsOf(expected);
+        } finally {
+            hive.execute("ALTER TABLE " + orders + " SET TBLPROPERTIES ('nosql.read.vectorized'='true')");
+        }
+        assertThat(YarnChecks.vectorization(hive, store))
+                .contains("enabledConditionsMet: hive.vectorized.use.vectorized.input.format IS true");
+    }
+
     @Test
     void joinsWithOrcTablesAndBetweenStoreTablesGiveTheOrcOnlyResult() throws Exception {
         String left = qualified(loadedTables().get(0));

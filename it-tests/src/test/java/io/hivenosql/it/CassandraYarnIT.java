@@ -124,7 +124,7 @@ class CassandraYarnIT {
         assertThat(YarnChecks.scanRows(YarnChecks.explain(hive, select)))
                 .as("rows in the plan")
                 .isBetween(ROWS / 2 / 2L, ROWS / 2 * 2L);
-        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanVectorized(hive, select));
+        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanReadsBatches(hive, select));
     }
 
     /**
@@ -154,7 +154,7 @@ class CassandraYarnIT {
             YarnChecks.assertRanShippedInContainers(yarn, attempts, "the INSERT and the SELECT", JAR);
             log.info(
                     "deployment (b) vectorization: {}",
-                    YarnChecks.assertScanNotVectorized(
+                    YarnChecks.assertScanReadsRows(
                             session,
                             "SELECT owner, count(*) FROM " + table + " GROUP BY owner",
                             "io.hivenosql.cassandra.CassandraInputFormat"));

@@ -140,7 +140,7 @@ class MongoYarnIT {
         assertThat(YarnChecks.scanRows(YarnChecks.explain(hive, select)))
                 .as("rows in the plan")
                 .isEqualTo(ROWS / 2);
-        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanVectorized(hive, select));
+        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanReadsBatches(hive, select));
     }
 
     /**
@@ -168,7 +168,7 @@ class MongoYarnIT {
             YarnChecks.assertRanShippedInContainers(yarn, attempts, "the INSERT and the SELECT", JAR);
             log.info(
                     "deployment (b) vectorization: {}",
-                    YarnChecks.assertScanNotVectorized(
+                    YarnChecks.assertScanReadsRows(
                             session,
                             "SELECT owner, count(*) FROM " + table + " GROUP BY owner",
                             "io.hivenosql.mongo.MongoInputFormat"));

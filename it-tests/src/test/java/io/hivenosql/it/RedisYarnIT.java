@@ -138,7 +138,7 @@ class RedisYarnIT {
         assertThat(YarnChecks.scanRows(YarnChecks.explain(hive, scan)))
                 .as("rows in the plan")
                 .isEqualTo(ROWS / 2);
-        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanVectorized(hive, scan));
+        log.info("deployment (a) vectorization: {}", YarnChecks.assertScanReadsBatches(hive, scan));
     }
 
     /**
@@ -176,7 +176,7 @@ class RedisYarnIT {
             }
             log.info(
                     "deployment (b) vectorization: {}",
-                    YarnChecks.assertScanNotVectorized(
+                    YarnChecks.assertScanReadsRows(
                             session,
                             "SELECT owner, count(*) FROM " + table + " GROUP BY owner",
                             "io.hivenosql.redis.RedisInputFormat"));

@@ -153,26 +153,62 @@ final class YarnChecks {
 
     /**
      * The scan's map work of {@code sql} is vectorized through {@code hive.vectorized.use.row.serde.deserialize} (Hive
-     * deserializes rows into column batches): what a HiveServer2 with the jar in hive.aux.jars.path plans.
+     * deserializes rows into column batches): what a HiveServer2 with the jar in hive.aux.jars.path plans for a file
+     * SerDe's table.
      */
     static List<String> assertScanVectorized(HiveInstance hive, String sql) throws SQLException {
+        return assertScanVectorized(hive, sql, "hive.vectorized.use.row.serde.deserialize");
+    }
+
+    /**
+     * The scan's map work of {@code sql} reads the column batches a store's input format fills itself
+     * ({@code hive.vectorized.use.vectorized.input.format}): what a HiveServer2 with the jar in hive.aux.jars.path plans
+     * for a store's table.
+     */
+    static List<String> assertScanReadsBatches(HiveInstance hive, String sql) throws SQLException {
+        return assertScanVectorized(hive, sql, "hive.vectorized.use.vectorized.input.format");
+    }
+
+    private static List<String> assertScanVectorized(HiveInstance hive, String sql, String how) throws SQLException {
         List<String> summary = vectorization(hive, sql);
         assertThat(summary)
                 .as("EXPLAIN VECTORIZATION of %s", sql)
-                .contains("enabledConditionsMet: hive.vectorized.use.row.serde.deserialize IS true")
+                .contains("enabledConditionsMet: " + how + " IS true")
                 .noneMatch(line -> line.startsWith("enabledConditionsNotMet"));
         return summary;
     }
 
     /**
      * The scan's map work of {@code sql} is not vectorized: Hive treats {@code inputFormat} as excluded from row
-     * deserialization. What a HiveServer2 plans when the input format comes from ADD JAR.
+     * deserialization. What a HiveServer2 plans when a file SerDe's input format comes from ADD JAR.
      */
     static List<String> assertScanNotVectorized(HiveInstance hive, String sql, String inputFormat) throws SQLException {
+        return assertScanNotVectorized(
+                hive,
+                sql,
+                "hive.vectorized.use.row.serde.deserialize IS true AND hive.vectorized.row.serde.inputformat.excludes "
+                        + "NOT CONTAINS " + inputFormat + " IS false");
+    }
+
+    /**
+     * The scan's map work of {@code sql} is not vectorized but runs row by row: Hive treats the store's
+     * {@code inputFormat}, which reads batches, as excluded from vectorized input (and never deserializes rows of such a
+     * format). What a HiveServer2 plans when the input format comes from ADD JAR.
+     */
+    static List<String> assertScanReadsRows(HiveInstance hive, String sql, String inputFormat) throws SQLException {
+        return assertScanNotVectorized(
+                hive,
+                sql,
+                "hive.vectorized.use.vectorized.input.format IS true AND hive.vectorized.input.format.excludes "
+                        + "NOT CONTAINS " + inputFormat + " IS false");
+    }
+
+    private static List<String> assertScanNotVectorized(HiveInstance hive, String sql, String condition)
+            throws SQLException {
         List<String> summary = vectorization(hive, sql);
-        String notMet = "enabledConditionsNotMet: hive.vectorized.use.row.serde.deserialize IS true AND "
-                + "hive.vectorized.row.serde.inputformat.excludes NOT CONTAINS " + inputFormat + " IS false";
-        assertThat(summary).as("EXPLAIN VECTORIZATION of %s", sql).anyMatch(line -> line.startsWith(notMet));
+        assertThat(summary)
+                .as("EXPLAIN VECTORIZATION of %s", sql)
+                .anyMatch(line -> line.startsWith("enabledConditionsNotMet: " + condition));
         return summary;
     }
 

@@ -1,5 +1,6 @@
 package io.hivenosql.api.config;
 
+import static io.hivenosql.api.config.PropertyType.bool;
 import static io.hivenosql.api.config.PropertyType.enumOf;
 import static io.hivenosql.api.config.PropertyType.nonEmptyString;
 
@@ -19,6 +20,13 @@ public enum NoSqlTableProperties implements TableProperty {
             "fail",
             "What to do with a stored value that does not convert to its column type: fail the query, "
                     + "read the field as NULL, or skip the record."),
+    READ_VECTORIZED(
+            "nosql.read.vectorized",
+            bool(),
+            "true",
+            "In a vectorized Hive task, fill Hive's column batches straight from the store's values (true), or have "
+                    + "Hive deserialize the table's rows into batches as for any other SerDe (false: the input format "
+                    + "becomes the store's row-only one, shown by DESCRIBE FORMATTED). Fetch tasks read rows either way."),
     CREDENTIALS_PROVIDER(
             "nosql.credentials.provider",
             nonEmptyString(),

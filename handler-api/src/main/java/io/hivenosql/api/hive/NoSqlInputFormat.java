@@ -31,6 +31,9 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.Utilities;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedInputFormatInterface;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
 import org.apache.hadoop.io.NullWritable;
@@ -45,8 +48,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The input format of every hive-nosql table: asks the connector for splits (with Hive's projection and the pushed
- * filter) and opens one {@link NoSqlRecordReader} per split. A store module subclasses it with a public no-arg
- * constructor: {@code super(new RedisConnector())}.
+ * filter) and opens one {@link NoSqlRecordReader} of rows per split. Its subclass {@link NoSqlVectorizedInputFormat}
+ * also fills Hive's column batches itself in a vectorized task; this class is the input format of a table whose
+ * {@code nosql.read.vectorized} is false, which Hive then vectorizes, if at all, by deserializing its rows into batches.
+ * A store module subclasses each with a public no-arg constructor: {@code super(new RedisConnector())}.
  *
  * <p>Hive 4.0.1 hands input formats no LIMIT, so {@link ReadRequest#limit()} is always empty here.
  */
@@ -96,6 +101,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
     }
 
     @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public RecordReader<NullWritable, RowWritable> getRecordReader(InputSplit split, JobConf job, Reporter reporter)
             throws IOException {
         if (!(split instanceof NoSqlSplit noSqlSplit)) {
@@ -105,10 +111,31 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         try {
             TableContext table = TableContexts.fromJobConf(connector, job);
             ReadRequest request = readRequest(table, job);
+            VectorizedRowBatchCtx batchContext =
+                    this instanceof VectorizedInputFormatInterface && Utilities.getIsVectorized(job)
+                            ? Utilities.getVectorizedRowBatchCtx(job)
+                            : null;
             RecordSource source = connector.openReader(request, noSqlSplit.toSpec());
-            return new NoSqlRecordReader(request, source, reporter, noSqlSplit.description());
+            if (batchContext == null) {
+                return new NoSqlRecordReader(request, source, reporter, noSqlSplit.description());
+            }
+            try {
+                return (RecordReader)
+                        new NoSqlBatchReader(request, source, batchContext, reporter, noSqlSplit.description());
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(source, e);
+                throw e;
+            }
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(RecordSource source, Exception failure) {
+        try {
+            source.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
         }
     }
 

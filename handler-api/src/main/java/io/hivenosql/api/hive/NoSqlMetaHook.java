@@ -3,6 +3,7 @@ package io.hivenosql.api.hive;
 import static java.util.Objects.requireNonNull;
 import static org.apache.hadoop.hive.metastore.utils.MetaStoreUtils.TYPE_FROM_DESERIALIZER;
 
+import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.HiveColumn;
@@ -47,14 +48,28 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
      */
     private String insertQueryId;
 
+    /** The class name of the store's row-only input format ({@code nosql.read.vectorized} false); null: none. */
+    private final String rowInputFormat;
+
     public NoSqlMetaHook(NoSqlConnector connector, Configuration conf) {
+        this(connector, conf, null);
+    }
+
+    /**
+     * @param rowInputFormat the store's input format that reads rows only, recorded as the table's input format when
+     *     its {@code nosql.read.vectorized} is false; null when the store has none
+     */
+    public NoSqlMetaHook(
+            NoSqlConnector connector, Configuration conf, Class<? extends NoSqlInputFormat> rowInputFormat) {
         this.connector = requireNonNull(connector, "connector is null");
         this.conf = conf == null ? new Configuration() : conf;
+        this.rowInputFormat = rowInputFormat == null ? null : rowInputFormat.getName();
     }
 
     @Override
     public void preCreateTable(Table table) throws MetaException {
         TableContext context = check(table, "created");
+        chooseInputFormat(table, context);
         // the store object is created (or an existing one checked) before the metastore records the table, so that a
         // failure leaves neither behind; rollbackCreateTable removes what was created if the metastore then fails
         inStore(
@@ -69,7 +84,19 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     @Override
     public void preAlterTable(Table table, EnvironmentContext context) throws MetaException {
         super.preAlterTable(table, context);
-        check(table, "altered");
+        chooseInputFormat(table, check(table, "altered"));
+    }
+
+    /**
+     * {@code nosql.read.vectorized}: a table that reads rows only records the store's row-only input format in its
+     * storage descriptor, which Hive then takes over the handler's; otherwise it records none, and Hive takes the
+     * handler's (which fills column batches itself).
+     */
+    private void chooseInputFormat(Table table, TableContext context) {
+        if (rowInputFormat != null && table.getSd() != null) {
+            boolean vectorized = context.config().get(NoSqlTableProperties.READ_VECTORIZED);
+            table.getSd().setInputFormat(vectorized ? null : rowInputFormat);
+        }
     }
 
     /**

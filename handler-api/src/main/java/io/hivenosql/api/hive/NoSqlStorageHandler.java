@@ -34,26 +34,34 @@ import org.slf4j.LoggerFactory;
 /**
  * The storage handler of every hive-nosql table: wires a connector into Hive (formats, SerDe, metastore hook),
  * configures jobs, decomposes predicates and reports statistics. A store module subclasses it with a public no-arg
- * constructor, e.g. {@code super(new RedisConnector(), RedisInputFormat.class, RedisOutputFormat.class,
- * RedisSerDe.class)}; that subclass is the class users name in {@code STORED BY}.
+ * constructor, e.g. {@code super(new RedisConnector(), RedisInputFormat.class, RedisRowInputFormat.class,
+ * RedisOutputFormat.class, RedisSerDe.class)}; that subclass is the class users name in {@code STORED BY}.
  */
 public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveStoragePredicateHandler {
     private static final Logger LOG = LoggerFactory.getLogger(NoSqlStorageHandler.class);
 
     private final NoSqlConnector connector;
-    private final Class<? extends NoSqlInputFormat> inputFormat;
+    private final Class<? extends NoSqlVectorizedInputFormat> inputFormat;
+    private final Class<? extends NoSqlInputFormat> rowInputFormat;
     private final Class<? extends NoSqlOutputFormat> outputFormat;
     private final Class<? extends NoSqlSerDe> serDe;
     /** Created on first use, see {@link #getMetaHook}. */
     private NoSqlMetaHook metaHook;
 
+    /**
+     * @param inputFormat the table's input format, which fills Hive's column batches itself in vectorized tasks
+     * @param rowInputFormat the input format of the table's rows only, for tables whose {@code nosql.read.vectorized}
+     *     is false
+     */
     protected NoSqlStorageHandler(
             NoSqlConnector connector,
-            Class<? extends NoSqlInputFormat> inputFormat,
+            Class<? extends NoSqlVectorizedInputFormat> inputFormat,
+            Class<? extends NoSqlInputFormat> rowInputFormat,
             Class<? extends NoSqlOutputFormat> outputFormat,
             Class<? extends NoSqlSerDe> serDe) {
         this.connector = requireNonNull(connector, "connector is null");
         this.inputFormat = requireNonNull(inputFormat, "inputFormat is null");
+        this.rowInputFormat = requireNonNull(rowInputFormat, "rowInputFormat is null");
         this.outputFormat = requireNonNull(outputFormat, "outputFormat is null");
         this.serDe = requireNonNull(serDe, "serDe is null");
     }
@@ -84,7 +92,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         // one hook per handler: Hive caches the handler in the query plan's table object and asks it for the hook at
         // preInsertTable and again at commitInsertTable, which must see what the first call began
         if (metaHook == null) {
-            metaHook = new NoSqlMetaHook(connector, conf());
+            metaHook = new NoSqlMetaHook(connector, conf(), rowInputFormat);
         }
         return metaHook;
     }

@@ -117,12 +117,12 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
         for (int index : projection) {
             ColumnMapping column = mapping.column(index);
             try {
-                row[index] = HiveValues.toHive(column.type(), records.get(index));
+                put(row, index, records.get(index));
             } catch (ValueConversionException e) {
                 if (!badRecords.keep(() -> badRecord(records, column, e))) {
                     return false;
                 }
-                row[index] = null;
+                put(row, index, null);
                 anyNulled = true;
             }
         }
@@ -130,6 +130,17 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
             badRecords.countNulled();
         }
         return true;
+    }
+
+    /**
+     * Hands one projected column of the current record to Hive, as {@link #convert} reads it from the
+     * {@link RecordSource}: the default puts its Hive Java value into the row; a reader that fills column vectors puts
+     * it there instead. {@code neutral} null is a NULL (also the value a bad record gets under the {@code null} policy).
+     *
+     * @throws ValueConversionException when the value does not convert to the column's type
+     */
+    protected void put(Object[] row, int column, Object neutral) {
+        row[column] = HiveValues.toHive(mapping.column(column).type(), neutral);
     }
 
     /** Releases the input (file, connection); called once, by {@link #close}. The default closes the source. */

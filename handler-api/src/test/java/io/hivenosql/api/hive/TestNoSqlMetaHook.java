@@ -57,6 +57,29 @@ class TestNoSqlMetaHook {
     }
 
     @Test
+    void aTableThatReadsRowsOnlyRecordsTheRowInputFormatAndAnAlterTurnsItBack() throws MetaException {
+        NoSqlMetaHook handlerHook =
+                new NoSqlMetaHook(new TestingNoSqlConnector(), new Configuration(), TestingRowInputFormat.class);
+        Table rows = table("people", dataset, Map.of("nosql.read.vectorized", "false"));
+        handlerHook.preCreateTable(rows);
+        assertThat(rows.getSd().getInputFormat()).isEqualTo(TestingRowInputFormat.class.getName());
+
+        EnvironmentContext setProperties =
+                new EnvironmentContext(Map.of(HiveMetaHook.ALTER_TABLE_OPERATION_TYPE, "ADDPROPS"));
+        Table batches = table("people", dataset, Map.of("nosql.read.vectorized", "true"));
+        batches.getSd().setInputFormat(TestingRowInputFormat.class.getName());
+        handlerHook.preAlterTable(batches, setProperties);
+        assertThat(batches.getSd().getInputFormat())
+                .as("none recorded: Hive takes the handler's, which fills column batches")
+                .isNull();
+
+        assertThatThrownBy(() -> handlerHook.preCreateTable(
+                        table("people", dataset, Map.of("nosql.read.vectorized", "sometimes"))))
+                .isInstanceOf(MetaException.class)
+                .hasMessageContaining("nosql.read.vectorized");
+    }
+
+    @Test
     void rejectsAMisspeltPropertyWithASuggestion() {
         Table table = table("people", dataset, Map.of("nosql.bad-record.polcy", "skip"));
 

@@ -1,6 +1,6 @@
 package io.hivenosql.api.hive;
 
-public final class TestingInputFormat extends NoSqlInputFormat {
+public final class TestingInputFormat extends NoSqlVectorizedInputFormat {
     public TestingInputFormat() {
         super(new TestingNoSqlConnector());
     }

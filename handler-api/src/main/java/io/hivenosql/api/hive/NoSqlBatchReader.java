@@ -1,0 +1,130 @@
+package io.hivenosql.api.hive;
+
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import java.io.IOException;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedBatchUtil;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapred.RecordReader;
+import org.apache.hadoop.mapred.Reporter;
+
+/**
+ * Reads one split of a store in a vectorized task: fills Hive's {@link VectorizedRowBatch} with the projected columns
+ * of up to a batch of records at a time, straight from the connector's {@link RecordSource} into the column vectors
+ * ({@link ColumnVectorFill}), with no Hive row object, SerDe or per-row operator call in between. The record loop is
+ * the row reader's ({@link RowReader}: the bad-record policy, cancellation, counters and the log line at close), so a
+ * vectorized task reads exactly the rows and values a fetch task reads.
+ *
+ * <p>A count with no column read ({@code count(*)}) gets batches that carry only their size.
+ */
+final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRowBatch> {
+    private final VectorizedRowBatchCtx context;
+    private final BatchRows rows;
+
+    NoSqlBatchReader(
+            ReadRequest request,
+            RecordSource source,
+            VectorizedRowBatchCtx context,
+            Reporter reporter,
+            String splitDescription)
+            throws IOException {
+        this.context = requireNonNull(context, "context is null");
+        ColumnVectorFill fill = new ColumnVectorFill(
+                request.table().tableName(), request.table().mapping(), context);
+        this.rows = new BatchRows(request, source, fill, reporter, splitDescription);
+    }
+
+    @Override
+    public boolean next(NullWritable key, VectorizedRowBatch batch) throws IOException {
+        // Hive may hand a batch another reader filled (grouped splits share one value)
+        VectorizedBatchUtil.resetNonPartitionColumns(batch);
+        batch.selectedInUse = false;
+        batch.size = rows.fill(batch);
+        return batch.size > 0;
+    }
+
+    @Override
+    public NullWritable createKey() {
+        return NullWritable.get();
+    }
+
+    @Override
+    public VectorizedRowBatch createValue() {
+        return context.createVectorizedRowBatch();
+    }
+
+    @Override
+    public long getPos() {
+        return rows.getPos();
+    }
+
+    @Override
+    public float getProgress() {
+        return rows.getProgress();
+    }
+
+    @Override
+    public void close() throws IOException {
+        rows.close();
+    }
+
+    /** The row loop, each record's values put into the batch's next row instead of a row array. */
+    private static final class BatchRows extends RowReader<NullWritable> {
+        private final ColumnVectorFill fill;
+        /** The array {@link RowReader#next} passes to {@link #put}; unused, values go to the batch. */
+        private final RowWritable unused;
+
+        private int row;
+
+        BatchRows(
+                ReadRequest request,
+                RecordSource source,
+                ColumnVectorFill fill,
+                Reporter reporter,
+                String splitDescription) {
+            super(request, source, reporter, splitDescription);
+            this.fill = fill;
+            this.unused = createValue();
+        }
+
+        /** Fills the batch with the next records; returns how many (0 at the end of the split). */
+        int fill(VectorizedRowBatch batch) throws IOException {
+            fill.fill(batch);
+            row = 0;
+            int capacity = batch.getMaxSize();
+            while (row < capacity && next(NullWritable.get(), unused)) {
+                row++;
+            }
+            return row;
+        }
+
+        @Override
+        protected void put(Object[] ignored, int column, Object neutral) {
+            fill.put(row, column, neutral);
+        }
+
+        @Override
+        public NullWritable createKey() {
+            return NullWritable.get();
+        }
+
+        @Override
+        public long getPos() {
+            return rowsRead();
+        }
+
+        @Override
+        public float getProgress() {
+            return exhausted() ? 1.0f : 0.0f;
+        }
+
+        @Override
+        protected String readSummary(long records) {
+            return "read " + records + " records into column vectors";
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package io.hivenosql.api.hive;
+
+public final class TestingRowInputFormat extends NoSqlInputFormat {
+    public TestingRowInputFormat() {
+        super(new TestingNoSqlConnector());
+    }
+}
