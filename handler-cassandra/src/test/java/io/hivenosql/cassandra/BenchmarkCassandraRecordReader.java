@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import io.hivenosql.api.hive.VectorizedReadPaths;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
@@ -191,6 +192,34 @@ public class BenchmarkCassandraRecordReader {
         return requireRows(count);
     }
 
+    /**
+     * A vectorized Hive task with the handler's batch reader: the split's column vectors filled straight from the
+     * connector's values ({@code hive.vectorized.use.vectorized.input.format}).
+     */
+    @Benchmark
+    public long hiveBatchReader(Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : TestingCassandraTableContext.CONNECTOR.planSplits(request, 0)) {
+            count += VectorizedReadPaths.batches(
+                    request, TestingCassandraTableContext.CONNECTOR.openReader(request, split), blackhole::consume);
+        }
+        return requireRows(count);
+    }
+
+    /**
+     * A vectorized Hive task before the batch reader: the record reader's rows, copied to writables and assigned into
+     * the batch as Hive's VectorMapOperator does ({@code hive.vectorized.use.row.serde.deserialize}).
+     */
+    @Benchmark
+    public long hiveRowsIntoBatches(Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : TestingCassandraTableContext.CONNECTOR.planSplits(request, 0)) {
+            count += VectorizedReadPaths.rowsIntoBatches(
+                    request, TestingCassandraTableContext.CONNECTOR.openReader(request, split), blackhole::consume);
+        }
+        return requireRows(count);
+    }
+
     /** The baseline: a hand-written token-range scan of the same ranges, typed getters, next page fetched ahead. */
     @Benchmark
     public long rawDriverTokenRangeScan(Blackhole blackhole) {
@@ -251,7 +280,7 @@ public class BenchmarkCassandraRecordReader {
             new JmhRounds(
                             BenchmarkCassandraRecordReader.class,
                             "rawDriverTokenRangeScan",
-                            List.of("handlerRecordSource"),
+                            List.of("handlerRecordSource", "hiveBatchReader", "hiveRowsIntoBatches"),
                             rows)
                     .run(
                             rounds,

@@ -3,6 +3,7 @@ package io.hivenosql.mongo;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import io.hivenosql.api.hive.VectorizedReadPaths;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
@@ -198,6 +199,33 @@ public class BenchmarkMongoRecordReader {
         return requireRows(count);
     }
 
+    /**
+     * A vectorized Hive task with the handler's batch reader: the split's column vectors filled straight from the
+     * connector's values ({@code hive.vectorized.use.vectorized.input.format}).
+     */
+    @Benchmark
+    public long hiveBatchReader(Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : CONNECTOR.planSplits(request, 0)) {
+            count += VectorizedReadPaths.batches(request, CONNECTOR.openReader(request, split), blackhole::consume);
+        }
+        return requireRows(count);
+    }
+
+    /**
+     * A vectorized Hive task before the batch reader: the record reader's rows, copied to writables and assigned into
+     * the batch as Hive's VectorMapOperator does ({@code hive.vectorized.use.row.serde.deserialize}).
+     */
+    @Benchmark
+    public long hiveRowsIntoBatches(Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : CONNECTOR.planSplits(request, 0)) {
+            count += VectorizedReadPaths.rowsIntoBatches(
+                    request, CONNECTOR.openReader(request, split), blackhole::consume);
+        }
+        return requireRows(count);
+    }
+
     /** The baseline: one find() of whole documents, every field decoded from the raw bytes. */
     @Benchmark
     public long rawDriverFind(Blackhole blackhole) {
@@ -260,7 +288,11 @@ public class BenchmarkMongoRecordReader {
             new JmhRounds(
                             BenchmarkMongoRecordReader.class,
                             "rawDriverFind",
-                            List.of("handlerRecordSource", "rawDriverFindProjected"),
+                            List.of(
+                                    "handlerRecordSource",
+                                    "hiveBatchReader",
+                                    "hiveRowsIntoBatches",
+                                    "rawDriverFindProjected"),
                             rows)
                     .run(
                             rounds,

@@ -5,6 +5,7 @@ import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.hive.NoSqlRecordReader;
 import io.hivenosql.api.hive.RowWritable;
+import io.hivenosql.api.hive.VectorizedReadPaths;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
@@ -163,6 +164,34 @@ public class BenchmarkRedisRecordReader {
             } finally {
                 reader.close();
             }
+        }
+        return requireRows(count);
+    }
+
+    /**
+     * A vectorized Hive task with the handler's batch reader: the split's column vectors filled straight from the
+     * connector's values ({@code hive.vectorized.use.vectorized.input.format}).
+     */
+    @Benchmark
+    public long hiveBatchReader(Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : splits) {
+            count += VectorizedReadPaths.batches(
+                    request, new RedisConnector().openReader(request, split), blackhole::consume);
+        }
+        return requireRows(count);
+    }
+
+    /**
+     * A vectorized Hive task before the batch reader: the record reader's rows, copied to writables and assigned into
+     * the batch as Hive's VectorMapOperator does ({@code hive.vectorized.use.row.serde.deserialize}).
+     */
+    @Benchmark
+    public long hiveRowsIntoBatches(Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : splits) {
+            count += VectorizedReadPaths.rowsIntoBatches(
+                    request, new RedisConnector().openReader(request, split), blackhole::consume);
         }
         return requireRows(count);
     }
