@@ -45,8 +45,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The input format of every hive-nosql table: asks the connector for splits (with Hive's projection and the pushed
- * filter) and opens one {@link NoSqlRecordReader} per split. A store module subclasses it with a public no-arg
- * constructor: {@code super(new RedisConnector())}.
+ * filter) and opens one {@link NoSqlRecordReader} per split. A scan that reads no column (count(*): not even a column
+ * of the pushed filter) asks the store to count each split's records ({@link NoSqlConnector#countRecords}) and, when
+ * it can, hands Hive that many empty rows without opening the store's reader. A store module subclasses it with a
+ * public no-arg constructor: {@code super(new RedisConnector())}.
  *
  * <p>Hive 4.0.1 hands input formats no LIMIT, so {@link ReadRequest#limit()} is always empty here.
  */
@@ -105,7 +107,14 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         try {
             TableContext table = TableContexts.fromJobConf(connector, job);
             ReadRequest request = readRequest(table, job);
-            RecordSource source = connector.openReader(request, noSqlSplit.toSpec());
+            SplitSpec spec = noSqlSplit.toSpec();
+            if (request.projection().isEmpty()) {
+                OptionalLong count = connector.countRecords(request, spec);
+                if (count.isPresent()) {
+                    return NoSqlRecordReader.counted(request, count.getAsLong(), reporter, noSqlSplit.description());
+                }
+            }
+            RecordSource source = connector.openReader(request, spec);
             return new NoSqlRecordReader(request, source, reporter, noSqlSplit.description());
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
