@@ -18,6 +18,7 @@ import io.hivenosql.mongo.bson.BsonRowEncoder;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -76,6 +77,11 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         return MongoReads.openReader(request, split);
+    }
+
+    @Override
+    public OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        return MongoReads.countRecords(request, split);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.hivenosql.mongo;
 
+import com.mongodb.MongoInterruptedException;
+import com.mongodb.client.model.CountOptions;
+import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.pushdown.FilterCapabilities;
@@ -12,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.slf4j.Logger;
@@ -61,6 +65,53 @@ final class MongoReads {
         MongoClients.Lease lease = MongoClients.acquire(request.table());
         // the reader owns the lease from here: it closes it with itself, or when it fails to open
         return MongoRecordReader.open(table, lease, request, scan, split.description());
+    }
+
+    /**
+     * The documents of one split that a request of no column selects (the table's query AND the pushed filter AND the
+     * split's range), counted by the server with {@code countDocuments} (an aggregation of {@code $match} and
+     * {@code $count}) under the simple collation and the table's read preference: exactly the documents the split's
+     * reader returns, each of which is a record when no column is read. Empty, so that the split is read, for a
+     * request that reads a column, for the chunk of a sharded collection (its index bounds {@code min}/{@code max} have
+     * no equivalent in a count), and when the count fails for a transient reason (a lost connection, an election):
+     * the reader resumes from those ({@link MongoCursorResume}).
+     */
+    static OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        if (!request.projection().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        MongoTable table = MongoTable.of(request.table());
+        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
+        if (scan.min().isPresent() || scan.max().isPresent()) {
+            return OptionalLong.empty();
+        }
+        CountOptions options = new CountOptions().collation(MongoScan.SIMPLE_COLLATION);
+        scan.hint().ifPresent(options::hint);
+        if (scan.limit().isPresent()) {
+            if (scan.limit().getAsLong() <= 0) {
+                return OptionalLong.of(0);
+            }
+            options.limit((int) Math.min(Integer.MAX_VALUE, scan.limit().getAsLong()));
+        }
+        try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
+            long count = lease.collection().countDocuments(scan.filter(), options);
+            log.debug("table {}: {} counts {} documents with {}", table.name(), split.description(), count, scan);
+            return OptionalLong.of(count);
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted() || e instanceof MongoInterruptedException) {
+                throw Cancellation.interrupted(
+                        "counting the documents of " + split.description() + " of table " + table.name());
+            }
+            if (MongoCursorResume.resumable(e)) {
+                log.info(
+                        "table {}: counting the documents of {} failed ({}); reading them instead",
+                        table.name(),
+                        split.description(),
+                        MongoErrors.reason(e));
+                return OptionalLong.empty();
+            }
+            throw MongoErrors.readFailed(table, "counting the documents of " + split.description(), e);
+        }
     }
 
     /**

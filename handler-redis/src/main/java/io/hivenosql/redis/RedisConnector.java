@@ -17,6 +17,7 @@ import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Redis tables: each row is one key, {@code redis.key.prefix} followed by the canonical text of the key column
@@ -95,6 +96,11 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         return RedisReads.openReader(request, split);
+    }
+
+    @Override
+    public OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        return RedisReads.countRecords(request, split);
     }
 
     @Override

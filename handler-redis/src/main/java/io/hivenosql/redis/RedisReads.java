@@ -10,6 +10,7 @@ import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -29,6 +30,23 @@ final class RedisReads {
 
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         return new RedisRecordReader(RedisClients.of(request.table()), request, RedisSplit.fromBytes(split.payload()));
+    }
+
+    /**
+     * The records of one split of a request of no column, counted from its keys alone, as its reader finds them
+     * ({@link RedisRecordReader#count}): SCAN of the split's range with the prefix pattern and the table's type, or
+     * the slots' keys with the prefix (CLUSTER GETKEYSINSLOT), or the looked-up keys, each of the latter two checked
+     * with TYPE (a key that is gone or of another type is no record); no value is fetched. Empty for a request that
+     * reads a column.
+     */
+    static OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        if (!request.projection().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        try (RedisRecordReader reader = new RedisRecordReader(
+                RedisClients.of(request.table()), request, RedisSplit.fromBytes(split.payload()))) {
+            return OptionalLong.of(reader.count());
+        }
     }
 
     /**

@@ -107,6 +107,22 @@ final class RedisRecordReader implements RecordSource {
         return true;
     }
 
+    /**
+     * The records left in the split, counted by batches without handing them over: for a request of no column, whose
+     * batches are the split's keys alone (SCAN with the prefix pattern and type; the slots' or looked-up keys with a
+     * pipelined TYPE each), exactly the records {@link #next} would return.
+     */
+    long count() throws IOException {
+        long count = 0;
+        List<RedisRow> rows;
+        while (returned + count < limit && (rows = readAhead.next()) != null) {
+            count += rows.size();
+        }
+        count = Math.min(count, limit - returned);
+        returned += count;
+        return count;
+    }
+
     /** Runs on the read-ahead thread: the next batch of keys and their values; null at the end of the split. */
     private List<RedisRow> fetchNextBatch() throws IOException {
         List<byte[]> next = keys.nextBatch();

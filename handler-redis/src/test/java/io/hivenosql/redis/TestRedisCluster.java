@@ -86,6 +86,11 @@ class TestRedisCluster {
             // key-only projection must check the type: the string key of another type is not a row
             ReadRequest keyOnly = request(table, List.of(0), Optional.empty());
             TestRedisSplits.assertExactlyOnce(keyOnly, CONNECTOR.planSplits(keyOnly, 0), keys);
+
+            // a count (no column) checks the type too, and fetches no value
+            ReadRequest count = request(table, List.of(), Optional.empty());
+            assertThat(TestRedisCounts.assertCountsEqualReads(count, CONNECTOR.planSplits(count, 0), null))
+                    .isEqualTo(keys.size());
         }
     }
 

@@ -19,7 +19,8 @@ import org.apache.hadoop.mapred.Reporter;
  * the row reader's ({@link RowReader}: the bad-record policy, cancellation, counters and the log line at close), so a
  * vectorized task reads exactly the rows and values a fetch task reads.
  *
- * <p>A count with no column read ({@code count(*)}) gets batches that carry only their size.
+ * <p>A count with no column read ({@code count(*)}) gets batches that carry only their size; the store's count of the
+ * split's records ({@link NoSqlRecordReader#countedRecords}) stands in for its records where it can count them.
  */
 final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRowBatch> {
     private final VectorizedRowBatchCtx context;
@@ -78,6 +79,9 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
         /** The array {@link RowReader#next} passes to {@link #put}; unused, values go to the batch. */
         private final RowWritable unused;
 
+        /** Whether the records are the store's count ({@link NoSqlRecordReader#countedRecords}): no value is read. */
+        private final boolean counted;
+
         private int row;
 
         BatchRows(
@@ -89,6 +93,7 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
             super(request, source, reporter, splitDescription);
             this.fill = fill;
             this.unused = createValue();
+            this.counted = NoSqlRecordReader.isCounted(source);
         }
 
         /** Fills the batch with the next records; returns how many (0 at the end of the split). */
@@ -124,7 +129,9 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
 
         @Override
         protected String readSummary(long records) {
-            return "read " + records + " records into column vectors";
+            return counted
+                    ? "counted " + records + " records into batches that carry only their size"
+                    : "read " + records + " records into column vectors";
         }
     }
 }

@@ -7,6 +7,12 @@ package io.hivenosql.api.hive;
 public enum NoSqlCounters {
     /** Records handed to Hive by the readers (after the bad-record policy). */
     RECORDS_READ,
+    /**
+     * Records of a query that reads no column ({@code count(*)}) that the store counted instead of returning them
+     * ({@link io.hivenosql.api.spi.NoSqlConnector#countRecords}); handed to Hive as empty rows, so also in
+     * {@link #RECORDS_READ}.
+     */
+    RECORDS_COUNTED,
     /** Rows the store acknowledged to the writers. */
     RECORDS_WRITTEN,
     /** Records dropped by {@code 'nosql.bad-record.policy'='skip'}. */

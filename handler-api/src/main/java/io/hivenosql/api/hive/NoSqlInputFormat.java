@@ -51,7 +51,10 @@ import org.slf4j.LoggerFactory;
  * filter) and opens one {@link NoSqlRecordReader} of rows per split. Its subclass {@link NoSqlVectorizedInputFormat}
  * also fills Hive's column batches itself in a vectorized task; this class is the input format of a table whose
  * {@code nosql.read.vectorized} is false, which Hive then vectorizes, if at all, by deserializing its rows into batches.
- * A store module subclasses each with a public no-arg constructor: {@code super(new RedisConnector())}.
+ * A scan that reads no column (count(*): not even a column of the pushed filter) asks the store to count each split's
+ * records ({@link NoSqlConnector#countRecords}) and, when it can, hands Hive that many empty rows (or batches that
+ * carry only their size) without opening the store's reader. A store module subclasses each with a public no-arg
+ * constructor: {@code super(new RedisConnector())}.
  *
  * <p>Hive 4.0.1 hands input formats no LIMIT, so {@link ReadRequest#limit()} is always empty here.
  */
@@ -111,17 +114,29 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         try {
             TableContext table = TableContexts.fromJobConf(connector, job);
             ReadRequest request = readRequest(table, job);
+            SplitSpec spec = noSqlSplit.toSpec();
+            String description = noSqlSplit.description();
             VectorizedRowBatchCtx batchContext =
                     this instanceof VectorizedInputFormatInterface && Utilities.getIsVectorized(job)
                             ? Utilities.getVectorizedRowBatchCtx(job)
                             : null;
-            RecordSource source = connector.openReader(request, noSqlSplit.toSpec());
+            if (request.projection().isEmpty()) {
+                OptionalLong count = connector.countRecords(request, spec);
+                if (count.isPresent()) {
+                    RecordSource counted =
+                            NoSqlRecordReader.countedRecords(request, count.getAsLong(), reporter, description);
+                    return batchContext == null
+                            ? NoSqlRecordReader.counted(request, counted, reporter, description)
+                            : (RecordReader)
+                                    new NoSqlBatchReader(request, counted, batchContext, reporter, description);
+                }
+            }
+            RecordSource source = connector.openReader(request, spec);
             if (batchContext == null) {
-                return new NoSqlRecordReader(request, source, reporter, noSqlSplit.description());
+                return new NoSqlRecordReader(request, source, reporter, description);
             }
             try {
-                return (RecordReader)
-                        new NoSqlBatchReader(request, source, batchContext, reporter, noSqlSplit.description());
+                return (RecordReader) new NoSqlBatchReader(request, source, batchContext, reporter, description);
             } catch (IOException | RuntimeException e) {
                 closeQuietly(source, e);
                 throw e;

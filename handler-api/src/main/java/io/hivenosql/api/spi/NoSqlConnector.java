@@ -5,6 +5,7 @@ import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -46,6 +47,15 @@ public interface NoSqlConnector extends TableModel {
     List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException;
 
     RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException;
+
+    /**
+     * The number of records of one split that the request selects, counted by the store without reading values;
+     * empty when the store cannot count this request exactly. Called only for a request with an empty projection
+     * (Hive reads no column: count(*)), in place of openReader.
+     */
+    default OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        return OptionalLong.empty();
+    }
 
     RecordSink openWriter(TableContext table) throws IOException;
 

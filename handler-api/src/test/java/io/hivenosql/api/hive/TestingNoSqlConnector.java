@@ -28,6 +28,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,6 +43,11 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
     static final Map<String, AtomicInteger> BINDS = new ConcurrentHashMap<>();
 
     static final Map<String, AtomicInteger> CAPABILITIES = new ConcurrentHashMap<>();
+
+    /** How many readers and counts of each dataset's splits were opened and asked, for tests. */
+    static final Map<String, AtomicInteger> READERS = new ConcurrentHashMap<>();
+
+    static final Map<String, AtomicInteger> COUNTS = new ConcurrentHashMap<>();
 
     @Override
     public String storeName() {
@@ -102,21 +108,19 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
         return result;
     }
 
+    /** The records of the split that the request's filter selects, when the table counts (testing.counts). */
+    @Override
+    public OptionalLong countRecords(ReadRequest request, SplitSpec split) {
+        count(COUNTS, request.table().config());
+        return request.table().config().<Boolean>get(TestingTableProperties.COUNTS)
+                ? OptionalLong.of(records(request, split).size())
+                : OptionalLong.empty();
+    }
+
     @Override
     public RecordSource openReader(ReadRequest request, SplitSpec split) {
-        String[] part = new String(split.payload(), StandardCharsets.UTF_8).split("/");
-        int index = Integer.parseInt(part[0]);
-        int count = Integer.parseInt(part[1]);
-        Optional<String> keyEquals = request.filter().map(TestingNoSqlConnector::keyEquality);
-        List<Map.Entry<String, Map<String, String>>> records = new ArrayList<>();
-        int position = 0;
-        for (Map.Entry<String, Map<String, String>> record :
-                TestingStore.snapshot(dataset(request.table())).entrySet()) {
-            if (position++ % count == index
-                    && keyEquals.map(record.getKey()::equals).orElse(true)) {
-                records.add(record);
-            }
-        }
+        count(READERS, request.table().config());
+        List<Map.Entry<String, Map<String, String>>> records = records(request, split);
         TableMapping mapping = request.table().mapping();
         Iterator<Map.Entry<String, Map<String, String>>> iterator = records.iterator();
         return new RecordSource() {
@@ -148,6 +152,23 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
                 current = null;
             }
         };
+    }
+
+    private static List<Map.Entry<String, Map<String, String>>> records(ReadRequest request, SplitSpec split) {
+        String[] part = new String(split.payload(), StandardCharsets.UTF_8).split("/");
+        int index = Integer.parseInt(part[0]);
+        int count = Integer.parseInt(part[1]);
+        Optional<String> keyEquals = request.filter().map(TestingNoSqlConnector::keyEquality);
+        List<Map.Entry<String, Map<String, String>>> records = new ArrayList<>();
+        int position = 0;
+        for (Map.Entry<String, Map<String, String>> record :
+                TestingStore.snapshot(dataset(request.table())).entrySet()) {
+            if (position++ % count == index
+                    && keyEquals.map(record.getKey()::equals).orElse(true)) {
+                records.add(record);
+            }
+        }
+        return records;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.hivenosql.api.hive;
 
+import static io.hivenosql.api.config.PropertyType.bool;
 import static io.hivenosql.api.config.PropertyType.integer;
 import static io.hivenosql.api.config.PropertyType.nonEmptyString;
 
@@ -11,6 +12,7 @@ import io.hivenosql.api.config.TableProperty;
 enum TestingTableProperties implements TableProperty {
     DATASET("testing.dataset", nonEmptyString(), null, true, "The in-memory dataset holding the table's records."),
     SPLITS("testing.splits", integer(1, 16), "2", false, "How many splits a scan has."),
+    COUNTS("testing.counts", bool(), "true", false, "Whether the store counts the records of a split."),
     PASSWORD_ALIAS("testing.password.alias", nonEmptyString(), null, false, "Alias of the password."),
     COLUMNS_MAPPING("testing.columns.mapping", nonEmptyString(), null, false, "Inline column mapping.");
 
