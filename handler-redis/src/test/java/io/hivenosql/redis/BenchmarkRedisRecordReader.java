@@ -65,7 +65,8 @@ import redis.clients.jedis.resps.ScanResult;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(
         value = 1,
-        jvmArgsAppend = {"-Xmx4g"})
+        // Hive's serde classes (StringInternUtils, behind the ObjectInspector factories) open java.net.URI's fields
+        jvmArgsAppend = {"-Xmx4g", "--add-opens=java.base/java.net=ALL-UNNAMED"})
 @Warmup(iterations = 5)
 @Measurement(iterations = 5)
 public class BenchmarkRedisRecordReader {

@@ -108,6 +108,8 @@ public final class JmhRounds {
         params.forEach(options::param);
         List<String> jvmArgs = new ArrayList<>();
         jvmArgs.add("-Xmx" + heap);
+        // Hive's serde classes (StringInternUtils, behind the ObjectInspector factories) open java.net.URI's fields
+        jvmArgs.add("--add-opens=java.base/java.net=ALL-UNNAMED");
         systemProperties.forEach((key, value) -> jvmArgs.add("-D" + key + "=" + value));
         options.jvmArgsAppend(jvmArgs.toArray(String[]::new));
         Collection<RunResult> results = new Runner(options.build()).run();
