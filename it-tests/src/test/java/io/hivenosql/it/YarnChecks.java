@@ -183,7 +183,7 @@ final class YarnChecks {
      * deserialization. What a HiveServer2 plans when a file SerDe's input format comes from ADD JAR.
      */
     static List<String> assertScanNotVectorized(HiveInstance hive, String sql, String inputFormat) throws SQLException {
-        return assertScanNotVectorized(
+        return assertNotMet(
                 hive,
                 sql,
                 "hive.vectorized.use.row.serde.deserialize IS true AND hive.vectorized.row.serde.inputformat.excludes "
@@ -196,15 +196,14 @@ final class YarnChecks {
      * format). What a HiveServer2 plans when the input format comes from ADD JAR.
      */
     static List<String> assertScanReadsRows(HiveInstance hive, String sql, String inputFormat) throws SQLException {
-        return assertScanNotVectorized(
+        return assertNotMet(
                 hive,
                 sql,
                 "hive.vectorized.use.vectorized.input.format IS true AND hive.vectorized.input.format.excludes "
                         + "NOT CONTAINS " + inputFormat + " IS false");
     }
 
-    private static List<String> assertScanNotVectorized(HiveInstance hive, String sql, String condition)
-            throws SQLException {
+    private static List<String> assertNotMet(HiveInstance hive, String sql, String condition) throws SQLException {
         List<String> summary = vectorization(hive, sql);
         assertThat(summary)
                 .as("EXPLAIN VECTORIZATION of %s", sql)
