@@ -87,13 +87,10 @@ final class CassandraRawScan implements RawScan {
         HandlerJarCqlSession session = HandlerJarCqlSession.connect(handlerJar, hosts, localDc, null, null);
         try {
             return new CassandraRawScan(session, table, parallelism);
-        } catch (InvocationTargetException e) {
-            closeQuietly(session);
-            throw new IllegalStateException(
-                    "cannot prepare the raw scan of " + table + ": " + e.getCause(), e.getCause());
         } catch (ReflectiveOperationException | RuntimeException e) {
             closeQuietly(session);
-            throw new IllegalStateException("cannot prepare the raw scan of " + table + ": " + e, e);
+            Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
+            throw new IllegalStateException("cannot prepare the raw scan of " + table + ": " + cause, cause);
         }
     }
 
