@@ -2,6 +2,8 @@ package io.hivenosql.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.cluster.ClusterHiveConf;
+import io.hivenosql.sandbox.cluster.MiniHadoopCluster;
 import io.hivenosql.sandbox.hive.HiveEngine;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,11 +42,15 @@ public record BenchOptions(
               --stores LIST           targets, comma-separated (default all): hdfs-orc, hdfs-text, redis, cassandra,
                                       mongo; results are compared with the first one
               --queries LIST          q1..q22, probe_full_scan, probe_selective_scan, probe_key_lookup,
-                                      probe_join_hdfs, tpch, probes or all (default all)
+                                      probe_join_hdfs, probe_count, probe_join_selective, tpch, probes (the 6
+                                      probes) or all (default all)
               --warmups N             untimed rounds before the timed ones (default 1)
               --runs N                timed rounds (default 3); each round runs every query once on every target
               --check                 correctness only: no warm-up, one round, no raw scans
               --no-raw-scans          skip the raw driver scans of lineitem
+              --raw-parallelism N     token ranges the raw Cassandra scan reads at once, each with async paging
+                                      (default: Hive's task slots: 1 in local mode, which runs one task at a time;
+                                      with --cluster the NodeManagers' task containers)
               --timeout-minutes N     longest one beeline session (one round on one target) may take (default 240)
               --out DIR               where results/<timestamp>/ goes (default bench/results)
             sandbox (the default): --work DIR (default .sandbox/bench), --engine tez|mr
@@ -114,14 +120,6 @@ public record BenchOptions(
         }
         boolean raw = !check && !flags.contains("--no-raw-scans");
         Duration timeout = Duration.ofMinutes(integer(values.remove("--timeout-minutes"), "--timeout-minutes", 240));
-        BenchSettings settings = new BenchSettings(
-                ScaleFactors.parse(Optional.ofNullable(values.remove("--sf")).orElse("0.01")),
-                targets,
-                queries,
-                warmups,
-                runs,
-                raw,
-                timeout);
         Optional<String> jdbcUrl = Optional.ofNullable(values.remove("--jdbc-url"));
         String nodeManagers = values.remove("--node-managers");
         if (nodeManagers != null && !flags.contains("--cluster")) {
@@ -130,6 +128,15 @@ public record BenchOptions(
         Optional<Integer> cluster = flags.contains("--cluster")
                 ? Optional.of(integer(nodeManagers, "--node-managers", 2))
                 : Optional.empty();
+        BenchSettings settings = new BenchSettings(
+                ScaleFactors.parse(Optional.ofNullable(values.remove("--sf")).orElse("0.01")),
+                targets,
+                queries,
+                warmups,
+                runs,
+                raw,
+                integer(values.remove("--raw-parallelism"), "--raw-parallelism", taskSlots(cluster)),
+                timeout);
         String defaultUser =
                 Optional.ofNullable(System.getenv("HIVE_JDBC_USER")).orElse(System.getProperty("user.name", "hive"));
         BenchOptions options = new BenchOptions(
@@ -183,6 +190,18 @@ public record BenchOptions(
         }
     }
 
+    /**
+     * The map tasks Hive runs at once: one in local mode (Tez runs its tasks one after another in HiveServer2's
+     * JVM), and on the sandbox's cluster as many task containers as the NodeManagers hold, less the Tez AM's.
+     */
+    static int taskSlots(Optional<Integer> clusterNodeManagers) {
+        return clusterNodeManagers
+                .map(nodeManagers -> Math.max(
+                        1,
+                        nodeManagers * (MiniHadoopCluster.NODE_MANAGER_MEMORY_MB / ClusterHiveConf.CONTAINER_MB) - 1))
+                .orElse(1);
+    }
+
     /** Whether the suite starts its own sandbox (no {@code --jdbc-url}). */
     public boolean sandbox() {
         return jdbcUrl.isEmpty();
@@ -193,7 +212,8 @@ public record BenchOptions(
         return "BenchOptions[sf=" + settings.scaleFactors() + ", targets="
                 + settings.targets().stream().map(Target::cliName).toList() + ", queries="
                 + settings.queries().size()
-                + ", warmups=" + settings.warmups() + ", runs=" + settings.runs() + ", engine="
+                + ", warmups=" + settings.warmups() + ", runs=" + settings.runs() + ", raw parallelism="
+                + settings.rawScanParallelism() + ", engine="
                 + engine.name().toLowerCase(Locale.ROOT) + "]";
     }
 }

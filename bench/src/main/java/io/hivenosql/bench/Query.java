@@ -26,7 +26,10 @@ public record Query(String name, String text) {
     public static final String SELECTIVE_SCAN = "probe_selective_scan";
     public static final String KEY_LOOKUP = "probe_key_lookup";
     public static final String JOIN_HDFS = "probe_join_hdfs";
-    public static final List<String> PROBES = List.of(FULL_SCAN, SELECTIVE_SCAN, KEY_LOOKUP, JOIN_HDFS);
+    public static final String COUNT = "probe_count";
+    public static final String JOIN_SELECTIVE = "probe_join_selective";
+    public static final List<String> PROBES =
+            List.of(FULL_SCAN, SELECTIVE_SCAN, KEY_LOOKUP, JOIN_HDFS, COUNT, JOIN_SELECTIVE);
 
     /** {@code q01} ... {@code q22}. */
     public static final List<String> TPCH = IntStream.rangeClosed(1, 22)

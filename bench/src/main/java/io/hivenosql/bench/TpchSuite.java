@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * The suite at one scale factor: generate the text tables, load every target through Hive ({@code INSERT OVERWRITE
  * ... SELECT} from the text tables), run the queries in rounds (each round runs every query once on every target, one
  * beeline session per target, so slow drifts of the machine spread over all targets alike), scan each store's
- * lineitem with its raw driver, and compare every query's results across the targets.
+ * lineitem with its raw driver (connected before the clock starts), and compare every query's results across the
+ * targets.
  */
 public final class TpchSuite {
     private static final Logger log = LoggerFactory.getLogger(TpchSuite.class);
@@ -68,7 +69,7 @@ public final class TpchSuite {
 
     /**
      * Creates each target's database and tables afresh and fills them. hdfs-text (the source) and hdfs-orc (which
-     * {@code probe_join_hdfs} joins with) are always created; only the selected targets' loads are reported.
+     * {@code probe_join_hdfs} and {@code probe_join_selective} join with) are always created; only the selected targets' loads are reported.
      */
     private List<LoadMeasurement> load(TargetDdl ddl, Map<String, TpchFiles.Written> generated) throws SQLException {
         Set<Target> targets = new LinkedHashSet<>(List.of(Target.HDFS_TEXT, Target.HDFS_ORC));
@@ -161,10 +162,18 @@ public final class TpchSuite {
         for (int round = 1; round <= rounds; round++) {
             for (Target target : stores) {
                 progress.update(done++, "round " + round + "/" + rounds + " " + target.cliName());
-                RawScan scan = RawScan.of(target, environment.stores(), environment.handlerJars(), LINEITEM);
-                long start = System.nanoTime();
-                long rows = scan.scan();
-                Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+                long rows;
+                Duration elapsed;
+                try (RawScan scan = RawScan.open(
+                        target,
+                        environment.stores(),
+                        environment.handlerJars(),
+                        LINEITEM,
+                        settings.rawScanParallelism())) {
+                    long start = System.nanoTime();
+                    rows = scan.scan();
+                    elapsed = Duration.ofNanos(System.nanoTime() - start);
+                }
                 if (rows != lineitemRows) {
                     throw new QueryFailedException("the raw " + target.cliName() + " scan of lineitem read " + rows
                             + " rows; the table has " + lineitemRows);

@@ -12,7 +12,7 @@ class TestBenchOptions {
         BenchOptions options = BenchOptions.parse(List.of());
         assertThat(options.settings().scaleFactors()).containsExactly(0.01);
         assertThat(options.settings().targets()).containsExactlyElementsOf(Target.all());
-        assertThat(options.settings().queries()).hasSize(26);
+        assertThat(options.settings().queries()).hasSize(28);
         assertThat(options.settings().warmups()).isEqualTo(1);
         assertThat(options.settings().runs()).isEqualTo(3);
         assertThat(options.settings().rawScans()).isTrue();
@@ -36,9 +36,37 @@ class TestBenchOptions {
         assertThat(options.settings().queries())
                 .extracting(Query::name)
                 .containsExactly(
-                        "q01", "q06", "probe_full_scan", "probe_selective_scan", "probe_key_lookup", "probe_join_hdfs");
+                        "q01",
+                        "q06",
+                        "probe_full_scan",
+                        "probe_selective_scan",
+                        "probe_key_lookup",
+                        "probe_join_hdfs",
+                        "probe_count",
+                        "probe_join_selective");
         assertThat(options.settings().runs()).isEqualTo(5);
         assertThat(options.settings().warmups()).isZero();
+    }
+
+    @Test
+    void theRawCassandraScanReadsAsManyRangesAtOnceAsHiveHasTaskSlots() {
+        // local mode runs one task at a time; 2 NodeManagers of 2048 MB hold 8 containers of 512 MB, one the AM's
+        assertThat(BenchOptions.parse(List.of()).settings().rawScanParallelism())
+                .isEqualTo(1);
+        assertThat(BenchOptions.parse(List.of("--cluster")).settings().rawScanParallelism())
+                .isEqualTo(7);
+        assertThat(BenchOptions.parse(List.of("--cluster", "--node-managers", "1"))
+                        .settings()
+                        .rawScanParallelism())
+                .isEqualTo(3);
+        assertThat(BenchOptions.parse(List.of("--raw-parallelism", "4"))
+                        .settings()
+                        .rawScanParallelism())
+                .isEqualTo(4);
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--raw-parallelism", "0")))
+                .hasMessageContaining("--raw-parallelism must be >= 1");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--raw-parallelism", "many")))
+                .hasMessageContaining("--raw-parallelism: 'many' is not a whole number");
     }
 
     @Test
@@ -106,7 +134,7 @@ class TestBenchOptions {
     @Test
     void theWorkloadIsTpchUnlessFailoverIsAsked() {
         assertThat(BenchOptions.parse(List.of("--workload", "tpch")).settings().queries())
-                .hasSize(26);
+                .hasSize(28);
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--workload", "ycsb")))
                 .hasMessageContaining("'ycsb' is not tpch or failover");
         assertThat(BenchMain.failover(List.of("--workload", "failover", "--store", "redis")))

@@ -10,7 +10,7 @@ class TestQuery {
     @Test
     void everyQueryFileIsOneStatementWithoutDatabaseNames() {
         List<Query> queries = Query.select(List.of("all"));
-        assertThat(queries).hasSize(26);
+        assertThat(queries).hasSize(28);
         for (Query query : queries) {
             String code = withoutComments(query.text()).toLowerCase(Locale.ROOT);
             assertThat(code.strip()).as(query.name()).endsWith(";");
@@ -21,7 +21,7 @@ class TestQuery {
                     .as(query.name())
                     .doesNotContain("tpch_redis", "tpch_cassandra", "tpch_mongo", "tpch_hdfs_text");
             assertThat(code).as(query.name()).doesNotContainPattern("(?m)^\\s*(use|set)\\s");
-            if (query.name().equals(Query.JOIN_HDFS)) {
+            if (List.of(Query.JOIN_HDFS, Query.JOIN_SELECTIVE).contains(query.name())) {
                 assertThat(code).contains("tpch_hdfs_orc.orders");
             } else {
                 assertThat(code).as(query.name()).doesNotContain("tpch_hdfs_orc");
@@ -35,6 +35,18 @@ class TestQuery {
                 .extracting(Query::name)
                 .containsExactly("q03", "q22", "probe_key_lookup");
         assertThat(Query.select(List.of("tpch"))).hasSize(22);
+        assertThat(Query.select(List.of("probes")))
+                .extracting(Query::name)
+                .containsExactly(
+                        "probe_full_scan",
+                        "probe_selective_scan",
+                        "probe_key_lookup",
+                        "probe_join_hdfs",
+                        "probe_count",
+                        "probe_join_selective");
+        assertThat(Query.select(List.of("probe_join_selective", "probe_count")))
+                .extracting(Query::name)
+                .containsExactly("probe_count", "probe_join_selective");
     }
 
     private static String withoutComments(String text) {

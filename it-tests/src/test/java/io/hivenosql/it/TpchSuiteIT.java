@@ -34,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The TPC-H suite's correctness check at scale factor 0.01, as {@code bin/hive-nosql bench --sf 0.01 --check} runs
  * it: the data generated into HDFS (a MiniDFSCluster), loaded through Hive into ORC on HDFS, Redis, Cassandra and
- * MongoDB, and every one of the 22 queries and 4 probes run through beeline against the ORC tables and the three
+ * MongoDB, and the 22 queries and four of the probes run through beeline against the ORC tables and the three
  * stores; every result must agree with the ORC one. One round, no timing asserted; the raw driver scans run once too.
  * (The text tables, the source of every load, are left out of the check to keep CI short; {@code bin/hive-nosql
  * bench} compares all five targets.)
@@ -44,6 +44,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TpchSuiteIT {
     private static final double SCALE_FACTOR = 0.01;
     private static final List<Target> TARGETS = List.of(Target.HDFS_ORC, Target.REDIS, Target.CASSANDRA, Target.MONGO);
+    /**
+     * The 22 queries and the first four probes. {@code probe_count} and {@code probe_join_selective} are left out: at
+     * this scale factor they added 18 s to the run on the four targets (6 s and 12 s), more than CI's budget; {@code
+     * bin/hive-nosql bench} runs them.
+     */
+    private static final List<Query> QUERIES =
+            Query.select(List.of("tpch", Query.FULL_SCAN, Query.SELECTIVE_SCAN, Query.KEY_LOOKUP, Query.JOIN_HDFS));
 
     private TestingHdfs hdfs;
     private ScaleFactorResults results;
@@ -62,8 +69,8 @@ class TpchSuiteIT {
                         Optional.of(stack.mongo().uri())),
                 HiveStack.Resources.auxJars(),
                 "it-tests stack");
-        BenchSettings settings = new BenchSettings(
-                List.of(SCALE_FACTOR), TARGETS, Query.select(List.of("all")), 0, 1, true, Duration.ofMinutes(20));
+        BenchSettings settings =
+                new BenchSettings(List.of(SCALE_FACTOR), TARGETS, QUERIES, 0, 1, true, Duration.ofMinutes(20));
         results = new TpchSuite(environment, settings, Progress.silent()).run(SCALE_FACTOR);
     }
 
@@ -76,7 +83,7 @@ class TpchSuiteIT {
 
     @Test
     void everyQueryAgreesAcrossOrcAndTheThreeStores() {
-        assertThat(results.checks()).hasSize(26);
+        assertThat(results.checks()).hasSize(QUERIES.size());
         List<ResultCheck> mismatches = results.checks().values().stream()
                 .filter(check -> !check.matches())
                 .toList();
@@ -90,7 +97,7 @@ class TpchSuiteIT {
         Map<Target, Long> runs = results.queries().stream()
                 .collect(Collectors.groupingBy(QueryMeasurement::target, Collectors.counting()));
         assertThat(runs).containsOnlyKeys(TARGETS).allSatisfy((target, count) -> assertThat(count)
-                .isEqualTo(26L));
+                .isEqualTo((long) QUERIES.size()));
         // TPC-H's answers at this size: Q1 has one row per return flag and line status, Q6 a single sum, the
         // LIMIT queries their limits or fewer; none is empty
         assertThat(results.checks().get("q01").rows()).isEqualTo(4);

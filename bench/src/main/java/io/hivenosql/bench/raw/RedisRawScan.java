@@ -14,30 +14,55 @@ import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /**
- * SCAN (MATCH the table's prefix, COUNT 1000) and a pipelined HGETALL of each page's keys, with Jedis: on a single
- * server, or on each master of a Redis Cluster in turn.
+ * SCAN (MATCH the table's prefix, COUNT 1000) and a pipelined HGETALL of each page's keys, with Jedis, on one thread:
+ * on a single server, or on each master of a Redis Cluster in turn. The Redis microbenchmark's
+ * {@code rawJedisScanAndHgetall} reads the same way.
  */
 final class RedisRawScan implements RawScan {
-    private final HostAndPort first;
+    private final List<Jedis> masters;
     private final String prefix;
 
-    RedisRawScan(String nodes, String prefix) {
-        this.first = HostAndPort.from(
+    private RedisRawScan(List<Jedis> masters, String prefix) {
+        this.masters = masters;
+        this.prefix = prefix;
+    }
+
+    /** Finds the masters and connects to each. */
+    static RedisRawScan open(String nodes, String prefix) {
+        HostAndPort first = HostAndPort.from(
                 requireNonNull(nodes, "nodes is null").split(",")[0].trim());
-        this.prefix = requireNonNull(prefix, "prefix is null");
+        requireNonNull(prefix, "prefix is null");
+        List<Jedis> connections = new ArrayList<>();
+        try {
+            for (HostAndPort master : masters(first)) {
+                connections.add(new Jedis(master));
+            }
+            for (Jedis connection : connections) {
+                connection.ping();
+            }
+        } catch (RuntimeException e) {
+            connections.forEach(Jedis::close);
+            throw e;
+        }
+        return new RedisRawScan(List.copyOf(connections), prefix);
     }
 
     @Override
     public long scan() {
         ValueTally tally = new ValueTally();
-        for (HostAndPort node : masters()) {
-            scan(node, tally);
+        for (Jedis master : masters) {
+            scan(master, tally);
         }
         return tally.rows();
     }
 
+    @Override
+    public void close() {
+        masters.forEach(Jedis::close);
+    }
+
     /** The first node alone, or every master of the cluster it belongs to (replicas hold the same keys). */
-    private List<HostAndPort> masters() {
+    private static List<HostAndPort> masters(HostAndPort first) {
         try (Jedis jedis = new Jedis(first)) {
             if (!jedis.info("cluster").contains("cluster_enabled:1")) {
                 return List.of(first);
@@ -57,27 +82,25 @@ final class RedisRawScan implements RawScan {
         return masters;
     }
 
-    private void scan(HostAndPort node, ValueTally tally) {
+    private void scan(Jedis jedis, ValueTally tally) {
         ScanParams params = new ScanParams().match(prefix + "*").count(1000);
-        try (Jedis jedis = new Jedis(node)) {
-            String cursor = ScanParams.SCAN_POINTER_START;
-            do {
-                ScanResult<String> page = jedis.scan(cursor, params);
-                Pipeline pipeline = jedis.pipelined();
-                List<Response<Map<String, String>>> hashes =
-                        new ArrayList<>(page.getResult().size());
-                for (String key : page.getResult()) {
-                    hashes.add(pipeline.hgetAll(key));
+        String cursor = ScanParams.SCAN_POINTER_START;
+        do {
+            ScanResult<String> page = jedis.scan(cursor, params);
+            Pipeline pipeline = jedis.pipelined();
+            List<Response<Map<String, String>>> hashes =
+                    new ArrayList<>(page.getResult().size());
+            for (String key : page.getResult()) {
+                hashes.add(pipeline.hgetAll(key));
+            }
+            pipeline.sync();
+            for (Response<Map<String, String>> hash : hashes) {
+                for (String value : hash.get().values()) {
+                    tally.size(value.length());
                 }
-                pipeline.sync();
-                for (Response<Map<String, String>> hash : hashes) {
-                    for (String value : hash.get().values()) {
-                        tally.size(value.length());
-                    }
-                    tally.row();
-                }
-                cursor = page.getCursor();
-            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
-        }
+                tally.row();
+            }
+            cursor = page.getCursor();
+        } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
     }
 }

@@ -2,6 +2,7 @@ package io.hivenosql.bench.report;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.bench.Query;
 import io.hivenosql.bench.Target;
 import java.time.Duration;
 import java.util.Collection;
@@ -23,12 +24,9 @@ import java.util.stream.Collectors;
  * computed (a target not run, no raw scan, a zero time) is an empty optional, never NaN or infinity.
  */
 public final class Statistics {
-    public static final String FULL_SCAN = "probe_full_scan";
-    public static final String SELECTIVE_SCAN = "probe_selective_scan";
-    public static final String KEY_LOOKUP = "probe_key_lookup";
-    public static final String JOIN_HDFS = "probe_join_hdfs";
+    public static final String FULL_SCAN = Query.FULL_SCAN;
 
-    private static final List<String> PROBES = List.of(FULL_SCAN, SELECTIVE_SCAN, KEY_LOOKUP, JOIN_HDFS);
+    private static final List<String> PROBES = Query.PROBES;
     private static final List<String> TABLES =
             List.of("lineitem", "orders", "partsupp", "part", "customer", "supplier", "nation", "region");
     private static final Pattern TPCH_QUERY = Pattern.compile("q(\\d+)");

@@ -14,14 +14,17 @@ class TestRedisRawScan {
     private static final int ROWS = 700;
 
     @Test
-    void readsEveryHashOfThePrefixOnOneServer() {
+    void readsEveryHashOfThePrefixOnOneServerOnEveryScanOfOneConnection() {
         try (TestingRedisServer server = TestingRedisServer.start();
                 Jedis jedis = server.connect()) {
             for (int i = 0; i < ROWS; i++) {
                 jedis.hset("lineitem:" + i, Map.of("a", "1", "b", "22"));
             }
             jedis.hset("orders:1", Map.of("a", "1"));
-            assertThat(new RedisRawScan(server.address(), "lineitem:").scan()).isEqualTo(ROWS);
+            try (RedisRawScan scan = RedisRawScan.open(server.address(), "lineitem:")) {
+                assertThat(scan.scan()).isEqualTo(ROWS);
+                assertThat(scan.scan()).isEqualTo(ROWS);
+            }
         }
     }
 
@@ -34,7 +37,9 @@ class TestRedisRawScan {
                 client.hset("lineitem:" + i, Map.of("a", "1"));
             }
             client.hset("orders:1", Map.of("a", "1"));
-            assertThat(new RedisRawScan(cluster.nodes(), "lineitem:").scan()).isEqualTo(ROWS);
+            try (RedisRawScan scan = RedisRawScan.open(cluster.nodes(), "lineitem:")) {
+                assertThat(scan.scan()).isEqualTo(ROWS);
+            }
         }
     }
 }

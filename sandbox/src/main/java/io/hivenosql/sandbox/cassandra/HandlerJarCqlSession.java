@@ -138,6 +138,19 @@ public final class HandlerJarCqlSession implements AutoCloseable {
         return programmatic.getMethod("build").invoke(config);
     }
 
+    /**
+     * The driver's {@code CqlSession} itself, for a caller that uses more of its API (prepared statements, async
+     * paging) reflectively; the driver's classes come from {@link #driverClass(String)}.
+     */
+    public Object driverSession() {
+        return session;
+    }
+
+    /** A public type of the driver's API by its name under {@code com.datastax.oss.driver.api.core.}, e.g. {@code cql.Row}. */
+    public Class<?> driverClass(String name) throws ClassNotFoundException {
+        return loader.loadClass(DRIVER + requireNonNull(name, "name is null"));
+    }
+
     /** Runs one statement. */
     public void execute(String cql) {
         forEachRow(cql, row -> {});
