@@ -432,7 +432,7 @@ class MongoPushdownIT {
 
     /**
      * count(*) is answered per split by MongoDB ({@code countDocuments} of the split's {@code _id} range): each task
-     * logs that it counted its split's records, and the count equals one that reads a column; a count with a pushed
+     * logs that it counted its split's records, and the count equals the documents inserted; a count with a pushed
      * predicate reads the documents (its column must read as its type), and equals the count without pushdown.
      */
     @Test
@@ -446,8 +446,6 @@ class MongoPushdownIT {
                     .containsPattern(Pattern.quote(split) + ".*: counted \\d+ records")
                     .doesNotContainPattern(Pattern.quote(split) + ".*: read \\d+ records");
         }
-        assertThat(run(Engine.TEZ, true, "SELECT count(id) FROM " + table))
-                .containsExactly(Integer.toString(DOCUMENTS));
         String filtered = "SELECT count(*) FROM " + table + " WHERE n > 4";
         try (LogCapture capture = LogCapture.start()) {
             assertThat(run(Engine.TEZ, true, filtered)).containsExactlyElementsOf(run(Engine.TEZ, false, filtered));
