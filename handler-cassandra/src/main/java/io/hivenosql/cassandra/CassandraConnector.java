@@ -16,6 +16,7 @@ import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Cassandra tables: each Hive column is a CQL column of one table (see {@link CassandraTable}); values convert between
@@ -63,6 +64,11 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     @Override
     public RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         return CassandraReads.openReader(request, split);
+    }
+
+    @Override
+    public OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        return CassandraReads.countRecords(request, split);
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -116,6 +117,32 @@ final class CassandraReads {
         } catch (IOException | RuntimeException | Error e) {
             lease.close();
             throw e;
+        }
+    }
+
+    /**
+     * The rows of one split of a request of no column, counted by Cassandra ({@link CassandraCounts}); empty for a
+     * request that reads a column, or when the split is to be read instead.
+     */
+    static OptionalLong countRecords(ReadRequest request, SplitSpec split) throws IOException {
+        if (!request.projection().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        CassandraTable table = CassandraTable.of(request.table());
+        CassandraSplit payload = CassandraSplit.fromBytes(split.payload());
+        try (CassandraClients.Lease lease =
+                CassandraClients.acquire(table, request.table().secrets())) {
+            CassandraSchema schema = table.schema(lease.session());
+            CqlRestrictions restrictions = restrictions(schema, request);
+            if (restrictions.noRows()) {
+                return OptionalLong.of(0);
+            }
+            OptionalLong count =
+                    CassandraCounts.count(lease.session(), schema, restrictions, payload, split.description());
+            return count.isPresent() && request.limit().isPresent()
+                    ? OptionalLong.of(
+                            Math.min(count.getAsLong(), request.limit().getAsLong()))
+                    : count;
         }
     }
 

@@ -107,9 +107,7 @@ final class CassandraRecordReader implements RecordSource {
         } catch (RuntimeException e) {
             throw CassandraErrors.readFailed(table, "preparing " + select.cql(), e);
         }
-        List<TypeCodec<Object>> codecs = new ArrayList<>();
-        statement.getVariableDefinitions().forEach(v -> codecs.add(CodecRegistry.DEFAULT.codecFor(v.getType())));
-        this.variableCodecs = List.copyOf(codecs);
+        this.variableCodecs = variableCodecs(statement);
     }
 
     /**
@@ -118,13 +116,35 @@ final class CassandraRecordReader implements RecordSource {
      * next replica.
      */
     private CompletionStage<AsyncResultSet> execute(CqlSelect.Statement query, ByteBuffer pagingState) {
+        BoundStatement bound = bind(session, table, statement, variableCodecs, query, pageSize)
+                .setPagingState(pagingState)
+                .build();
+        pendingQuery = query;
+        pendingPagingState = pagingState;
+        pendingDescription = query.description();
+        return session.executeAsync(bound);
+    }
+
+    /**
+     * One execution of a prepared {@link CqlSelect}: the statement's values bound (the serialized partition key first),
+     * routed by its token, {@code pageSize} rows a page at the table's read consistency, idempotent.
+     *
+     * @param codecs the codecs of the prepared statement's variables, in order
+     */
+    static BoundStatementBuilder bind(
+            CqlSession session,
+            CassandraTable table,
+            PreparedStatement statement,
+            List<TypeCodec<Object>> codecs,
+            CqlSelect.Statement query,
+            int pageSize) {
         BoundStatementBuilder builder = statement.boundStatementBuilder();
         int index = 0;
         for (ByteBuffer value : query.rawKey()) {
             builder.setBytesUnsafe(index++, value.duplicate());
         }
         for (Object value : query.values()) {
-            builder.set(index, value, variableCodecs.get(index));
+            builder.set(index, value, codecs.get(index));
             index++;
         }
         if (query.routingToken().isPresent()) {
@@ -134,15 +154,16 @@ final class CassandraRecordReader implements RecordSource {
                         tokenMap.get().parse(Long.toString(query.routingToken().get())));
             }
         }
-        BoundStatement bound = builder.setPageSize(pageSize)
+        return builder.setPageSize(pageSize)
                 .setConsistencyLevel(table.readConsistency().level())
-                .setIdempotence(true)
-                .setPagingState(pagingState)
-                .build();
-        pendingQuery = query;
-        pendingPagingState = pagingState;
-        pendingDescription = query.description();
-        return session.executeAsync(bound);
+                .setIdempotence(true);
+    }
+
+    /** The codecs of a prepared statement's variables, in order. */
+    static List<TypeCodec<Object>> variableCodecs(PreparedStatement statement) {
+        List<TypeCodec<Object>> codecs = new ArrayList<>();
+        statement.getVariableDefinitions().forEach(v -> codecs.add(CodecRegistry.DEFAULT.codecFor(v.getType())));
+        return List.copyOf(codecs);
     }
 
     @Override

@@ -43,6 +43,22 @@ final class CqlSelect {
             requireNonNull(routingToken, "routingToken is null");
             requireNonNull(description, "description is null");
         }
+
+        /** The token range of a statement of a token range split (bound first); empty for a partition's. */
+        Optional<CassandraSplit.TokenRange> tokenRange() {
+            return routingToken.map(end -> new CassandraSplit.TokenRange((Long) values.get(0), (Long) values.get(1)));
+        }
+
+        /** This statement of a token range over a part of its range. */
+        Statement over(CassandraSplit.TokenRange part) {
+            if (tokenRange().isEmpty()) {
+                throw new IllegalStateException("not a statement of a token range: " + description);
+            }
+            List<Object> narrowed = new ArrayList<>(values);
+            narrowed.set(0, part.start());
+            narrowed.set(1, part.end());
+            return new Statement(rawKey, narrowed, Optional.of(part.end()), "token range " + part);
+        }
     }
 
     /** A primary key column: its CQL name, its position in the select list and its codec (for the record key). */
@@ -75,6 +91,27 @@ final class CqlSelect {
             CassandraSplit split,
             ProtocolVersion protocol)
             throws IOException {
+        return of(schema, projection, restrictions, split, protocol, false);
+    }
+
+    /**
+     * The {@code SELECT count(*)} of a split: the WHERE clause and statements of {@link #of} (one per token range or
+     * partition), counting the rows the SELECT of no column returns.
+     */
+    static CqlSelect count(
+            CassandraSchema schema, CqlRestrictions restrictions, CassandraSplit split, ProtocolVersion protocol)
+            throws IOException {
+        return of(schema, List.of(), restrictions, split, protocol, true);
+    }
+
+    private static CqlSelect of(
+            CassandraSchema schema,
+            List<Integer> projection,
+            CqlRestrictions restrictions,
+            CassandraSplit split,
+            ProtocolVersion protocol,
+            boolean count)
+            throws IOException {
         CassandraTable table = schema.table();
         // select list: projected columns, then the primary key columns not projected
         List<CqlIdentifier> selected = new ArrayList<>();
@@ -100,8 +137,11 @@ final class CqlSelect {
         }
 
         StringBuilder cql = new StringBuilder("SELECT ");
-        for (int i = 0; i < selected.size(); i++) {
+        for (int i = 0; i < selected.size() && !count; i++) {
             cql.append(i == 0 ? "" : ", ").append(selected.get(i).asCql(true));
+        }
+        if (count) {
+            cql.append("count(*)");
         }
         cql.append(" FROM ").append(table.qualifiedCqlName()).append(" WHERE ");
         List<Object> restrictionValues = new ArrayList<>();

@@ -86,6 +86,29 @@ class TestCqlSelect {
     }
 
     @Test
+    void theCountOfASplitHasItsWhereClauseAndStatements() throws IOException {
+        CqlRestrictions restrictions = restrictions(true, V_IS_Z);
+        CqlSelect count = CqlSelect.count(SCHEMA, restrictions, tokens(LOW, HIGH), PROTOCOL);
+        CqlSelect read = CqlSelect.of(SCHEMA, List.of(), restrictions, tokens(LOW, HIGH), PROTOCOL);
+
+        assertThat(count.cql())
+                .isEqualTo("SELECT count(*) FROM ks.t WHERE token(a, b) > ? AND token(a, b) <= ? AND v = ? "
+                        + "ALLOW FILTERING");
+        assertThat(count.statements()).isEqualTo(read.statements());
+        CqlSelect.Statement first = count.statements().get(0);
+        assertThat(first.tokenRange()).hasValue(LOW);
+        TokenRange part = new TokenRange(-50, 0);
+        assertThat(first.over(part))
+                .isEqualTo(new CqlSelect.Statement(
+                        List.of(), List.of(-50L, 0L, "z"), Optional.of(0L), "token range " + part));
+
+        CassandraSplit partitions = new CassandraSplit.Partitions(2, List.of(key(1, "x")));
+        CqlSelect partitionCount = CqlSelect.count(SCHEMA, restrictions(false, A_IS_1, B_IN_XY), partitions, PROTOCOL);
+        assertThat(partitionCount.cql()).isEqualTo("SELECT count(*) FROM ks.t WHERE a = ? AND b = ?");
+        assertThat(partitionCount.statements().get(0).tokenRange()).isEmpty();
+    }
+
+    @Test
     void readsTheSplitsPartitionsThatTheFilterStillNames() throws IOException {
         CqlRestrictions restrictions = restrictions(false, A_IS_1, B_IN_XY, C_IS_5);
         CassandraSplit split = new CassandraSplit.Partitions(2, List.of(key(1, "x"), key(1, "z"), key(1, "y")));

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.hive.jdbc.HiveStatement;
@@ -426,6 +427,31 @@ class MongoPushdownIT {
                     .contains(
                             "table " + table + ": 5 split(s) of " + DB + ".things: _id ranges at a $sample of 40 _ids")
                     .doesNotContain(pinned);
+        }
+    }
+
+    /**
+     * count(*) is answered per split by MongoDB ({@code countDocuments} of the split's {@code _id} range): each task
+     * logs that it counted its split's records, and the count equals the documents inserted; a count with a pushed
+     * predicate reads the documents (its column must read as its type), and equals the count without pushdown.
+     */
+    @Test
+    void countStarIsCountedByTheServerPerSplitAndAValueFilterStillReadsDocuments() throws Exception {
+        String table = DB + ".things_split";
+        String split = "table " + table + ", split ";
+        try (LogCapture capture = LogCapture.start()) {
+            assertThat(run(Engine.TEZ, true, "SELECT count(*) FROM " + table))
+                    .containsExactly(Integer.toString(DOCUMENTS));
+            assertThat(capture.text())
+                    .containsPattern(Pattern.quote(split) + ".*: counted \\d+ records")
+                    .doesNotContainPattern(Pattern.quote(split) + ".*: read \\d+ records");
+        }
+        String filtered = "SELECT count(*) FROM " + table + " WHERE n > 4";
+        try (LogCapture capture = LogCapture.start()) {
+            assertThat(run(Engine.TEZ, true, filtered)).containsExactlyElementsOf(run(Engine.TEZ, false, filtered));
+            assertThat(capture.text())
+                    .containsPattern(Pattern.quote(split) + ".*: read \\d+ records")
+                    .doesNotContain(": counted ");
         }
     }
 

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -281,6 +282,30 @@ class RedisPushdownIT {
         assertThat(result.scans()).as("one key column fixed out of two: a scan").isPositive();
         assertThat(Rows.of(hive, "SELECT l_linenumber FROM " + LINEITEM + " WHERE l_linenumber = 4 AND l_orderkey < 9"))
                 .containsExactlyInAnyOrder("4", "4");
+    }
+
+    /**
+     * count(*) is answered per split from the keys alone: each task logs that it counted its split's records, and the
+     * count equals the HDFS copy's; a count with a predicate on a value reads the rows (Hive filters them).
+     */
+    @Test
+    void countStarIsCountedFromTheKeysAndAValueFilterStillReadsRows() throws Exception {
+        String split = "table " + LINEITEM + ", split ";
+        try (LogCapture capture = LogCapture.start()) {
+            assertThat(run(true, "SELECT count(*) FROM " + LINEITEM).rows()).containsExactly("125");
+            assertThat(capture.text())
+                    .contains(split)
+                    .containsPattern(Pattern.quote(split) + ".*: counted \\d+ records")
+                    .doesNotContainPattern(Pattern.quote(split) + ".*: read \\d+ records");
+        }
+        String where = " WHERE l_quantity > 200";
+        try (LogCapture capture = LogCapture.start()) {
+            assertThat(run(true, "SELECT count(*) FROM " + LINEITEM + where).rows())
+                    .containsExactlyElementsOf(Rows.of(hive, "SELECT count(*) FROM " + LINEITEM_TEXT + where));
+            assertThat(capture.text())
+                    .containsPattern(Pattern.quote(split) + ".*: read \\d+ records")
+                    .doesNotContain(": counted ");
+        }
     }
 
     @Test
