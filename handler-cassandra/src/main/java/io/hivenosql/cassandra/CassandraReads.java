@@ -53,6 +53,11 @@ final class CassandraReads {
             public List<Filter> select(List<Filter> conjuncts) {
                 return translator().select(conjuncts);
             }
+
+            @Override
+            public boolean keyedReads(String column) {
+                return translator().keyedReads(column);
+            }
         };
     }
 
