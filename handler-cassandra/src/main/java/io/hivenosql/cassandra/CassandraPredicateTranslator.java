@@ -2,6 +2,7 @@ package io.hivenosql.cassandra;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
@@ -20,7 +21,9 @@ import java.util.Set;
  * <ol>
  *   <li>Partition key: when every partition key column has an {@code =} or {@code IN} conjunct (and the product of
  *       their values is at most {@value #MAX_PARTITIONS} partitions), those are pushed and the scan reads just those
- *       partitions (no token scan).
+ *       partitions (no token scan). A single-column partition key is read by key ({@link #keyedReads}): up to the
+ *       table's {@code nosql.read.runtime-keys.max} partitions when that is more, as Tez's dynamic pruning hands it the
+ *       join keys of a filtered table at run time.
  *   <li>Clustering columns, only with the partition key restricted: {@code =} / {@code IN} on a prefix of the
  *       clustering columns, then at most one column with a range ({@code < <= > >=}, {@code BETWEEN}), as CQL allows.
  *   <li>With {@code cassandra.allow-filtering=true}, comparisons, {@code IN} and {@code BETWEEN} on any other column
@@ -47,12 +50,26 @@ final class CassandraPredicateTranslator {
     private final boolean allowFiltering;
     private final TableMapping mapping;
     private final CqlPushedValues values;
+    private final int maxPartitions;
 
     CassandraPredicateTranslator(CassandraSchema schema, boolean allowFiltering) {
         this.schema = requireNonNull(schema, "schema is null");
         this.allowFiltering = allowFiltering;
         this.mapping = schema.table().mapping();
         this.values = new CqlPushedValues(schema);
+        // a single-column partition key is read by key: as many partitions as the table takes join keys
+        this.maxPartitions = schema.partitionKey().size() == 1
+                ? Math.max(
+                        MAX_PARTITIONS,
+                        NoSqlTableProperties.runtimeKeysMax(schema.table().config()))
+                : MAX_PARTITIONS;
+    }
+
+    /** Whether {@code column IN (...)} alone restricts the whole partition key: a single, mapped partition key column. */
+    boolean keyedReads(String column) {
+        return schema.partitionKey().size() == 1
+                && schema.mapsPartitionKey()
+                && mapping.indexOf(column) == schema.partitionKey().get(0);
     }
 
     /** The CQL restrictions of a filter, one bind marker each, in the order they appear in the statement. */
@@ -154,12 +171,12 @@ final class CassandraPredicateTranslator {
         List<Filter> picks = new ArrayList<>();
         long partitions = 1;
         for (int column : schema.partitionKey()) {
-            Optional<Filter> equality = firstEquality(conjuncts, column);
+            Optional<Filter> equality = firstEquality(conjuncts, column, maxPartitions);
             if (equality.isEmpty()) {
                 return false;
             }
             partitions *= equality.get() instanceof Filter.In in ? in.values().size() : 1;
-            if (partitions > MAX_PARTITIONS) {
+            if (partitions > maxPartitions) {
                 return false;
             }
             picks.add(equality.get());
@@ -219,8 +236,12 @@ final class CassandraPredicateTranslator {
     }
 
     private Optional<Filter> firstEquality(List<Filter> conjuncts, int column) {
+        return firstEquality(conjuncts, column, MAX_IN_VALUES);
+    }
+
+    private Optional<Filter> firstEquality(List<Filter> conjuncts, int column, int maxValues) {
         for (Filter filter : conjuncts) {
-            if (isOn(filter, column) && equalityExact(filter, column)) {
+            if (isOn(filter, column) && equalityExact(filter, column, maxValues)) {
                 return Optional.of(filter);
             }
         }
@@ -232,12 +253,12 @@ final class CassandraPredicateTranslator {
         return name != null && mapping.indexOf(name) == column;
     }
 
-    private boolean equalityExact(Filter filter, int column) {
+    private boolean equalityExact(Filter filter, int column, int maxValues) {
         if (filter instanceof Filter.Compare compare && compare.op() == CompareOp.EQ) {
             return values.forEquality(column, compare.value()).isPresent();
         }
         if (filter instanceof Filter.In in) {
-            return in.values().size() <= MAX_IN_VALUES
+            return in.values().size() <= maxValues
                     && in.values().stream().allMatch(v -> values.forEquality(column, v)
                             .filter(driverValue -> !CqlPushedValues.isIpv4Mapped(driverValue))
                             .isPresent());
@@ -281,7 +302,7 @@ final class CassandraPredicateTranslator {
         List<List<Object>> partitionValues = new ArrayList<>();
         if (schema.mapsPartitionKey()) {
             for (int column : schema.partitionKey()) {
-                Optional<Filter> equality = firstEquality(selected, column);
+                Optional<Filter> equality = firstEquality(selected, column, maxPartitions);
                 if (equality.isEmpty()) {
                     break;
                 }

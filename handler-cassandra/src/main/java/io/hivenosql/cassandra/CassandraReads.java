@@ -54,6 +54,11 @@ final class CassandraReads {
             public List<Filter> select(List<Filter> conjuncts) {
                 return translator().select(conjuncts);
             }
+
+            @Override
+            public boolean keyedReads(String column) {
+                return translator().keyedReads(column);
+            }
         };
     }
 

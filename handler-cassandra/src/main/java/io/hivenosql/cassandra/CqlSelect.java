@@ -6,8 +6,6 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
-import io.hivenosql.api.error.HandlerErrorCode;
-import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -81,8 +79,8 @@ final class CqlSelect {
      *
      * @param projection the Hive columns read, as table column indexes
      * @param protocol the native protocol the partition keys of a partition split were serialized with
-     * @throws IOException (wrapping an INTERNAL_ERROR) when the split reads partitions that the restrictions no longer
-     *     name: Hive changed the filter between planning and reading
+     * @throws IOException never in practice (kept for the callers): a partition split whose partitions the task's
+     *     restrictions do not name was planned from join keys pushed at run time, and reads them
      */
     static CqlSelect of(
             CassandraSchema schema,
@@ -200,13 +198,16 @@ final class CqlSelect {
             List<Object> restrictionValues,
             ProtocolVersion protocol)
             throws IOException {
+        List<Statement> result = new ArrayList<>();
         if (restrictions.partitionValues().isEmpty()) {
-            HandlerException error = new HandlerException(
-                    HandlerErrorCode.INTERNAL_ERROR,
-                    "table " + schema.table().name() + ": the split reads partitions planned from a partition key "
-                            + "filter that the scan's filter no longer has (Hive changed the filter between planning "
-                            + "and reading); SET hive.optimize.ppd.storage=false for this query, and report it");
-            throw new IOException(error.getMessage(), error);
+            // planned from the join keys that Tez's dynamic pruning added to the scan's filter in the application
+            // master only (runtime join-key pushdown); the task's filter never has them: the split's partitions are
+            // the keys, and Hive's join drops every row of another key anyway
+            for (List<ByteBuffer> key : partitions.keys()) {
+                result.add(new Statement(
+                        key, restrictionValues, Optional.empty(), "partition " + describeKey(schema, key, protocol)));
+            }
+            return result;
         }
         Set<List<ByteBuffer>> allowed = new HashSet<>();
         for (List<Object> key : restrictions.partitions()) {
@@ -218,7 +219,6 @@ final class CqlSelect {
             }
             allowed.add(encoded);
         }
-        List<Statement> result = new ArrayList<>();
         for (List<ByteBuffer> key : partitions.keys()) {
             if (allowed.contains(key)) {
                 result.add(new Statement(

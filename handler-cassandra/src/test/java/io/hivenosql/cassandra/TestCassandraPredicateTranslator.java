@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 class TestCassandraPredicateTranslator {
@@ -90,6 +91,45 @@ class TestCassandraPredicateTranslator {
         assertThat(translator.canPush(new Filter.In("k", List.of(1L, 2L)))).isTrue();
         assertThat(translator.canPush(compare("k", CompareOp.GT, 7L))).isFalse();
         assertThat(translator.canPush(compare("v", CompareOp.EQ, "x"))).isFalse();
+    }
+
+    @Test
+    void readsASingleColumnPartitionKeyByKeyUpToTheRuntimeKeyLimit() {
+        CassandraPredicateTranslator translator = kvTranslator("2500");
+        Filter within = new Filter.In(
+                "k", new ArrayList<>(LongStream.rangeClosed(1, 2500).boxed().toList()));
+        Filter beyond = new Filter.In(
+                "k", new ArrayList<>(LongStream.rangeClosed(1, 2501).boxed().toList()));
+
+        assertThat(translator.keyedReads("k")).isTrue();
+        assertThat(translator.keyedReads("v")).isFalse();
+        assertThat(translator.select(List.of(within))).containsExactly(within);
+        assertThat(translator.restrictions(Optional.of(within)).partitions()).hasSize(2500);
+        assertThat(translator.select(List.of(beyond))).isEmpty();
+        // never fewer than the 1000 partitions of a literal list
+        Filter thousand = new Filter.In(
+                "k", new ArrayList<>(LongStream.rangeClosed(1, 1000).boxed().toList()));
+        assertThat(kvTranslator("10").select(List.of(thousand))).containsExactly(thousand);
+        // a key of two columns is not read by key from a list on one of them
+        assertThat(translator(false).keyedReads("a")).isFalse();
+    }
+
+    private static CassandraPredicateTranslator kvTranslator(String runtimeKeysMax) {
+        CassandraTable table = TestingCassandraTableContext.table("kv")
+                .property("cassandra.hosts", "127.0.0.1")
+                .property("cassandra.keyspace", "ks")
+                .property("nosql.read.runtime-keys.max", runtimeKeysMax)
+                .column("k", "bigint")
+                .column("v", "string")
+                .cassandraTable();
+        return new CassandraPredicateTranslator(
+                CassandraSchema.of(
+                        table,
+                        TestingTableMetadata.table("ks", "kv")
+                                .partitionKey("k", DataTypes.BIGINT)
+                                .column("v", DataTypes.TEXT)
+                                .build()),
+                false);
     }
 
     @Test

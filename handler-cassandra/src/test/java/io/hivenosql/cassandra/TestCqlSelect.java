@@ -1,14 +1,11 @@
 package io.hivenosql.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
-import io.hivenosql.api.error.HandlerErrorCode;
-import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
@@ -125,16 +122,17 @@ class TestCqlSelect {
     }
 
     @Test
-    void aPartitionSplitWithoutItsPartitionFilterFails() {
-        CassandraSplit split = new CassandraSplit.Partitions(2, List.of(key(1, "x")));
+    void aPartitionSplitPlannedFromJoinKeysReadsItsPartitions() throws IOException {
+        // the application master planned it from the join keys Tez's dynamic pruning added to the scan's filter; the
+        // task's filter never has them
+        CassandraSplit split = new CassandraSplit.Partitions(2, List.of(key(1, "x"), key(2, "y")));
 
-        assertThatThrownBy(() -> CqlSelect.of(SCHEMA, List.of(3), restrictions(false), split, PROTOCOL))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("table default.t")
-                .hasMessageContaining("SET hive.optimize.ppd.storage=false")
-                .cause()
-                .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
-                        .isEqualTo(HandlerErrorCode.INTERNAL_ERROR));
+        CqlSelect select = CqlSelect.of(SCHEMA, List.of(3), restrictions(false), split, PROTOCOL);
+
+        assertThat(select.cql()).isEqualTo("SELECT v, a, b, c FROM ks.t WHERE a = ? AND b = ?");
+        assertThat(select.statements())
+                .extracting(CqlSelect.Statement::rawKey)
+                .containsExactly(key(1, "x"), key(2, "y"));
     }
 
     @Test

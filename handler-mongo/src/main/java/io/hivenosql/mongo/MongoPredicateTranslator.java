@@ -94,6 +94,12 @@ final class MongoPredicateTranslator {
             public boolean exact(Filter conjunct) {
                 return MongoPredicateTranslator.this.exact(conjunct);
             }
+
+            @Override
+            public boolean keyedReads(String column) {
+                // _id IN (...) is read through the _id index, as one split (MongoSplitPlanner)
+                return layout.idColumn() >= 0 && layout.mapping().indexOf(column) == layout.idColumn();
+            }
         };
     }
 

@@ -154,9 +154,15 @@ final class MongoReads {
                         e);
             }
         }
-        if (!range.isEmpty()) {
+        if (!range.isEmpty() && !range.equals(combined(parts))) {
+            // a split of a pinned _id carries the whole filter it was planned with: nothing to add when the task's
+            // filter is that filter
             parts.add(range);
         }
+        return combined(parts);
+    }
+
+    private static BsonDocument combined(List<BsonDocument> parts) {
         return switch (parts.size()) {
             case 0 -> new BsonDocument();
             case 1 -> parts.get(0);

@@ -205,7 +205,9 @@ class TestMongoFilteredSplits {
             assertThat(splits).as("%s", filter).hasSize(1);
             assertThat(splits.get(0).description()).isEqualTo("split 1 of 1: the _ids the filter lists");
             assertThat(commands).as("commands planning %s", filter).isEmpty();
-            assertThat(MongoSplit.fromBytes(splits.get(0).payload())).isEqualTo(MongoSplit.whole());
+            // the split carries the filter it was planned with (see runtimeJoinKeys...)
+            assertThat(MongoSplit.fromBytes(splits.get(0).payload()))
+                    .isEqualTo(MongoSplit.of(MongoReads.filter(MongoTable.of(table), request)));
         }
         assertReads(
                 request(table, new Filter.Compare("id", CompareOp.EQ, 3003L)),
@@ -230,6 +232,32 @@ class TestMongoFilteredSplits {
         assertThat(splits).hasSize(1);
         assertThat(commands).isEmpty();
         assertReads(pinnedByQuery, splits, List.of(16, 17, 24));
+    }
+
+    @Test
+    void runtimeJoinKeysReachTheTaskInTheSplit() throws IOException {
+        TableContext table = table(NUMBER_COLUMNS, SEVEN);
+        assertThat(new MongoConnector().filterCapabilities(table).keyedReads("id"))
+                .isTrue();
+        assertThat(new MongoConnector().filterCapabilities(table).keyedReads("k"))
+                .isFalse();
+        // planned in the application master, whose scan filter has the join keys Tez's dynamic pruning added; the
+        // task's filter has only what was compiled into the plan (here k < 12)
+        Filter compiled = new Filter.Compare("k", CompareOp.LT, 12);
+        ReadRequest planning = request(table, Filter.and(compiled, new Filter.In("id", List.of(8L, 9L, 5993L))));
+        ReadRequest task = request(table, compiled);
+
+        List<SplitSpec> splits = plan(planning, 0);
+
+        assertThat(splits).hasSize(1);
+        assertThat(read(task, splits)).isEqualTo(List.of(8, 9));
+        // where the task's filter is the planning filter, the query is that filter alone
+        assertThat(MongoReads.scan(
+                                MongoTable.of(table),
+                                planning,
+                                MongoSplit.fromBytes(splits.get(0).payload()))
+                        .filter())
+                .isEqualTo(MongoReads.filter(MongoTable.of(table), planning));
     }
 
     @Test

@@ -52,7 +52,22 @@ final class RedisKeyFilter {
             public List<Filter> select(List<Filter> conjuncts) {
                 return RedisKeyFilter.select(conjuncts, table);
             }
+
+            @Override
+            public boolean keyedReads(String column) {
+                return RedisKeyFilter.keyedReads(column, table);
+            }
         };
+    }
+
+    /**
+     * Whether an IN list on the column alone selects keys: the table's only key column (of a type that is pushed). With
+     * several key columns a list on one of them (a join on {@code l_orderkey} of a table keyed by {@code l_orderkey,
+     * l_linenumber}) fixes only part of each key, which Redis can find only by scanning: not a keyed read.
+     */
+    static boolean keyedReads(String column, RedisTable table) {
+        RedisKeyCodec codec = table.keyCodec();
+        return codec.size() == 1 && codec.position(column) == 0 && pushable(codec);
     }
 
     /** Whether a conjunct fixes every key column on its own. */

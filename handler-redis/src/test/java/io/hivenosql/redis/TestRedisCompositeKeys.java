@@ -229,6 +229,28 @@ class TestRedisCompositeKeys {
     }
 
     @Test
+    void onlyTheWholeKeyIsReadByKeyFromAJoinsKeyList() {
+        // a join on orderkey of a table keyed by orderkey and linenumber: each key is only partly known, Redis finds
+        // such keys only by scanning, so Tez is not asked for the join keys
+        FilterCapabilities composite =
+                CONNECTOR.filterCapabilities(lineitem("keyed_composite").build());
+        FilterCapabilities single = CONNECTOR.filterCapabilities(table("keyed_single", REDIS.address())
+                .column("id", "bigint")
+                .column("name", "string")
+                .build());
+        FilterCapabilities doubles = CONNECTOR.filterCapabilities(table("keyed_double", REDIS.address())
+                .column("x", "double")
+                .column("name", "string")
+                .build());
+
+        assertThat(composite.keyedReads("orderkey")).isFalse();
+        assertThat(composite.keyedReads("linenumber")).isFalse();
+        assertThat(single.keyedReads("ID")).isTrue();
+        assertThat(single.keyedReads("name")).isFalse();
+        assertThat(doubles.keyedReads("x")).as("a double key is never pushed").isFalse();
+    }
+
+    @Test
     void pushesKeyConjunctsOnlyWhenTheyFixEveryKeyColumn() {
         TableContext table = lineitem("decisions").build();
         FilterCapabilities capabilities = CONNECTOR.filterCapabilities(table);

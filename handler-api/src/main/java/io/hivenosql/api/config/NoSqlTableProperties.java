@@ -2,6 +2,7 @@ package io.hivenosql.api.config;
 
 import static io.hivenosql.api.config.PropertyType.bool;
 import static io.hivenosql.api.config.PropertyType.enumOf;
+import static io.hivenosql.api.config.PropertyType.integer;
 import static io.hivenosql.api.config.PropertyType.nonEmptyString;
 
 /** Properties every handler shares; their keys start with {@code nosql.}. */
@@ -33,9 +34,23 @@ public enum NoSqlTableProperties implements TableProperty {
             null,
             "Hadoop credential provider path holding the store's password and its binding (e.g. "
                     + "jceks://hdfs/user/hive/nosql.jceks), used only when the session user may read it; defaults to "
-                    + "hadoop.security.credential.provider.path of the Hive configuration.");
+                    + "hadoop.security.credential.provider.path of the Hive configuration."),
+    RUNTIME_KEYS_MAX(
+            "nosql.read.runtime-keys.max",
+            integer(0, 100_000),
+            "10000",
+            "Runtime join-key pushdown (Tez): the most join keys of a filtered table that a scan of this table reads "
+                    + "as keyed reads (Cassandra partitions, MongoDB _id $in, Redis key lookups) when the table is "
+                    + "joined on its key; with more keys the table is scanned and Hive joins as usual. 0 turns it off "
+                    + "(no pruning event is planned).");
 
     private final PropertySpec spec;
+
+    /** The table's {@code nosql.read.runtime-keys.max}, its default when the table has none. */
+    public static int runtimeKeysMax(TableConfig config) {
+        Integer max = config.get(RUNTIME_KEYS_MAX);
+        return max == null ? Integer.parseInt(RUNTIME_KEYS_MAX.defaultValue()) : max;
+    }
 
     NoSqlTableProperties(String key, PropertyType<?> type, String defaultValue, String doc) {
         this.spec = new PropertySpec(key, type, defaultValue, false, doc);

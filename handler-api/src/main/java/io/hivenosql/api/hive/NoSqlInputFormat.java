@@ -2,6 +2,7 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.predicate.HivePredicateDecomposer;
@@ -60,6 +61,7 @@ import org.slf4j.LoggerFactory;
  */
 public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> {
     private static final Logger LOG = LoggerFactory.getLogger(NoSqlInputFormat.class);
+    private static final int LOGGED_FILTER_CHARS = 2000;
 
     private final NoSqlConnector connector;
     /**
@@ -96,7 +98,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
                     table.tableName(),
                     splits.length,
                     describeProjection(table.mapping(), request.projection()),
-                    request.filter().map(Filter::toString).orElse("none"));
+                    request.filter().map(NoSqlInputFormat::describeFilter).orElse("none"));
             return splits;
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
@@ -221,12 +223,25 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
             NoSqlConnector connector, TableContext table, ScanKey scan, Configuration conf) throws IOException {
         List<Integer> projection = scan.projection();
         FilterCapabilities capabilities = connector.filterCapabilities(table);
-        Optional<Filter> filter =
-                HivePredicateDecomposer.pushedFilter(conf, table.tableName(), table.mapping(), capabilities);
+        Optional<Filter> filter = HivePredicateDecomposer.pushedFilter(
+                conf, table.tableName(), table.mapping(), capabilities, runtimeKeysMax(table));
         if (filter.isPresent()) {
             projection = withFilterColumns(table.mapping(), projection, filter.get());
         }
         return new ReadRequest(table, projection, filter, OptionalLong.empty(), scan.nestedPaths());
+    }
+
+    /** The table's {@code nosql.read.runtime-keys.max}: the most join keys pushed at run time that it reads by key. */
+    static int runtimeKeysMax(TableContext table) {
+        return NoSqlTableProperties.runtimeKeysMax(table.config());
+    }
+
+    /** A pushed filter for the log: its first {@value #LOGGED_FILTER_CHARS} characters (join keys can be thousands). */
+    static String describeFilter(Filter filter) {
+        String text = filter.toString();
+        return text.length() <= LOGGED_FILTER_CHARS
+                ? text
+                : text.substring(0, LOGGED_FILTER_CHARS) + "... (" + text.length() + " characters)";
     }
 
     /**

@@ -162,6 +162,25 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         }
     }
 
+    /**
+     * Runtime join-key pushdown (Tez): true when the join predicate is on a column the store reads by key
+     * ({@link RuntimeKeyEdge}); Hive then plans a dynamic pruning event that hands the join keys to {@code getSplits}.
+     */
+    @Override
+    public boolean addDynamicSplitPruningEdge(
+            org.apache.hadoop.hive.ql.metadata.Table table, ExprNodeDesc syntheticFilterPredicate) {
+        try {
+            TableContext context = TableContexts.fromTableProperties(connector, table.getMetadata(), conf());
+            return RuntimeKeyEdge.accepts(connector, context, syntheticFilterPredicate);
+        } catch (RuntimeException e) {
+            LOG.warn(
+                    "table {}: no runtime join-key pushdown, Hive scans the table for the join: {}",
+                    table.getFullyQualifiedName(),
+                    e.toString());
+            return false;
+        }
+    }
+
     @Override
     public boolean canProvideBasicStatistics() {
         return true;

@@ -109,6 +109,22 @@ public final class HivePredicateDecomposer {
     public static Optional<Filter> pushedFilter(
             Configuration conf, String tableName, TableMapping mapping, FilterCapabilities capabilities)
             throws IOException {
+        return pushedFilter(conf, tableName, mapping, capabilities, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #pushedFilter(Configuration, String, TableMapping, FilterCapabilities)}, offering the store a key list
+     * that Hive does not rely on it for (the join keys Tez's dynamic pruning adds at run time) only when it has at most
+     * {@code runtimeKeysMax} values and does not make the store drop a conjunct promised at plan time
+     * ({@link RuntimeKeys}).
+     */
+    public static Optional<Filter> pushedFilter(
+            Configuration conf,
+            String tableName,
+            TableMapping mapping,
+            FilterCapabilities capabilities,
+            int runtimeKeysMax)
+            throws IOException {
         Set<String> promised = promisedConjuncts(conf, tableName);
         String serialized = conf.get(TableScanDesc.FILTER_EXPR_CONF_STR);
         List<Filter> filters = new ArrayList<>();
@@ -124,13 +140,23 @@ public final class HivePredicateDecomposer {
                 return Optional.empty();
             }
             List<ExprNodeDesc> conjuncts = conjuncts(expression);
-            List<Filter> selected = select(conjuncts, mapping, capabilities);
+            List<Boolean> wasPromised = new ArrayList<>(conjuncts.size());
+            conjuncts.forEach(conjunct -> wasPromised.add(promised.remove(conjunct.getExprString())));
+            List<Filter> offered = RuntimeKeys.withinLimit(
+                    tableName, translate(conjuncts, mapping), wasPromised, capabilities, runtimeKeysMax);
+            List<Filter> selected = choose(offered, capabilities);
+            if (losesPromised(selected, wasPromised) && RuntimeKeys.any(offered, wasPromised, capabilities)) {
+                LOG.info(
+                        "table {}: with the key list added at run time the store would no longer apply a pushed "
+                                + "predicate; scanning without the key list",
+                        tableName);
+                selected = choose(RuntimeKeys.without(offered, wasPromised, capabilities), capabilities);
+            }
             for (int i = 0; i < conjuncts.size(); i++) {
                 String text = conjuncts.get(i).getExprString();
-                boolean wasPromised = promised.remove(text);
                 if (selected.get(i) != null) {
                     filters.add(selected.get(i));
-                } else if (wasPromised) {
+                } else if (wasPromised.get(i)) {
                     throw pushedButLost(
                             tableName,
                             "the pushed predicate " + text + " no longer translates to a filter "
@@ -180,17 +206,23 @@ public final class HivePredicateDecomposer {
      */
     private static List<Filter> select(
             List<ExprNodeDesc> conjuncts, TableMapping mapping, FilterCapabilities capabilities) {
+        return choose(translate(conjuncts, mapping), capabilities);
+    }
+
+    /** The filter of each conjunct, or null where it does not translate. */
+    private static List<Filter> translate(List<ExprNodeDesc> conjuncts, TableMapping mapping) {
         List<Filter> translated = new ArrayList<>(conjuncts.size());
-        List<Filter> candidates = new ArrayList<>();
         for (ExprNodeDesc conjunct : conjuncts) {
-            Filter filter = HivePredicateTranslator.translate(conjunct, mapping).orElse(null);
-            translated.add(filter);
-            if (filter != null) {
-                candidates.add(filter);
-            }
+            translated.add(HivePredicateTranslator.translate(conjunct, mapping).orElse(null));
         }
+        return translated;
+    }
+
+    /** Of the translated conjuncts (null: none), those {@link FilterCapabilities#select} chooses; null elsewhere. */
+    private static List<Filter> choose(List<Filter> translated, FilterCapabilities capabilities) {
+        List<Filter> candidates = translated.stream().filter(Objects::nonNull).toList();
         List<Filter> chosen = candidates.isEmpty() ? List.of() : capabilities.select(candidates);
-        List<Filter> result = new ArrayList<>(conjuncts.size());
+        List<Filter> result = new ArrayList<>(translated.size());
         for (Filter filter : translated) {
             boolean pushed = false;
             for (Filter candidate : chosen) {
@@ -199,6 +231,15 @@ public final class HivePredicateDecomposer {
             result.add(pushed ? filter : null);
         }
         return result;
+    }
+
+    private static boolean losesPromised(List<Filter> selected, List<Boolean> promised) {
+        for (int i = 0; i < selected.size(); i++) {
+            if (promised.get(i) && selected.get(i) == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A join's synthetic dynamic-pruning predicate ({@code key IN (RS[n])}), which Hive's Tez compiler rewrites. */

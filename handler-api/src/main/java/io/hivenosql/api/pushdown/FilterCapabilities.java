@@ -35,4 +35,15 @@ public interface FilterCapabilities {
     default boolean exact(Filter conjunct) {
         return true;
     }
+
+    /**
+     * Whether {@code column IN (values)} on its own, with values of the column's type, is read as keyed reads (direct
+     * lookups of the rows with those keys, no scan): the column is the whole key of the store's rows (Cassandra's
+     * partition key, MongoDB's {@code _id}, Redis' key). Hive's Tez planner then sends the join keys of a filtered
+     * table to this table's split planning at run time (runtime join-key pushdown). The store still decides at run time
+     * whether it pushes the list ({@link #select}). The default: no column.
+     */
+    default boolean keyedReads(String column) {
+        return false;
+    }
 }

@@ -1,6 +1,7 @@
 package io.hivenosql.api.hive;
 
 import static io.hivenosql.api.hive.TestingExpressions.and;
+import static io.hivenosql.api.hive.TestingExpressions.call;
 import static io.hivenosql.api.hive.TestingExpressions.column;
 import static io.hivenosql.api.hive.TestingExpressions.constant;
 import static io.hivenosql.api.hive.TestingExpressions.eq;
@@ -32,9 +33,14 @@ import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
 import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDynamicListDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.TableDesc;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.ql.stats.Partish;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFIn;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFUpper;
 import org.apache.hadoop.hive.serde2.ColumnProjectionUtils;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
@@ -321,6 +327,33 @@ class TestNoSqlStorageHandler {
 
         assertThat(statistics).containsEntry(StatsSetupConst.ROW_COUNT, "3").containsKey(StatsSetupConst.TOTAL_SIZE);
         assertThat(handler.getMetaHook()).isInstanceOf(HiveMetaHook.class);
+    }
+
+    @Test
+    void asksTezForTheJoinKeysOfAJoinOnTheKey() {
+        org.apache.hadoop.hive.ql.metadata.Table table = new org.apache.hadoop.hive.ql.metadata.Table(
+                TestNoSqlMetaHook.table("people", dataset, Map.of("nosql.mapping.url", MAPPING_FILE)));
+        org.apache.hadoop.hive.ql.metadata.Table off =
+                new org.apache.hadoop.hive.ql.metadata.Table(TestNoSqlMetaHook.table(
+                        "people",
+                        dataset,
+                        Map.of("nosql.mapping.url", MAPPING_FILE, "nosql.read.runtime-keys.max", "0")));
+
+        assertThat(handler.addDynamicSplitPruningEdge(table, joinKeys(column("id", stringTypeInfo))))
+                .isTrue();
+        // not the key; not a plain column; turned off by the table
+        assertThat(handler.addDynamicSplitPruningEdge(table, joinKeys(column("name", stringTypeInfo))))
+                .isFalse();
+        assertThat(handler.addDynamicSplitPruningEdge(
+                        table, joinKeys(call(new GenericUDFUpper(), column("id", stringTypeInfo)))))
+                .isFalse();
+        assertThat(handler.addDynamicSplitPruningEdge(off, joinKeys(column("id", stringTypeInfo))))
+                .isFalse();
+    }
+
+    /** What Hive's SyntheticJoinPredicate adds for a join: {@code column IN (RS[n])}, a list from the other side. */
+    private static ExprNodeGenericFuncDesc joinKeys(ExprNodeDesc column) {
+        return call(new GenericUDFIn(), column, new ExprNodeDynamicListDesc(stringTypeInfo, null, 0));
     }
 
     private void writePeople(Properties properties) throws Exception {

@@ -89,9 +89,19 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
     public FilterCapabilities filterCapabilities(TableContext table) {
         count(CAPABILITIES, table.config());
         String key = keyColumn(table.mapping()).name();
-        return filter -> filter instanceof Filter.Compare compare
-                && compare.op() == CompareOp.EQ
-                && compare.column().equals(key);
+        return new FilterCapabilities() {
+            @Override
+            public boolean canPush(Filter filter) {
+                return filter instanceof Filter.Compare compare
+                        && compare.op() == CompareOp.EQ
+                        && compare.column().equals(key);
+            }
+
+            @Override
+            public boolean keyedReads(String column) {
+                return column.equals(key);
+            }
+        };
     }
 
     @Override

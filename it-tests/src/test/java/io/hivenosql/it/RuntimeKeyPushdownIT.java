@@ -1,0 +1,266 @@
+package io.hivenosql.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
+import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.redis.TestingRedisServer;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+
+/**
+ * Runtime join-key pushdown on Tez: a store table joined on its key with a filtered ORC table gets the ORC side's keys
+ * at run time (EXPLAIN shows the Dynamic Partitioning Event Operator targeting the store table's column) and reads
+ * only those keys, as the store's own counters show (Cassandra's {@code system_views} partition reads and range scans,
+ * Redis' {@code INFO commandstats}); the rows equal the same join with dynamic pruning off, which scans the table.
+ * A threshold of keys below the ORC side's ({@code nosql.read.runtime-keys.max}) makes the table scanned again.
+ */
+@ExtendWith(HiveStack.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RuntimeKeyPushdownIT {
+    private static final String DB = "it_runtime_keys";
+    private static final int ITEMS = 200;
+    /** The ORC side: keys 1..ITEMS; {@code flag = 'x'} on keys 3, 23, 43, ... (ITEMS / 20 keys), plus keys beyond. */
+    private static final int PICKS = 240;
+
+    private static final int PICKED = ITEMS / 20;
+
+    private HiveInstance hive;
+    private HandlerJarCqlSession cql;
+    private TestingRedisServer redis;
+    private MongoClient mongoClient;
+
+    @BeforeAll
+    void load(HiveStack.Resources stack) throws Exception {
+        hive = stack.hive();
+        cql = stack.cql();
+        redis = stack.redis();
+        mongoClient = stack.mongoClient();
+        hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
+        hive.execute("CREATE DATABASE " + DB);
+        hive.execute("CREATE TABLE " + DB + ".picks (k bigint, flag string) STORED AS ORC");
+        hive.execute("INSERT INTO " + DB + ".picks SELECT id, IF(id % 20 = 3 AND id <= " + ITEMS + ", 'x', 'y') "
+                + "FROM (SELECT posexplode(split(space(" + (PICKS - 1) + "), ' ')) AS (id, unused)) ids "
+                + "WHERE id > 0");
+
+        cql.execute("DROP KEYSPACE IF EXISTS " + DB);
+        cql.execute(
+                "CREATE KEYSPACE " + DB + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        cql.execute("CREATE TABLE " + DB + ".items (k bigint, n int, v text, PRIMARY KEY ((k), n))");
+        StringBuilder batch = new StringBuilder("BEGIN UNLOGGED BATCH ");
+        for (int k = 1; k <= ITEMS; k++) {
+            batch.append("INSERT INTO %s.items (k, n, v) VALUES (%d, 1, 'a%d'); ".formatted(DB, k, k))
+                    .append("INSERT INTO %s.items (k, n, v) VALUES (%d, 2, 'b%d'); ".formatted(DB, k, k));
+        }
+        cql.execute(batch.append("APPLY BATCH").toString());
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".cass_items (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler' TBLPROPERTIES ('cassandra.hosts'='"
+                + stack.cassandra().contactPoint() + "', 'cassandra.local-dc'='"
+                + stack.cassandra().localDatacenter()
+                + "', 'cassandra.keyspace'='" + DB + "', 'cassandra.table'='items')");
+
+        try (Jedis jedis = new Jedis(redis.host(), redis.port());
+                Pipeline pipeline = jedis.pipelined()) {
+            for (int k = 1; k <= ITEMS; k++) {
+                // JSON strings: a hash table would sample its field names with a SCAN when the query is compiled
+                pipeline.set("it:rtk:item:" + k, "{\"n\":1,\"v\":\"a" + k + "\"}");
+            }
+            pipeline.sync();
+        }
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".redis_items (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
+                + redis.address() + "', 'redis.key.prefix'='it:rtk:item:', 'redis.key.column'='k', "
+                + "'redis.value.type'='string')");
+
+        MongoDatabase database = mongoClient.getDatabase(DB);
+        database.drop();
+        List<Document> documents = new ArrayList<>();
+        for (int k = 1; k <= ITEMS; k++) {
+            documents.add(new Document("_id", (long) k).append("n", 1).append("v", "a" + k));
+        }
+        database.getCollection("items").insertMany(documents);
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".mongo_items (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.mongo.MongoStorageHandler' WITH SERDEPROPERTIES "
+                + "('mongo.columns.mapping'='{\"k\":\"_id\"}') TBLPROPERTIES ('mongo.uri'='"
+                + stack.mongo().databaseUri(DB, "items") + "')");
+    }
+
+    @AfterAll
+    void close() {
+        if (cql != null) {
+            cql.execute("DROP KEYSPACE IF EXISTS " + DB);
+        }
+        if (mongoClient != null) {
+            mongoClient.getDatabase(DB).drop();
+        }
+    }
+
+    private static String join(String table) {
+        return "SELECT i.k, i.n, i.v FROM " + DB + "." + table + " i JOIN " + DB + ".picks p ON i.k = p.k "
+                + "WHERE p.flag = 'x'";
+    }
+
+    /**
+     * A shuffle join, so that the plan's shape does not hang on the statistics of these small tables (a map join
+     * broadcasts whichever side Hive estimates smaller, and with the store table broadcast there is nothing to prune).
+     * Semijoin reduction stays on, as by default: without it Hive 4.0.1 drops every dynamic pruning condition on a
+     * column that is not a partition column before it asks the storage handler.
+     */
+    private static void joinSettings(Statement statement) throws SQLException {
+        statement.execute("SET hive.execution.engine=tez");
+        statement.execute("SET hive.auto.convert.join=false");
+    }
+
+    /** The rows of a query on Tez in a session of its own, with dynamic partition pruning on or off, sorted. */
+    private List<String> run(String sql, boolean pruning) throws SQLException {
+        try (Connection connection = hive.connect();
+                Statement statement = connection.createStatement()) {
+            joinSettings(statement);
+            statement.execute("SET hive.fetch.task.conversion=none");
+            statement.execute("SET hive.tez.dynamic.partition.pruning=" + pruning);
+            try (ResultSet resultSet = statement.executeQuery(sql)) {
+                return Rows.sorted(resultSet);
+            }
+        }
+    }
+
+    private String explain(String sql) throws SQLException {
+        try (Connection connection = hive.connect();
+                Statement statement = connection.createStatement()) {
+            joinSettings(statement);
+            statement.execute("SET hive.explain.user=false");
+            StringBuilder plan = new StringBuilder();
+            try (ResultSet resultSet = statement.executeQuery("EXPLAIN " + sql)) {
+                while (resultSet.next()) {
+                    plan.append(resultSet.getString(1)).append('\n');
+                }
+            }
+            return plan.toString();
+        }
+    }
+
+    private static List<String> expected(String second) {
+        List<String> rows = new ArrayList<>();
+        for (int k = 3; k <= ITEMS; k += 20) {
+            rows.add(Rows.row(List.of((long) k, 1, "a" + k)));
+            if (second != null) {
+                rows.add(Rows.row(List.of((long) k, 2, second + k)));
+            }
+        }
+        return rows.stream().sorted().toList();
+    }
+
+    @Test
+    void cassandraReadsOnlyTheJoinKeysPartitions() throws Exception {
+        String sql = join("cass_items");
+        assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator").contains("Target column: k (bigint)");
+
+        long[] start = cassandraReads();
+        List<String> pruned = run(sql, true);
+        long[] middle = settledCassandraReads(start);
+        List<String> scanned = run(sql, false);
+        long[] end = settledCassandraReads(middle);
+        long[] pushed = delta(middle, start);
+        long[] unpushed = delta(end, middle);
+
+        assertThat(pruned).isEqualTo(expected("b")).isEqualTo(scanned);
+        assertThat(pushed[0]).as("partitions read by key with the join keys").isEqualTo(PICKED);
+        assertThat(pushed[1]).as("range scans with the join keys").isZero();
+        assertThat(unpushed[1]).as("range scans without dynamic pruning").isPositive();
+    }
+
+    @Test
+    void redisLooksUpOnlyTheJoinKeys() throws Exception {
+        String sql = join("redis_items");
+        assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
+
+        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> pruned = run(sql, true);
+        Map<String, Long> afterPruned = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> scanned = run(sql, false);
+        Map<String, Long> afterScanned = RedisStats.commandCalls(redis.host(), redis.port());
+
+        assertThat(pruned).isEqualTo(expected(null)).isEqualTo(scanned);
+        assertThat(RedisStats.delta(before, afterPruned, "scan"))
+                .as("SCANs with the join keys")
+                .isZero();
+        assertThat(RedisStats.delta(before, afterPruned, "get"))
+                .as("values read with the join keys")
+                .isEqualTo(PICKED);
+        assertThat(RedisStats.delta(afterPruned, afterScanned, "get"))
+                .as("values read without dynamic pruning")
+                .isEqualTo(ITEMS);
+        assertThat(RedisStats.delta(afterPruned, afterScanned, "scan"))
+                .as("SCANs without dynamic pruning")
+                .isPositive();
+    }
+
+    @Test
+    void moreJoinKeysThanTheTableAllowsScanTheTable() throws Exception {
+        hive.execute("CREATE EXTERNAL TABLE IF NOT EXISTS " + DB + ".redis_items_max2 (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
+                + redis.address() + "', 'redis.key.prefix'='it:rtk:item:', 'redis.key.column'='k', "
+                + "'redis.value.type'='string', 'nosql.read.runtime-keys.max'='2')");
+        String sql = join("redis_items_max2");
+        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> rows = run(sql, true);
+        Map<String, Long> after = RedisStats.commandCalls(redis.host(), redis.port());
+
+        assertThat(rows).isEqualTo(expected(null));
+        assertThat(RedisStats.delta(before, after, "scan"))
+                .as("SCANs above the threshold")
+                .isPositive();
+    }
+
+    @Test
+    void mongoFindsTheJoinKeysById() throws Exception {
+        String sql = join("mongo_items");
+        assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
+
+        assertThat(run(sql, true)).isEqualTo(expected(null));
+    }
+
+    /** {single-partition reads, range scans} Cassandra served for the table so far. */
+    private long[] cassandraReads() {
+        return new long[] {cassandraCount("local_read_latency"), cassandraCount("local_scan_latency")};
+    }
+
+    private long cassandraCount(String view) {
+        List<List<Object>> rows = cql.rows("SELECT count FROM system_views." + view + " WHERE keyspace_name = '" + DB
+                + "' AND table_name = 'items'");
+        return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
+    }
+
+    /** The counters once they stop moving: a read is counted when the node finishes it. */
+    private long[] settledCassandraReads(long[] before) throws InterruptedException {
+        long[] last = cassandraReads();
+        for (int i = 0; i < 20; i++) {
+            Thread.sleep(50);
+            long[] now = cassandraReads();
+            if (now[0] == last[0] && now[1] == last[1] && (now[0] > before[0] || now[1] > before[1] || i >= 3)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    private static long[] delta(long[] after, long[] before) {
+        return new long[] {after[0] - before[0], after[1] - before[1]};
+    }
+}
