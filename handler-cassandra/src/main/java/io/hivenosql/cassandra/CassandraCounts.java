@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
-import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerException;
@@ -150,14 +149,9 @@ final class CassandraCounts {
 
     /** Empty (read the split instead) after a failure a read resumes from; otherwise the failure, as a read words it. */
     private OptionalLong giveUp(CqlSelect.Statement statement, RuntimeException e) throws IOException {
-        Optional<UnavailableException> unavailable = ReplicaFailures.unavailable(e);
+        Optional<HandlerException> unavailable = ReplicaFailures.replicasUnavailable(table, false, e, session);
         if (unavailable.isPresent()) {
-            HandlerException error = ReplicaFailures.replicasUnavailable(
-                    table,
-                    false,
-                    unavailable.get(),
-                    ReplicaFailures.notUp(session.getMetadata().getNodes().values()));
-            throw new IOException(error.getMessage(), error);
+            throw new IOException(unavailable.get().getMessage(), unavailable.get());
         }
         if (ReplicaFailures.resumable(e)) {
             log.info(

@@ -11,7 +11,6 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
-import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import io.hivenosql.api.error.Cancellation;
@@ -226,14 +225,10 @@ final class CassandraRecordReader implements RecordSource {
             } catch (PageFailedException e) {
                 failure = e.failure;
             }
-            Optional<UnavailableException> unavailable = ReplicaFailures.unavailable(failure);
+            Optional<HandlerException> unavailable =
+                    ReplicaFailures.replicasUnavailable(table, false, failure, session);
             if (unavailable.isPresent()) {
-                HandlerException error = ReplicaFailures.replicasUnavailable(
-                        table,
-                        false,
-                        unavailable.get(),
-                        ReplicaFailures.notUp(session.getMetadata().getNodes().values()));
-                throw new IOException(error.getMessage(), error);
+                throw new IOException(unavailable.get().getMessage(), unavailable.get());
             }
             if (!ReplicaFailures.resumable(failure)
                     || attempts >= ReplicaFailures.RESUME_ATTEMPTS

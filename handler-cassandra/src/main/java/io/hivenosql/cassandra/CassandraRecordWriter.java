@@ -8,7 +8,6 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
-import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.write.AsyncBatchWriter;
@@ -158,13 +157,9 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
 
     @Override
     protected HandlerException writeFailed(Group group, Throwable cause) {
-        Optional<UnavailableException> unavailable = ReplicaFailures.unavailable(cause);
+        Optional<HandlerException> unavailable = ReplicaFailures.replicasUnavailable(table, true, cause, session);
         if (unavailable.isPresent()) {
-            return ReplicaFailures.replicasUnavailable(
-                    table,
-                    true,
-                    unavailable.get(),
-                    ReplicaFailures.notUp(session.getMetadata().getNodes().values()));
+            return unavailable.get();
         }
         int size = group.statements().size();
         return new HandlerException(

@@ -3,6 +3,7 @@ package io.hivenosql.cassandra;
 import static java.util.Objects.requireNonNull;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
@@ -111,6 +112,17 @@ final class ReplicaFailures {
             return inet.getAddress().getHostAddress() + ":" + inet.getPort();
         }
         return String.valueOf(address);
+    }
+
+    /**
+     * The HNS-204 error of {@code failure} when it is (or wraps) a refusal for too few live replicas, naming the nodes
+     * the session does not hold up; empty for any other failure.
+     */
+    static Optional<HandlerException> replicasUnavailable(
+            CassandraTable table, boolean write, Throwable failure, CqlSession session) {
+        return unavailable(failure)
+                .map(e -> replicasUnavailable(
+                        table, write, e, notUp(session.getMetadata().getNodes().values())));
     }
 
     /** The HNS-204 error of a request refused for too few live replicas. */

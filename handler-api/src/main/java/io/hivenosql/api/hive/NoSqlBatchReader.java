@@ -59,12 +59,12 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
     }
 
     @Override
-    public long getPos() {
+    public long getPos() throws IOException {
         return rows.getPos();
     }
 
     @Override
-    public float getProgress() {
+    public float getProgress() throws IOException {
         return rows.getProgress();
     }
 
@@ -115,16 +115,6 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
         @Override
         public NullWritable createKey() {
             return NullWritable.get();
-        }
-
-        @Override
-        public long getPos() {
-            return rowsRead();
-        }
-
-        @Override
-        public float getProgress() {
-            return exhausted() ? 1.0f : 0.0f;
         }
 
         @Override

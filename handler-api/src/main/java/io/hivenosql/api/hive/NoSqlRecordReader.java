@@ -71,18 +71,6 @@ public final class NoSqlRecordReader extends RowReader<NullWritable> {
         return NullWritable.get();
     }
 
-    /** The number of records handed to Hive so far. */
-    @Override
-    public long getPos() {
-        return rowsRead();
-    }
-
-    /** The store does not tell how far a scan is: 0 until the split is exhausted, then 1. */
-    @Override
-    public float getProgress() {
-        return exhausted() ? 1.0f : 0.0f;
-    }
-
     @Override
     protected String readSummary(long rows) {
         if (counted < 0) {

@@ -245,19 +245,21 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
         return new RowWritable(new Object[mapping.size()]);
     }
 
-    /** The table's number of columns: the length of every row. */
-    protected final int columns() {
-        return mapping.size();
-    }
-
     /** The number of records handed to Hive so far. */
-    protected final long rowsRead() {
+    @Override
+    public long getPos() throws IOException {
         return read;
     }
 
-    /** True once {@link #advance} found the end of the split. */
-    protected final boolean exhausted() {
-        return done;
+    /** A store does not tell how far a scan is: 0 until the split is exhausted, then 1. */
+    @Override
+    public float getProgress() throws IOException {
+        return done ? 1.0f : 0.0f;
+    }
+
+    /** The table's number of columns: the length of every row. */
+    protected final int columns() {
+        return mapping.size();
     }
 
     /** What the reader read, for the log line at close; e.g. {@code read 12 records}. */
