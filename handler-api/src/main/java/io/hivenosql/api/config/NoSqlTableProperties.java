@@ -38,11 +38,13 @@ public enum NoSqlTableProperties implements TableProperty {
     RUNTIME_KEYS_MAX(
             "nosql.read.runtime-keys.max",
             integer(0, 100_000),
-            "10000",
+            "1000",
             "Runtime join-key pushdown (Tez): the most join keys of a filtered table that a scan of this table reads "
                     + "as keyed reads (Cassandra partitions, MongoDB _id $in, Redis key lookups) when the table is "
-                    + "joined on its key; with more keys the table is scanned and Hive joins as usual. 0 turns it off "
-                    + "(no pruning event is planned).");
+                    + "joined on its key; with more keys the table is scanned and Hive joins as usual. Many keys can "
+                    + "read slower than the scan (Cassandra reads each partition with a query of its own): raise it "
+                    + "only for a table much larger than the keys it is joined with. 0 turns it off (no pruning "
+                    + "event is planned).");
 
     private final PropertySpec spec;
 
