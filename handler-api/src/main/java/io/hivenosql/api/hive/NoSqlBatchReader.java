@@ -20,7 +20,7 @@ import org.apache.hadoop.mapred.Reporter;
  * vectorized task reads exactly the rows and values a fetch task reads.
  *
  * <p>A count with no column read ({@code count(*)}) gets batches that carry only their size; the store's count of the
- * split's records ({@link NoSqlRecordReader#countedRecords}) stands in for its records where it can count them.
+ * split's records ({@link CountedRecords}) stands in for its records where it can count them.
  */
 final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRowBatch> {
     private final VectorizedRowBatchCtx context;
@@ -79,7 +79,7 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
         /** The array {@link RowReader#next} passes to {@link #put}; unused, values go to the batch. */
         private final RowWritable unused;
 
-        /** Whether the records are the store's count ({@link NoSqlRecordReader#countedRecords}): no value is read. */
+        /** Whether the records are the store's count ({@link CountedRecords}): no value is read. */
         private final boolean counted;
 
         private int row;
@@ -93,7 +93,7 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
             super(request, source, reporter, splitDescription);
             this.fill = fill;
             this.unused = createValue();
-            this.counted = NoSqlRecordReader.isCounted(source);
+            this.counted = source instanceof CountedRecords;
         }
 
         /** Fills the batch with the next records; returns how many (0 at the end of the split). */

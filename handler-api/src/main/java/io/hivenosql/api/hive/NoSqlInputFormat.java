@@ -122,18 +122,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
                     this instanceof VectorizedInputFormatInterface && Utilities.getIsVectorized(job)
                             ? Utilities.getVectorizedRowBatchCtx(job)
                             : null;
-            if (request.projection().isEmpty()) {
-                OptionalLong count = connector.countRecords(request, spec);
-                if (count.isPresent()) {
-                    RecordSource counted =
-                            NoSqlRecordReader.countedRecords(request, count.getAsLong(), reporter, description);
-                    return batchContext == null
-                            ? NoSqlRecordReader.counted(request, counted, reporter, description)
-                            : (RecordReader)
-                                    new NoSqlBatchReader(request, counted, batchContext, reporter, description);
-                }
-            }
-            RecordSource source = connector.openReader(request, spec);
+            RecordSource source = records(request, spec, reporter, description);
             if (batchContext == null) {
                 return new NoSqlRecordReader(request, source, reporter, description);
             }
@@ -146,6 +135,21 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * The split's records: for a request that reads no column, as the store counts them where it can; otherwise the
+     * store's reader.
+     */
+    private RecordSource records(ReadRequest request, SplitSpec spec, Reporter reporter, String description)
+            throws IOException {
+        if (request.projection().isEmpty()) {
+            OptionalLong count = connector.countRecords(request, spec);
+            if (count.isPresent()) {
+                return CountedRecords.of(request, count.getAsLong(), reporter, description);
+            }
+        }
+        return connector.openReader(request, spec);
     }
 
     private static void closeQuietly(RecordSource source, Exception failure) {
@@ -224,16 +228,15 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         List<Integer> projection = scan.projection();
         FilterCapabilities capabilities = connector.filterCapabilities(table);
         Optional<Filter> filter = HivePredicateDecomposer.pushedFilter(
-                conf, table.tableName(), table.mapping(), capabilities, runtimeKeysMax(table));
+                conf,
+                table.tableName(),
+                table.mapping(),
+                capabilities,
+                NoSqlTableProperties.runtimeKeysMax(table.config()));
         if (filter.isPresent()) {
             projection = withFilterColumns(table.mapping(), projection, filter.get());
         }
         return new ReadRequest(table, projection, filter, OptionalLong.empty(), scan.nestedPaths());
-    }
-
-    /** The table's {@code nosql.read.runtime-keys.max}: the most join keys pushed at run time that it reads by key. */
-    static int runtimeKeysMax(TableContext table) {
-        return NoSqlTableProperties.runtimeKeysMax(table.config());
     }
 
     /** A pushed filter for the log: its first {@value #LOGGED_FILTER_CHARS} characters (join keys can be thousands). */

@@ -1,5 +1,6 @@
 package io.hivenosql.api.hive;
 
+import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import java.util.Optional;
@@ -40,7 +41,7 @@ final class RuntimeKeyEdge {
             return false;
         }
         String name = table.mapping().column(index).name();
-        int max = NoSqlInputFormat.runtimeKeysMax(table);
+        int max = NoSqlTableProperties.runtimeKeysMax(table.config());
         if (max == 0) {
             LOG.info(
                     "table {}: no runtime join-key pushdown on column {}: nosql.read.runtime-keys.max is 0",
