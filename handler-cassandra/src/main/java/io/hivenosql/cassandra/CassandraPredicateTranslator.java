@@ -3,6 +3,7 @@ package io.hivenosql.cassandra;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.NoSqlTableProperties;
+import io.hivenosql.api.config.RuntimeKeysMax;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
@@ -57,11 +58,14 @@ final class CassandraPredicateTranslator {
         this.allowFiltering = allowFiltering;
         this.mapping = schema.table().mapping();
         this.values = new CqlPushedValues(schema);
-        // a single-column partition key is read by key: as many partitions as the table takes join keys
+        // a single-column partition key is read by key: as many partitions as the table takes join keys (auto: the
+        // split planning has already weighed them against the table's size)
         this.maxPartitions = schema.partitionKey().size() == 1
-                ? Math.max(
+                ? (int) Math.max(
                         MAX_PARTITIONS,
-                        NoSqlTableProperties.runtimeKeysMax(schema.table().config()))
+                        NoSqlTableProperties.runtimeKeysMax(schema.table().config())
+                                .fixed()
+                                .orElse(RuntimeKeysMax.CEILING))
                 : MAX_PARTITIONS;
     }
 

@@ -2,7 +2,6 @@ package io.hivenosql.api.config;
 
 import static io.hivenosql.api.config.PropertyType.bool;
 import static io.hivenosql.api.config.PropertyType.enumOf;
-import static io.hivenosql.api.config.PropertyType.integer;
 import static io.hivenosql.api.config.PropertyType.nonEmptyString;
 
 /** Properties every handler shares; their keys start with {@code nosql.}. */
@@ -37,21 +36,21 @@ public enum NoSqlTableProperties implements TableProperty {
                     + "hadoop.security.credential.provider.path of the Hive configuration."),
     RUNTIME_KEYS_MAX(
             "nosql.read.runtime-keys.max",
-            integer(0, 100_000),
-            "1000",
+            PropertyType.custom("auto, or an integer in [0, " + RuntimeKeysMax.CEILING + "]", RuntimeKeysMax::parse),
+            "auto",
             "Runtime join-key pushdown (Tez): the most join keys of a filtered table that a scan of this table reads "
-                    + "as keyed reads (Cassandra partitions, MongoDB _id $in, Redis key lookups) when the table is "
-                    + "joined on its key; with more keys the table is scanned and Hive joins as usual. Many keys can "
-                    + "read slower than the scan (Cassandra reads each partition with a query of its own): raise it "
-                    + "only for a table much larger than the keys it is joined with. 0 turns it off (no pruning "
-                    + "event is planned).");
+                    + "as keyed reads (Cassandra partitions, MongoDB $in, Redis key lookups) when the table is "
+                    + "joined on its key; with more keys the table is scanned and Hive joins as usual. auto weighs "
+                    + "the keys against the table's estimated rows (what a key read costs the store in rows of a "
+                    + "scan; 1,000 keys when the store cannot estimate its rows). 0 turns it off (no pruning event is "
+                    + "planned).");
 
     private final PropertySpec spec;
 
-    /** The table's {@code nosql.read.runtime-keys.max}, its default when the table has none. */
-    public static int runtimeKeysMax(TableConfig config) {
-        Integer max = config.get(RUNTIME_KEYS_MAX);
-        return max == null ? Integer.parseInt(RUNTIME_KEYS_MAX.defaultValue()) : max;
+    /** The table's {@code nosql.read.runtime-keys.max}, its default ({@code auto}) when the table has none. */
+    public static RuntimeKeysMax runtimeKeysMax(TableConfig config) {
+        RuntimeKeysMax max = config.get(RUNTIME_KEYS_MAX);
+        return max == null ? RuntimeKeysMax.AUTO : max;
     }
 
     NoSqlTableProperties(String key, PropertyType<?> type, String defaultValue, String doc) {

@@ -2,7 +2,6 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.predicate.HivePredicateDecomposer;
@@ -82,6 +81,16 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
     public InputSplit[] getSplits(JobConf job, int numSplits) throws IOException {
         try {
             TableContext table = TableContexts.fromJobConf(connector, job);
+            Optional<String> noKeys = HivePredicateDecomposer.emptyRuntimeKeyList(
+                    job, table.mapping(), () -> connector.filterCapabilities(table));
+            if (noKeys.isPresent()) {
+                LOG.info(
+                        "table {}: the join sent no keys of column {} (the other side of the join has no rows): no "
+                                + "row of this table can join, so the scan has no split",
+                        table.tableName(),
+                        noKeys.get());
+                return new InputSplit[0];
+            }
             ReadRequest request = readRequest(connector, table, job);
             Path[] paths = FileInputFormat.getInputPaths(job);
             if (paths.length == 0) {
@@ -232,7 +241,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
                 table.tableName(),
                 table.mapping(),
                 capabilities,
-                NoSqlTableProperties.runtimeKeysMax(table.config()));
+                () -> RuntimeKeyEdge.limit(connector, table, capabilities));
         if (filter.isPresent()) {
             projection = withFilterColumns(table.mapping(), projection, filter.get());
         }

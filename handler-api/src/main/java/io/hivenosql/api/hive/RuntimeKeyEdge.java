@@ -1,9 +1,13 @@
 package io.hivenosql.api.hive;
 
 import io.hivenosql.api.config.NoSqlTableProperties;
+import io.hivenosql.api.config.RuntimeKeysMax;
+import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import java.io.IOException;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDynamicListDesc;
@@ -41,8 +45,8 @@ final class RuntimeKeyEdge {
             return false;
         }
         String name = table.mapping().column(index).name();
-        int max = NoSqlTableProperties.runtimeKeysMax(table.config());
-        if (max == 0) {
+        RuntimeKeysMax max = NoSqlTableProperties.runtimeKeysMax(table.config());
+        if (max.off()) {
             LOG.info(
                     "table {}: no runtime join-key pushdown on column {}: nosql.read.runtime-keys.max is 0",
                     table.tableName(),
@@ -55,11 +59,43 @@ final class RuntimeKeyEdge {
         }
         LOG.info(
                 "table {}: runtime join-key pushdown on column {}: Tez sends the join keys of the other side to the "
-                        + "split planning of this table (a dynamic pruning event); up to {} keys become keyed reads",
+                        + "split planning of this table (a dynamic pruning event); nosql.read.runtime-keys.max = {} "
+                        + "bounds the keys read by key",
                 table.tableName(),
                 name,
                 max);
         return true;
+    }
+
+    /**
+     * The most runtime join keys a scan of the table reads by key, worked out in the split planning that received
+     * them: the table's {@code nosql.read.runtime-keys.max}, or for {@code auto} the store's {@link
+     * FilterCapabilities#keyedReadLimit} of its estimated rows.
+     */
+    static long limit(NoSqlConnector connector, TableContext table, FilterCapabilities capabilities) {
+        RuntimeKeysMax max = NoSqlTableProperties.runtimeKeysMax(table.config());
+        OptionalLong rows = OptionalLong.empty();
+        if (max.fixed().isEmpty()) {
+            try {
+                rows = connector
+                        .statistics(table)
+                        .filter(statistics -> statistics.rowCount() >= 0)
+                        .map(statistics -> OptionalLong.of(statistics.rowCount()))
+                        .orElse(OptionalLong.empty());
+            } catch (IOException | RuntimeException e) {
+                LOG.warn(
+                        "table {}: no row estimate for runtime join-key pushdown: {}", table.tableName(), e.toString());
+            }
+        }
+        long limit = max.limit(rows, capabilities::keyedReadLimit);
+        LOG.info(
+                "table {}: up to {} runtime join keys are read by key (nosql.read.runtime-keys.max = {}, estimated "
+                        + "rows: {})",
+                table.tableName(),
+                limit,
+                max,
+                rows.isPresent() ? Long.toString(rows.getAsLong()) : "unknown");
+        return limit;
     }
 
     /** The column of {@code column IN (RS[n])}, when the predicate is that and the column is a plain column. */

@@ -19,13 +19,17 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
+import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDynamicListDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFIn;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPAnd;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
 import org.slf4j.Logger;
@@ -109,21 +113,21 @@ public final class HivePredicateDecomposer {
     public static Optional<Filter> pushedFilter(
             Configuration conf, String tableName, TableMapping mapping, FilterCapabilities capabilities)
             throws IOException {
-        return pushedFilter(conf, tableName, mapping, capabilities, Integer.MAX_VALUE);
+        return pushedFilter(conf, tableName, mapping, capabilities, () -> Long.MAX_VALUE);
     }
 
     /**
      * {@link #pushedFilter(Configuration, String, TableMapping, FilterCapabilities)}, offering the store a key list
      * that Hive does not rely on it for (the join keys Tez's dynamic pruning adds at run time) only when it has at most
-     * {@code runtimeKeysMax} values and does not make the store drop a conjunct promised at plan time
-     * ({@link RuntimeKeys}).
+     * {@code runtimeKeysLimit} values (asked for only when there is such a list) and does not make the store drop a
+     * conjunct promised at plan time ({@link RuntimeKeys}).
      */
     public static Optional<Filter> pushedFilter(
             Configuration conf,
             String tableName,
             TableMapping mapping,
             FilterCapabilities capabilities,
-            int runtimeKeysMax)
+            LongSupplier runtimeKeysLimit)
             throws IOException {
         Set<String> promised = promisedConjuncts(conf, tableName);
         String serialized = conf.get(TableScanDesc.FILTER_EXPR_CONF_STR);
@@ -143,7 +147,7 @@ public final class HivePredicateDecomposer {
             List<Boolean> wasPromised = new ArrayList<>(conjuncts.size());
             conjuncts.forEach(conjunct -> wasPromised.add(promised.remove(conjunct.getExprString())));
             List<Filter> offered = RuntimeKeys.withinLimit(
-                    tableName, translate(conjuncts, mapping), wasPromised, capabilities, runtimeKeysMax);
+                    tableName, translate(conjuncts, mapping), wasPromised, capabilities, runtimeKeysLimit);
             List<Filter> selected = choose(offered, capabilities);
             if (losesPromised(selected, wasPromised) && RuntimeKeys.any(offered, wasPromised, capabilities)) {
                 LOG.info(
@@ -240,6 +244,40 @@ public final class HivePredicateDecomposer {
             }
         }
         return false;
+    }
+
+    /**
+     * The key column of a top-level conjunct {@code column IN ()} without values in the scan filter, on a column the
+     * store reads by key: Tez's dynamic pruning found no join key on the other side of the join (its filtered rows are
+     * none), so no row of this table joins. Hive's parser never makes an empty IN list; only the runtime key list does.
+     * The capabilities are asked for only when there is such a conjunct.
+     */
+    public static Optional<String> emptyRuntimeKeyList(
+            Configuration conf, TableMapping mapping, Supplier<FilterCapabilities> capabilities) {
+        String serialized = conf.get(TableScanDesc.FILTER_EXPR_CONF_STR);
+        if (serialized == null || serialized.isBlank()) {
+            return Optional.empty();
+        }
+        ExprNodeGenericFuncDesc expression;
+        try {
+            expression = SerializationUtilities.deserializeExpression(serialized);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        for (ExprNodeDesc conjunct : conjuncts(expression)) {
+            if (conjunct instanceof ExprNodeGenericFuncDesc function
+                    && function.getGenericUDF() instanceof GenericUDFIn
+                    && function.getChildren().size() == 1
+                    && function.getChildren().get(0) instanceof ExprNodeColumnDesc column
+                    && mapping.indexOf(column.getColumn()) >= 0) {
+                String name =
+                        mapping.column(mapping.indexOf(column.getColumn())).name();
+                if (capabilities.get().keyedReads(name)) {
+                    return Optional.of(name);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** A join's synthetic dynamic-pruning predicate ({@code key IN (RS[n])}), which Hive's Tez compiler rewrites. */

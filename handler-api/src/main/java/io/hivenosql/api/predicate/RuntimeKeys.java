@@ -4,6 +4,7 @@ import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,23 +29,29 @@ final class RuntimeKeys {
 
     /**
      * The translated conjuncts (null where one does not translate) with every unpromised key list longer than {@code
-     * max} replaced by null, logging each one left out.
+     * limit} replaced by null, logging each one left out. The limit is asked for only when there is such a list.
      */
     static List<Filter> withinLimit(
             String tableName,
             List<Filter> translated,
             List<Boolean> promised,
             FilterCapabilities capabilities,
-            int max) {
+            LongSupplier limit) {
         List<Filter> result = new ArrayList<>(translated);
+        long max = -1;
         for (int i = 0; i < result.size(); i++) {
-            if (isUnpromisedKeyList(result.get(i), promised.get(i), capabilities)
-                    && ((Filter.In) result.get(i)).values().size() > max) {
+            if (!isUnpromisedKeyList(result.get(i), promised.get(i), capabilities)) {
+                continue;
+            }
+            if (max < 0) {
+                max = limit.getAsLong();
+            }
+            if (((Filter.In) result.get(i)).values().size() > max) {
                 Filter.In in = (Filter.In) result.get(i);
                 LOG.info(
                         "table {}: the scan filter lists {} keys of column {} (the join keys of a filtered table, "
-                                + "pushed at run time), more than nosql.read.runtime-keys.max = {}: scanning the "
-                                + "table instead of reading them by key; Hive joins as usual",
+                                + "pushed at run time), more than the {} that read faster by key than a scan "
+                                + "(nosql.read.runtime-keys.max): scanning the table instead; Hive joins as usual",
                         tableName,
                         in.values().size(),
                         in.column(),

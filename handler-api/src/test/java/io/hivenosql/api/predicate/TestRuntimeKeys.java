@@ -76,7 +76,7 @@ class TestRuntimeKeys {
         // compiled without a filter on the table; at run time the pruning filter is the scan's whole filter
         Configuration conf = scanConf(keys("a", "b", "c"), null);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, 3))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 3))
                 .contains(new Filter.In("k", List.of("a", "b", "c")));
     }
 
@@ -84,7 +84,7 @@ class TestRuntimeKeys {
     void leavesOutJoinKeysAboveTheLimit() throws IOException {
         Configuration conf = scanConf(keys("a", "b", "c"), null);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, 2))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 2))
                 .isEmpty();
     }
 
@@ -93,7 +93,7 @@ class TestRuntimeKeys {
         DecomposedPredicate decomposed = HivePredicateDecomposer.decompose(TABLE, keys("a", "b", "c"), MAPPING, KEYED);
         Configuration conf = scanConf(roundTrip(decomposed.pushedPredicate), decomposed.pushedPredicateObject);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, 2))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 2))
                 .contains(new Filter.In("k", List.of("a", "b", "c")));
     }
 
@@ -105,7 +105,7 @@ class TestRuntimeKeys {
         Configuration conf =
                 scanConf(and(roundTrip(decomposed.pushedPredicate), keys("a")), decomposed.pushedPredicateObject);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, 10))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 10))
                 .contains(new Filter.Compare("v", CompareOp.GT, 3));
     }
 
@@ -127,8 +127,38 @@ class TestRuntimeKeys {
         Configuration conf =
                 scanConf(and(roundTrip(decomposed.pushedPredicate), keys("a", "b")), decomposed.pushedPredicateObject);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, keysAndV, 10))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, keysAndV, () -> 10))
                 .contains(Filter.and(new Filter.Compare("v", CompareOp.GT, 3), new Filter.In("k", List.of("a", "b"))));
+    }
+
+    @Test
+    void asksForTheLimitOnlyWhenTheFilterHasAJoinKeyList() throws IOException {
+        Configuration conf = scanConf(V_OVER_3, null);
+
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> {
+                    throw new AssertionError("the limit is worked out (store statistics) without a key list");
+                }))
+                .contains(new Filter.Compare("v", CompareOp.GT, 3));
+    }
+
+    @Test
+    void findsTheEmptyKeyListOfAJoinWhoseOtherSideHasNoRows() {
+        // DynamicPartitionPruner puts the (no) values in place of the dynamic list: k IN () with no value
+        Configuration conf = scanConf(and(V_OVER_3, in(column("k", stringTypeInfo))), null);
+
+        assertThat(HivePredicateDecomposer.emptyRuntimeKeyList(conf, MAPPING, () -> KEYED))
+                .contains("k");
+    }
+
+    @Test
+    void findsNoEmptyKeyListWhereThereAreKeysOrTheColumnIsNotReadByKey() {
+        assertThat(HivePredicateDecomposer.emptyRuntimeKeyList(scanConf(keys("a"), null), MAPPING, () -> KEYED))
+                .isEmpty();
+        assertThat(HivePredicateDecomposer.emptyRuntimeKeyList(
+                        scanConf(in(column("v", intTypeInfo)), null), MAPPING, () -> KEYED))
+                .isEmpty();
+        assertThat(HivePredicateDecomposer.emptyRuntimeKeyList(new Configuration(false), MAPPING, () -> KEYED))
+                .isEmpty();
     }
 
     /** The job configuration HiveInputFormat.pushFiltersAndAsOf prepares for a table scan. */
