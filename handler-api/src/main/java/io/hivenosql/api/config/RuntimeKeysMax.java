@@ -2,7 +2,6 @@ package io.hivenosql.api.config;
 
 import java.util.Locale;
 import java.util.OptionalLong;
-import java.util.function.LongUnaryOperator;
 
 /**
  * A table's {@code nosql.read.runtime-keys.max}: a fixed number of join keys, or {@code auto}, where the store weighs
@@ -53,17 +52,17 @@ public record RuntimeKeysMax(OptionalLong fixed) {
     }
 
     /**
-     * The most keys to read by key: the fixed number, or for {@code auto} {@code storeLimit} applied to the estimated
-     * rows (at most {@value #CEILING}), {@value #UNKNOWN_SIZE_LIMIT} when there is no estimate.
+     * The most keys to read by key: the fixed number, or for {@code auto} the store's limit for the table (at most
+     * {@value #CEILING}), {@value #UNKNOWN_SIZE_LIMIT} when the store cannot tell.
      */
-    public long limit(OptionalLong estimatedRows, LongUnaryOperator storeLimit) {
+    public long limit(OptionalLong storeLimit) {
         if (fixed.isPresent()) {
             return fixed.getAsLong();
         }
-        if (estimatedRows.isEmpty() || estimatedRows.getAsLong() < 0) {
+        if (storeLimit.isEmpty()) {
             return UNKNOWN_SIZE_LIMIT;
         }
-        return Math.max(0, Math.min(CEILING, storeLimit.applyAsLong(estimatedRows.getAsLong())));
+        return Math.max(0, Math.min(CEILING, storeLimit.getAsLong()));
     }
 
     @Override

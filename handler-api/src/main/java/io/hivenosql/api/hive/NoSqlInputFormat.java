@@ -237,11 +237,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         List<Integer> projection = scan.projection();
         FilterCapabilities capabilities = connector.filterCapabilities(table);
         Optional<Filter> filter = HivePredicateDecomposer.pushedFilter(
-                conf,
-                table.tableName(),
-                table.mapping(),
-                capabilities,
-                () -> RuntimeKeyEdge.limit(connector, table, capabilities));
+                conf, table.tableName(), table.mapping(), capabilities, () -> RuntimeKeyEdge.limit(connector, table));
         if (filter.isPresent()) {
             projection = withFilterColumns(table.mapping(), projection, filter.get());
         }

@@ -2,7 +2,6 @@ package io.hivenosql.api.hive;
 
 import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.config.RuntimeKeysMax;
-import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
@@ -70,31 +69,28 @@ final class RuntimeKeyEdge {
     /**
      * The most runtime join keys a scan of the table reads by key, worked out in the split planning that received
      * them: the table's {@code nosql.read.runtime-keys.max}, or for {@code auto} the store's {@link
-     * FilterCapabilities#keyedReadLimit} of its estimated rows.
+     * NoSqlConnector#keyedReadLimit} for the table.
      */
-    static long limit(NoSqlConnector connector, TableContext table, FilterCapabilities capabilities) {
+    static long limit(NoSqlConnector connector, TableContext table) {
         RuntimeKeysMax max = NoSqlTableProperties.runtimeKeysMax(table.config());
-        OptionalLong rows = OptionalLong.empty();
+        OptionalLong storeLimit = OptionalLong.empty();
         if (max.fixed().isEmpty()) {
             try {
-                rows = connector
-                        .statistics(table)
-                        .filter(statistics -> statistics.rowCount() >= 0)
-                        .map(statistics -> OptionalLong.of(statistics.rowCount()))
-                        .orElse(OptionalLong.empty());
+                storeLimit = connector.keyedReadLimit(table);
             } catch (IOException | RuntimeException e) {
                 LOG.warn(
-                        "table {}: no row estimate for runtime join-key pushdown: {}", table.tableName(), e.toString());
+                        "table {}: no size estimate for runtime join-key pushdown: {}",
+                        table.tableName(),
+                        e.toString());
             }
         }
-        long limit = max.limit(rows, capabilities::keyedReadLimit);
+        long limit = max.limit(storeLimit);
         LOG.info(
-                "table {}: up to {} runtime join keys are read by key (nosql.read.runtime-keys.max = {}, estimated "
-                        + "rows: {})",
+                "table {}: up to {} runtime join keys are read by key (nosql.read.runtime-keys.max = {}{})",
                 table.tableName(),
                 limit,
                 max,
-                rows.isPresent() ? Long.toString(rows.getAsLong()) : "unknown");
+                max.fixed().isEmpty() && storeLimit.isEmpty() ? ", the store cannot estimate the table's size" : "");
         return limit;
     }
 

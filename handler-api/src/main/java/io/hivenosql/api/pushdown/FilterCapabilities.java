@@ -46,14 +46,4 @@ public interface FilterCapabilities {
     default boolean keyedReads(String column) {
         return false;
     }
-
-    /**
-     * The most keys of a {@link #keyedReads} list that the store reads faster by key than it scans a table of {@code
-     * estimatedRows} rows: how many rows a scan reads in the time one keyed read takes sets the ratio. Used when the
-     * table's {@code nosql.read.runtime-keys.max} is {@code auto} and the store estimates the table's rows. The
-     * default: a twentieth of the rows (a key read costing twenty rows of a scan, as Cassandra's partition reads do).
-     */
-    default long keyedReadLimit(long estimatedRows) {
-        return Math.max(0, estimatedRows) / 20;
-    }
 }

@@ -111,4 +111,18 @@ public interface NoSqlConnector extends TableModel {
     default Optional<TableStatistics> statistics(TableContext table) throws IOException {
         return Optional.empty();
     }
+
+    /**
+     * Runtime join-key pushdown with {@code nosql.read.runtime-keys.max=auto}: the most keys of a {@link
+     * io.hivenosql.api.pushdown.FilterCapabilities#keyedReads} list that the store reads faster by key than it scans
+     * the table, from what it estimates of the table's size; empty when it cannot estimate (the handler then reads up
+     * to 1,000 keys by key). The default: a twentieth of the estimated rows, a key read costing what a scan spends on
+     * twenty rows.
+     */
+    default OptionalLong keyedReadLimit(TableContext table) throws IOException {
+        return statistics(table)
+                .filter(statistics -> statistics.rowCount() >= 0)
+                .map(statistics -> OptionalLong.of(statistics.rowCount() / 20))
+                .orElse(OptionalLong.empty());
+    }
 }

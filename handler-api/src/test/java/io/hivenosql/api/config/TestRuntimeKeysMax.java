@@ -31,22 +31,16 @@ class TestRuntimeKeysMax {
 
     @Test
     void aFixedNumberIsTheLimitWhateverTheTableSize() {
-        assertThat(RuntimeKeysMax.of(10).limit(OptionalLong.of(1_000_000), rows -> rows / 2))
-                .isEqualTo(10);
-        assertThat(RuntimeKeysMax.of(10).limit(OptionalLong.empty(), rows -> rows / 2))
-                .isEqualTo(10);
+        assertThat(RuntimeKeysMax.of(10).limit(OptionalLong.of(500_000))).isEqualTo(10);
+        assertThat(RuntimeKeysMax.of(10).limit(OptionalLong.empty())).isEqualTo(10);
     }
 
     @Test
-    void autoAsksTheStoreAboutTheEstimatedRowsWithinTheCeiling() {
-        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.of(600_000), rows -> rows / 20))
-                .isEqualTo(30_000);
-        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.of(15_000), rows -> rows / 20))
-                .isEqualTo(750);
-        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.of(500_000_000), rows -> rows / 20))
-                .isEqualTo(RuntimeKeysMax.CEILING);
-        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.empty(), rows -> rows / 20))
-                .isEqualTo(RuntimeKeysMax.UNKNOWN_SIZE_LIMIT);
+    void autoTakesTheStoresLimitWithinTheCeiling() {
+        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.of(30_000))).isEqualTo(30_000);
+        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.of(0))).isZero();
+        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.of(25_000_000))).isEqualTo(RuntimeKeysMax.CEILING);
+        assertThat(RuntimeKeysMax.AUTO.limit(OptionalLong.empty())).isEqualTo(RuntimeKeysMax.UNKNOWN_SIZE_LIMIT);
     }
 
     @Test
