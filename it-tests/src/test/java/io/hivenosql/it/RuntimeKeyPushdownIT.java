@@ -28,7 +28,8 @@ import redis.clients.jedis.Pipeline;
  * at run time (EXPLAIN shows the Dynamic Partitioning Event Operator targeting the store table's column) and reads
  * only those keys, as the store's own counters show (Cassandra's {@code system_views} partition reads and range scans,
  * Redis' {@code INFO commandstats}); the rows equal the same join with dynamic pruning off, which scans the table.
- * A threshold of keys below the ORC side's ({@code nosql.read.runtime-keys.max}) makes the table scanned again.
+ * A threshold of keys below the ORC side's ({@code nosql.read.runtime-keys.max}) makes the table scanned again; no key
+ * at all (the ORC side's filter keeps no row) reads nothing.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -208,6 +209,23 @@ class RuntimeKeyPushdownIT {
         assertThat(RedisStats.delta(afterPruned, afterScanned, "scan"))
                 .as("SCANs without dynamic pruning")
                 .isPositive();
+    }
+
+    @Test
+    void aJoinWhoseOtherSideHasNoRowsReadsNothing() throws Exception {
+        String sql = "SELECT i.k, i.n, i.v FROM " + DB + ".redis_items i JOIN " + DB + ".picks p ON i.k = p.k "
+                + "WHERE p.flag = 'none'";
+        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> rows = run(sql, true);
+        Map<String, Long> after = RedisStats.commandCalls(redis.host(), redis.port());
+
+        assertThat(rows).isEmpty();
+        assertThat(RedisStats.delta(before, after, "scan"))
+                .as("SCANs with no join key")
+                .isZero();
+        assertThat(RedisStats.delta(before, after, "get"))
+                .as("values read with no join key")
+                .isZero();
     }
 
     @Test
