@@ -173,7 +173,10 @@ final class RedisKeyCodec {
      */
     String[] split(byte[] key) {
         String suffix = Utf8.decode(
-                key, prefix.length, key.length - prefix.length, "the key columns (" + String.join(", ", names) + ")");
+                key,
+                prefix.length,
+                key.length - prefix.length,
+                () -> "the key columns (" + String.join(", ", names) + ")");
         if (columns.length == 1) {
             return new String[] {suffix};
         }

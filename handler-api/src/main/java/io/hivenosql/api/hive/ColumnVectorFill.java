@@ -9,8 +9,11 @@ import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.api.types.TemporalRange;
 import io.hivenosql.api.types.VarcharType;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import org.apache.hadoop.hive.common.type.Date;
 import org.apache.hadoop.hive.common.type.HiveChar;
 import org.apache.hadoop.hive.common.type.HiveDecimal;
@@ -41,6 +44,9 @@ import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoUtils;
  * converted (a filtered column's value is still checked) and dropped.
  */
 final class ColumnVectorFill {
+    /** The most decimal digits every long holds. */
+    private static final int MAX_LONG_DIGITS = 18;
+
     private final String tableName;
     private final TableMapping mapping;
     /** Per mapping column; null for a nested type, which {@link #nested} assigns. */
@@ -169,7 +175,10 @@ final class ColumnVectorFill {
                     }
                 };
                 case DATE -> (vector, row, value) -> {
-                    long days = ((Date) HiveValues.toHive(type, value)).toEpochDay();
+                    // a LocalDate's day number as it is; other values as row mode converts them
+                    long days = value instanceof LocalDate date
+                            ? TemporalRange.checkRead(date).toEpochDay()
+                            : ((Date) HiveValues.toHive(type, value)).toEpochDay();
                     if (vector != null) {
                         ((LongColumnVector) vector).vector[row] = days;
                     }
@@ -182,11 +191,18 @@ final class ColumnVectorFill {
                 };
             };
         }
-        if (type instanceof DecimalType) {
+        if (type instanceof DecimalType decimal) {
             return (vector, row, value) -> {
-                HiveDecimal decimal = (HiveDecimal) HiveValues.toHive(type, value);
+                if (vector != null && value instanceof BigDecimal big && fitsExactly(big, decimal)) {
+                    // no rounding and no overflow: the unscaled digits and the scale as they are, without the
+                    // HiveDecimal that row mode builds
+                    ((DecimalColumnVector) vector)
+                            .vector[row].setFromLongAndScale(big.unscaledValue().longValue(), big.scale());
+                    return;
+                }
+                HiveDecimal converted = (HiveDecimal) HiveValues.toHive(type, value);
                 if (vector != null) {
-                    ((DecimalColumnVector) vector).set(row, decimal);
+                    ((DecimalColumnVector) vector).set(row, converted);
                 }
             };
         }
@@ -200,6 +216,19 @@ final class ColumnVectorFill {
                     bytes(vector, row, ((HiveChar) HiveValues.toHive(type, value)).getStrippedValue());
         }
         return null;
+    }
+
+    /**
+     * Whether a decimal is the value Hive's decimal(p,s) enforcement keeps unchanged, with its unscaled digits in a
+     * long: a scale of at most the column's (nothing to round) and no more integer digits than the column has.
+     */
+    static boolean fitsExactly(BigDecimal value, DecimalType type) {
+        int scale = value.scale();
+        int precision = value.precision();
+        return scale >= 0
+                && scale <= type.scale()
+                && precision <= MAX_LONG_DIGITS
+                && precision - scale <= type.precision() - type.scale();
     }
 
     private static void bytes(ColumnVector vector, int row, String text) {

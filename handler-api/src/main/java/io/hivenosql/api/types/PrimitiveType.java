@@ -16,8 +16,10 @@ public enum PrimitiveType implements DataType {
     DATE,
     TIMESTAMP;
 
+    private final String typeName = name().toLowerCase(Locale.ROOT);
+
     @Override
     public String typeName() {
-        return name().toLowerCase(Locale.ROOT);
+        return typeName;
     }
 }

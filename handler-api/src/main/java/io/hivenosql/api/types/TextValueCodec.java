@@ -129,7 +129,7 @@ public final class TextValueCodec {
             }
         }
         // strict: bytes that are not UTF-8 are a bad value, never text with U+FFFD in their place
-        return decode(type, Utf8.decode(utf8, 0, utf8.length, type.typeName()));
+        return decode(type, Utf8.decode(utf8, type));
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
+import java.util.function.Supplier;
 
 /**
  * Strict UTF-8 for stored text: a string column reads well-formed UTF-8 only, never text with U+FFFD in place of bytes
@@ -129,11 +130,19 @@ public final class Utf8 {
      *     sequence starts, and that the column reads UTF-8 text only
      */
     public static String decode(byte[] bytes, int offset, int length, String targetType) {
+        return decode(bytes, offset, length, () -> targetType);
+    }
+
+    /**
+     * As {@link #decode(byte[], int, int, String)}, naming the target only for an error: a reader decodes every value
+     * of a scan, and a type's name is built text.
+     */
+    public static String decode(byte[] bytes, int offset, int length, Supplier<String> targetType) {
         String text = new String(bytes, offset, length, UTF_8);
         if (text.indexOf(REPLACEMENT) >= 0) {
             int bad = strictInvalidAt(bytes, offset, offset + length);
             if (bad >= 0) {
-                throw invalid(bytes, offset, length, bad, targetType);
+                throw invalid(bytes, offset, length, bad, targetType.get());
             }
         }
         return text;
@@ -141,7 +150,7 @@ public final class Utf8 {
 
     /** As {@link #decode(byte[], int, int, String)} over the whole array, for a value of the given type. */
     public static String decode(byte[] bytes, DataType type) {
-        return decode(bytes, 0, bytes.length, type.typeName());
+        return decode(bytes, 0, bytes.length, type::typeName);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.types.DataTypes;
+import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.ValueConversionException;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -78,6 +79,35 @@ class TestColumnVectorFill {
             }
         }
         throw new IllegalArgumentException(name);
+    }
+
+    @Test
+    void decimalsThatNeedNoRoundingKeepTheValueRowModeReads() throws IOException {
+        VectorizedRowBatchCtx context = context(null);
+        VectorizedRowBatch batch = context.createVectorizedRowBatch();
+        ColumnVectorFill fill = new ColumnVectorFill("t", mapping(), context);
+        fill.fill(batch);
+        DecimalType type = (DecimalType) DataTypes.parse("decimal(5,2)");
+        String[] values = {"1.50", "-0.05", "999.99", "-999.99", "0", "0.00", "12", "7.1", "123.456", "-0.005"};
+        for (int row = 0; row < values.length; row++) {
+            fill.put(row, index("dec"), new BigDecimal(values[row]));
+        }
+
+        for (int row = 0; row < values.length; row++) {
+            assertThat(((DecimalColumnVector) batch.cols[index("dec")]).vector[row].getHiveDecimal())
+                    .as(values[row])
+                    .isEqualTo(HiveValues.toHive(type, new BigDecimal(values[row])));
+        }
+        assertThat(ColumnVectorFill.fitsExactly(new BigDecimal("999.99"), type)).isTrue();
+        assertThat(ColumnVectorFill.fitsExactly(new BigDecimal("123.456"), type))
+                .as("rounds")
+                .isFalse();
+        assertThat(ColumnVectorFill.fitsExactly(new BigDecimal("1E+3"), type))
+                .as("negative scale")
+                .isFalse();
+        assertThatThrownBy(() -> fill.put(0, index("dec"), new BigDecimal("1000.5")))
+                .as("too many integer digits, as in row mode")
+                .isInstanceOf(ValueConversionException.class);
     }
 
     @Test
