@@ -95,4 +95,13 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     public Optional<TableStatistics> statistics(TableContext table) throws IOException {
         return CassandraReads.statistics(table);
     }
+
+    /**
+     * The most runtime join keys read by key (one partition read each) rather than scanning, from the partitions and
+     * their mean size in {@code system.size_estimates} ({@link CassandraKeyedReadLimit}); empty without estimates.
+     */
+    @Override
+    public OptionalLong keyedReadLimit(TableContext table) throws IOException {
+        return CassandraReads.keyedReadLimit(table);
+    }
 }

@@ -9,7 +9,6 @@ import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerException;
-import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import io.hivenosql.cassandra.CassandraSplit.TokenRange;
 import java.io.IOException;
 import java.util.List;
@@ -57,7 +56,7 @@ final class CassandraCounts {
         } catch (RuntimeException e) {
             throw CassandraErrors.readFailed(table, "preparing " + select.cql(), e);
         }
-        this.codecs = CassandraRecordReader.variableCodecs(prepared);
+        this.codecs = CqlSelect.variableCodecs(prepared);
     }
 
     /**
@@ -119,7 +118,7 @@ final class CassandraCounts {
 
     private long countOnce(CqlSelect.Statement statement) throws IOException {
         CompletableFuture<AsyncResultSet> future = session.executeAsync(
-                        CassandraRecordReader.bind(session, table, prepared, codecs, statement, table.pageSize())
+                        CqlSelect.bind(session, table, prepared, codecs, statement, table.pageSize())
                                 .build())
                 .toCompletableFuture();
         AsyncResultSet result;

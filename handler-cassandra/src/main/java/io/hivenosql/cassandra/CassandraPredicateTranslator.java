@@ -7,6 +7,7 @@ import io.hivenosql.api.config.RuntimeKeysMax;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.cassandra.CqlRestrictions.Restriction;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -74,62 +75,6 @@ final class CassandraPredicateTranslator {
         return schema.partitionKey().size() == 1
                 && schema.mapsPartitionKey()
                 && mapping.indexOf(column) == schema.partitionKey().get(0);
-    }
-
-    /** The CQL restrictions of a filter, one bind marker each, in the order they appear in the statement. */
-    record Restriction(String cql, Object value) {
-        Restriction {
-            requireNonNull(cql, "cql is null");
-            requireNonNull(value, "value is null");
-        }
-    }
-
-    /**
-     * What a pushed filter becomes in CQL.
-     *
-     * @param partitionValues when the partition key is restricted: per partition key column (in key order) its
-     *     distinct driver values; empty for a token scan
-     * @param restrictions the other restrictions
-     * @param allowFiltering whether the statement needs {@code ALLOW FILTERING}
-     * @param noRows whether a pushed equality matches no row (a non-canonical uuid or inet text): nothing is read
-     */
-    record CqlRestrictions(
-            Optional<List<List<Object>>> partitionValues,
-            List<Restriction> restrictions,
-            boolean allowFiltering,
-            boolean noRows) {
-        static final CqlRestrictions NONE = new CqlRestrictions(Optional.empty(), List.of(), false, false);
-
-        CqlRestrictions {
-            requireNonNull(partitionValues, "partitionValues is null");
-            partitionValues = partitionValues.map(List::copyOf);
-            restrictions = List.copyOf(requireNonNull(restrictions, "restrictions is null"));
-        }
-
-        /** The partition keys selected: the product of {@link #partitionValues}, in order. */
-        List<List<Object>> partitions() {
-            List<List<Object>> keys = new ArrayList<>();
-            keys.add(List.of());
-            for (List<Object> values : partitionValues.orElseThrow()) {
-                List<List<Object>> next = new ArrayList<>(keys.size() * values.size());
-                for (List<Object> prefix : keys) {
-                    for (Object value : values) {
-                        List<Object> key = new ArrayList<>(prefix);
-                        key.add(value);
-                        next.add(key);
-                    }
-                }
-                keys = next;
-            }
-            return keys;
-        }
-
-        /** The WHERE clause after the partition key or token restriction: {@code " AND c > ?..."}. */
-        String cqlSuffix() {
-            StringBuilder text = new StringBuilder();
-            restrictions.forEach(r -> text.append(" AND ").append(r.cql()));
-            return text.toString();
-        }
     }
 
     /** Whether a conjunct is pushed whatever the other conjuncts are (a single-column partition key restriction). */

@@ -9,7 +9,6 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
-import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -107,6 +106,11 @@ final class CassandraReads {
     }
 
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
+        return openReader(request, split, CassandraRecordReader.PARTITION_READS_IN_FLIGHT);
+    }
+
+    /** The reader of a split, reading up to {@code inFlight} partitions of a partition split at once. */
+    static RecordSource openReader(ReadRequest request, SplitSpec split, int inFlight) throws IOException {
         CassandraTable table = CassandraTable.of(request.table());
         CassandraSplit payload = CassandraSplit.fromBytes(split.payload());
         CassandraClients.Lease lease =
@@ -118,7 +122,7 @@ final class CassandraReads {
                 lease.close();
                 return NO_ROWS;
             }
-            return new CassandraRecordReader(lease, schema, request, payload, restrictions, split.hosts());
+            return new CassandraRecordReader(lease, schema, request, payload, restrictions, split.hosts(), inFlight);
         } catch (IOException | RuntimeException | Error e) {
             lease.close();
             throw e;
@@ -161,6 +165,22 @@ final class CassandraReads {
                     HandlerErrorCode.INTERNAL_ERROR,
                     e.getMessage() + "; SET " + "hive.optimize.ppd.storage=false for this query, and report it",
                     e);
+        }
+    }
+
+    /**
+     * The most runtime join keys read by key with {@code nosql.read.runtime-keys.max=auto}: {@link
+     * CassandraKeyedReadLimit} of the table's size estimates; empty when Cassandra has none yet.
+     */
+    static OptionalLong keyedReadLimit(TableContext context) {
+        CassandraTable table = CassandraTable.of(context);
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+            table.schema(lease.session());
+            OptionalLong limit = CassandraKeyedReadLimit.limit(CassandraSizeEstimates.read(lease.session(), table));
+            if (limit.isEmpty()) {
+                log.debug("table {}: no size estimates yet, no keyed-read limit", table.name());
+            }
+            return limit;
         }
     }
 

@@ -84,10 +84,7 @@ final class CassandraSplitPlanner {
 
     /** The splits of a scan of the table with the given restrictions; at least one. */
     static List<SplitSpec> plan(
-            CqlSession session,
-            CassandraSchema schema,
-            CassandraPredicateTranslator.CqlRestrictions restrictions,
-            int desiredSplits) {
+            CqlSession session, CassandraSchema schema, CqlRestrictions restrictions, int desiredSplits) {
         CassandraTable table = schema.table();
         Optional<TokenMap> tokenMap = session.getMetadata().getTokenMap();
         if (restrictions.partitionValues().isPresent()) {

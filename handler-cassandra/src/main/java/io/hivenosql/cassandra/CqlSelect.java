@@ -3,10 +3,13 @@ package io.hivenosql.cassandra;
 import static java.util.Objects.requireNonNull;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
-import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -237,6 +240,47 @@ final class CqlSelect {
                     + codec.format(codec.decode(key.get(i).duplicate(), protocol)));
         }
         return String.join(", ", parts);
+    }
+
+    /**
+     * One execution of a prepared {@link CqlSelect}: the statement's values bound (the serialized partition key first),
+     * routed by its token, {@code pageSize} rows a page at the table's read consistency, idempotent.
+     *
+     * @param codecs the codecs of the prepared statement's variables, in order
+     */
+    static BoundStatementBuilder bind(
+            CqlSession session,
+            CassandraTable table,
+            PreparedStatement statement,
+            List<TypeCodec<Object>> codecs,
+            CqlSelect.Statement query,
+            int pageSize) {
+        BoundStatementBuilder builder = statement.boundStatementBuilder();
+        int index = 0;
+        for (ByteBuffer value : query.rawKey()) {
+            builder.setBytesUnsafe(index++, value.duplicate());
+        }
+        for (Object value : query.values()) {
+            builder.set(index, value, codecs.get(index));
+            index++;
+        }
+        if (query.routingToken().isPresent()) {
+            Optional<TokenMap> tokenMap = session.getMetadata().getTokenMap();
+            if (tokenMap.isPresent()) {
+                builder.setRoutingToken(
+                        tokenMap.get().parse(Long.toString(query.routingToken().get())));
+            }
+        }
+        return builder.setPageSize(pageSize)
+                .setConsistencyLevel(table.readConsistency().level())
+                .setIdempotence(true);
+    }
+
+    /** The codecs of a prepared statement's variables, in order. */
+    static List<TypeCodec<Object>> variableCodecs(PreparedStatement statement) {
+        List<TypeCodec<Object>> codecs = new ArrayList<>();
+        statement.getVariableDefinitions().forEach(v -> codecs.add(CodecRegistry.DEFAULT.codecFor(v.getType())));
+        return List.copyOf(codecs);
     }
 
     /** The CQL text, with a {@code ?} for every bound value. */

@@ -18,7 +18,9 @@ import java.util.Optional;
 /**
  * The splits of a scan whose partition key a pushed restriction names ({@code pk IN (...)} and equalities): no token
  * range is scanned; each split carries the serialized partition keys it reads, grouped by the replica set that holds
- * them (the driver's token map tells it), at most {@value #PARTITIONS_PER_SPLIT} keys a split.
+ * them (the driver's token map tells it), at most {@value #PARTITIONS_PER_SPLIT} keys a split. A split's estimated
+ * size is its partitions times the table's mean partition size in {@code system.size_estimates} (0, unknown, without
+ * estimates), so that Tez groups partition splits into tasks by what they read, as it does token-range splits.
  */
 final class PartitionKeySplits {
     static final int PARTITIONS_PER_SPLIT = 100;
@@ -32,6 +34,8 @@ final class PartitionKeySplits {
     static List<SplitSpec> plan(
             CqlSession session, CassandraSchema schema, List<List<Object>> partitions, Optional<TokenMap> tokenMap) {
         CassandraTable table = schema.table();
+        long[] totals = CassandraSizeEstimates.totals(CassandraSizeEstimates.read(session, table));
+        long meanPartitionBytes = totals[0] > 0 ? totals[1] / totals[0] : 0;
         ProtocolVersion protocol = session.getContext().getProtocolVersion();
         List<TypeCodec<Object>> codecs = new ArrayList<>();
         for (int column : schema.partitionKey()) {
@@ -54,10 +58,13 @@ final class PartitionKeySplits {
         List<SplitSpec> specs = new ArrayList<>();
         byReplicas.forEach((hosts, keys) -> {
             for (int from = 0; from < keys.size(); from += PARTITIONS_PER_SPLIT) {
-                CassandraSplit payload = new CassandraSplit.Partitions(
+                CassandraSplit.Partitions payload = new CassandraSplit.Partitions(
                         codecs.size(), keys.subList(from, Math.min(keys.size(), from + PARTITIONS_PER_SPLIT)));
-                specs.add(
-                        new SplitSpec(payload.toBytes(), hosts, 0, CassandraSplit.describe(payload) + " on " + hosts));
+                specs.add(new SplitSpec(
+                        payload.toBytes(),
+                        hosts,
+                        estimatedBytes(payload.keys().size(), meanPartitionBytes),
+                        CassandraSplit.describe(payload) + " on " + hosts));
             }
         });
         if (specs.isEmpty()) {
@@ -66,5 +73,10 @@ final class PartitionKeySplits {
                     new CassandraSplit.Partitions(codecs.size(), List.of()).toBytes(), List.of(), 0, "no partition"));
         }
         return specs;
+    }
+
+    /** The estimated bytes of a split of {@code partitions} partitions of {@code meanPartitionBytes} each (0: unknown). */
+    static long estimatedBytes(int partitions, long meanPartitionBytes) {
+        return (long) Math.min(Long.MAX_VALUE, (double) Math.max(0, partitions) * Math.max(0, meanPartitionBytes));
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
-import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -156,7 +155,7 @@ class TestCassandraPredicateTranslator {
         // a timestamp reads years 1 to 9999 only: a range gets the bound it lacks
         assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 >= ? AND c2 <= ?");
         assertThat(restrictions.restrictions())
-                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .extracting(CqlRestrictions.Restriction::value)
                 .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("9999-12-31T23:59:59.999Z"));
         assertThat(restrictions.noRows()).isFalse();
         assertThat(restrictions.allowFiltering()).isFalse();
@@ -195,7 +194,7 @@ class TestCassandraPredicateTranslator {
                 translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_IS_5, before)));
         assertThat(upper.cqlSuffix()).isEqualTo(" AND c1 = ? AND c2 < ? AND c2 >= ?");
         assertThat(upper.restrictions())
-                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .extracting(CqlRestrictions.Restriction::value)
                 .containsExactly(5, Instant.parse("2024-01-01T00:00:00Z"), Instant.parse("0001-01-01T00:00:00Z"));
         // both bounds given, or an equality: nothing added; other types: nothing added
         Filter between = new Filter.Between(
@@ -252,7 +251,7 @@ class TestCassandraPredicateTranslator {
                 translator.restrictions(Optional.of(new Filter.In("u", List.of(UUID_TEXT.toUpperCase(), UUID_TEXT))));
         assertThat(in.noRows()).isFalse();
         assertThat(in.restrictions())
-                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .extracting(CqlRestrictions.Restriction::value)
                 .containsExactly(List.of(java.util.UUID.fromString(UUID_TEXT)));
     }
 
@@ -313,7 +312,7 @@ class TestCassandraPredicateTranslator {
                 translator(false).restrictions(Optional.of(Filter.and(A_IS_1, B_IN_XY, C1_UNDER_9)));
         assertThat(restrictions.cqlSuffix()).isEqualTo(" AND c1 < ? AND c1 >= ?");
         assertThat(restrictions.restrictions())
-                .extracting(CassandraPredicateTranslator.Restriction::value)
+                .extracting(CqlRestrictions.Restriction::value)
                 .containsExactly(9, Integer.MIN_VALUE);
         assertThat(translator(true)
                         .restrictions(Optional.of(compare("v", CompareOp.LT, "m")))

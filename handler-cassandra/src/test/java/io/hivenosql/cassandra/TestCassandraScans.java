@@ -19,6 +19,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -208,6 +210,72 @@ class TestCassandraScans {
     }
 
     @Test
+    void readsThePartitionsOfASplitConcurrentlyInTheSplitsOrderPageByPage() throws IOException {
+        // 400 partition keys (200 exist, 10 rows each), pages of 3 rows: 4 pages a partition
+        TableContext table = orders().property("cassandra.page.size", "3").build();
+        List<Object> customers = new ArrayList<>();
+        for (int cust = 0; cust < CUSTOMERS; cust++) {
+            customers.add(cust);
+        }
+        Filter partitions =
+                Filter.and(new Filter.In("region", List.of("west", "east")), new Filter.In("cust", customers));
+        ReadRequest request = request(table, allColumns(table), Optional.of(partitions));
+        List<SplitSpec> splits = CONNECTOR.planSplits(request, 0);
+        assertThat(splits).hasSize(4);
+
+        List<List<Object>> concurrent = new ArrayList<>();
+        List<List<Object>> oneByOne = new ArrayList<>();
+        for (SplitSpec split : splits) {
+            concurrent.addAll(read(request, split, CassandraRecordReader.PARTITION_READS_IN_FLIGHT));
+            oneByOne.addAll(read(request, split, 1));
+        }
+
+        assertThat(concurrent).containsExactlyElementsOf(oneByOne);
+        assertThat(concurrent).containsExactlyInAnyOrderElementsOf(expectedOrders(row -> true));
+    }
+
+    @Test
+    void closingAReaderWithPartitionReadsInFlightStopsIt() throws IOException {
+        TableContext table = orders().property("cassandra.page.size", "3").build();
+        List<Object> customers = new ArrayList<>();
+        for (int cust = 0; cust < 100; cust++) {
+            customers.add(cust);
+        }
+        ReadRequest request = request(
+                table,
+                allColumns(table),
+                Optional.of(Filter.and(
+                        new Filter.Compare("region", CompareOp.EQ, "east"), new Filter.In("cust", customers))));
+        SplitSpec split = CONNECTOR.planSplits(request, 0).get(0);
+
+        RecordSource source = CassandraReads.openReader(request, split, 8);
+        assertThat(source.next()).isTrue();
+        source.close();
+
+        assertThatThrownBy(() -> {
+                    while (source.next()) {
+                        // reads what the page held
+                    }
+                })
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("the reader was closed");
+    }
+
+    private static List<List<Object>> read(ReadRequest request, SplitSpec split, int inFlight) throws IOException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (RecordSource source = CassandraReads.openReader(request, split, inFlight)) {
+            while (source.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int column : request.projection()) {
+                    row.add(source.get(column));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    @Test
     void pushdownReturnsTheRowsHiveWouldKeep() throws IOException {
         TableContext table = orders().build();
         TableContext filtering =
@@ -310,5 +378,18 @@ class TestCassandraScans {
         assertThat(splits).hasSize(1); // far below cassandra.split.size-mb
         assertThat(splits.get(0).estimatedBytes()).isPositive();
         assertThat(readAll(kv)).hasSize(500);
+        // partition splits: their partitions times the mean partition size
+        long meanPartitionBytes =
+                kvStatistics.get().totalBytes() / kvStatistics.get().rowCount();
+        List<SplitSpec> keyed = CONNECTOR.planSplits(
+                request(kv, allColumns(kv), Optional.of(new Filter.In("k", List.of(1L, 2L, 3L)))), 0);
+        assertThat(keyed).singleElement().satisfies(split -> assertThat(split.estimatedBytes())
+                .isEqualTo(3 * meanPartitionBytes));
+        // the keyed-read limit of auto: from the partitions and their mean size, also with clustering columns
+        assertThat(CONNECTOR.keyedReadLimit(kv))
+                .hasValue(CassandraKeyedReadLimit.limit(kvStatistics.get().rowCount(), meanPartitionBytes));
+        OptionalLong ordersLimit = CONNECTOR.keyedReadLimit(orders().build());
+        assertThat(ordersLimit).isPresent();
+        assertThat(ordersLimit.getAsLong()).isBetween(1L, (long) CUSTOMERS);
     }
 }

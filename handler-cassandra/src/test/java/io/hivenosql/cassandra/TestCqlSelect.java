@@ -8,7 +8,6 @@ import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
-import io.hivenosql.cassandra.CassandraPredicateTranslator.CqlRestrictions;
 import io.hivenosql.cassandra.CassandraSplit.TokenRange;
 import java.io.IOException;
 import java.nio.ByteBuffer;

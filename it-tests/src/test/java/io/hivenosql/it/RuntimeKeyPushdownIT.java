@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
+import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.sql.Connection;
@@ -28,8 +29,9 @@ import redis.clients.jedis.Pipeline;
  * at run time (EXPLAIN shows the Dynamic Partitioning Event Operator targeting the store table's column) and reads
  * only those keys, as the store's own counters show (Cassandra's {@code system_views} partition reads and range scans,
  * Redis' {@code INFO commandstats}); the rows equal the same join with dynamic pruning off, which scans the table.
- * A threshold of keys below the ORC side's ({@code nosql.read.runtime-keys.max}) makes the table scanned again; no key
- * at all (the ORC side's filter keeps no row) reads nothing.
+ * A threshold of keys below the ORC side's ({@code nosql.read.runtime-keys.max}) makes the table scanned again; by
+ * default ({@code auto}) the store weighs the keys against its size (Cassandra: its size estimates, also for a table
+ * with clustering columns); no key at all (the ORC side's filter keeps no row) reads nothing.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -40,9 +42,18 @@ class RuntimeKeyPushdownIT {
     private static final int PICKS = 240;
 
     private static final int PICKED = ITEMS / 20;
+    /**
+     * The wide table: partitions of one row of {@value #WIDE_VALUE_BYTES} bytes behind a clustering column, so that
+     * Cassandra's estimates tell its partitions but not its rows; every second key is joined, more than the 1,000 keys
+     * that {@code auto} reads by key when the store cannot size the table.
+     */
+    private static final int WIDE_PARTITIONS = 2_400;
+
+    private static final int WIDE_VALUE_BYTES = 4_000;
 
     private HiveInstance hive;
     private HandlerJarCqlSession cql;
+    private TestingCassandraServer cassandra;
     private TestingRedisServer redis;
     private MongoClient mongoClient;
 
@@ -50,6 +61,7 @@ class RuntimeKeyPushdownIT {
     void load(HiveStack.Resources stack) throws Exception {
         hive = stack.hive();
         cql = stack.cql();
+        cassandra = stack.cassandra();
         redis = stack.redis();
         mongoClient = stack.mongoClient();
         hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
@@ -171,11 +183,11 @@ class RuntimeKeyPushdownIT {
         String sql = join("cass_items");
         assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator").contains("Target column: k (bigint)");
 
-        long[] start = cassandraReads();
+        long[] start = cassandraReads("items");
         List<String> pruned = run(sql, true);
-        long[] middle = settledCassandraReads(start);
+        long[] middle = settledCassandraReads("items", start);
         List<String> scanned = run(sql, false);
-        long[] end = settledCassandraReads(middle);
+        long[] end = settledCassandraReads("items", middle);
         long[] pushed = delta(middle, start);
         long[] unpushed = delta(end, middle);
 
@@ -183,6 +195,48 @@ class RuntimeKeyPushdownIT {
         assertThat(pushed[0]).as("partitions read by key with the join keys").isEqualTo(PICKED);
         assertThat(pushed[1]).as("range scans with the join keys").isZero();
         assertThat(unpushed[1]).as("range scans without dynamic pruning").isPositive();
+    }
+
+    /**
+     * With {@code nosql.read.runtime-keys.max} at its default ({@code auto}) a table with a clustering column (no row
+     * estimate) still weighs the join keys against its size: from the partitions and their mean size in {@code
+     * system.size_estimates}, 1,200 keys of 2,400 partitions of 4 kB are read by key.
+     */
+    @Test
+    void cassandraReadsMoreThanAThousandJoinKeysByKeyFromItsSizeEstimates() throws Exception {
+        cql.execute("CREATE TABLE " + DB + ".wide (k bigint, n int, v text, PRIMARY KEY ((k), n))");
+        String value = "w".repeat(WIDE_VALUE_BYTES);
+        for (int k = 1; k <= WIDE_PARTITIONS; k++) {
+            cql.execute("INSERT INTO %s.wide (k, n, v) VALUES (%d, 1, '%s')".formatted(DB, k, value));
+        }
+        // estimates count flushed data only: this table's, not items' (whose 10 keys of 200 tiny partitions auto would
+        // rather scan, as cheaper)
+        cassandra.nodetool("flush", DB, "wide");
+        cassandra.nodetool("refreshsizeestimates");
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".cass_wide (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.cassandra.CassandraStorageHandler' TBLPROPERTIES ('cassandra.hosts'='"
+                + cassandra.contactPoint() + "', 'cassandra.local-dc'='" + cassandra.localDatacenter()
+                + "', 'cassandra.keyspace'='" + DB + "', 'cassandra.table'='wide')");
+        hive.execute("CREATE TABLE " + DB + ".wide_picks (k bigint, flag string) STORED AS ORC");
+        hive.execute("INSERT INTO " + DB + ".wide_picks SELECT id, IF(id % 2 = 0, 'x', 'y') "
+                + "FROM (SELECT posexplode(split(space(" + WIDE_PARTITIONS + "), ' ')) AS (id, unused)) ids "
+                + "WHERE id > 0");
+        String sql = "SELECT i.k, i.n FROM " + DB + ".cass_wide i JOIN " + DB + ".wide_picks p ON i.k = p.k "
+                + "WHERE p.flag = 'x'";
+        List<String> expected = new ArrayList<>();
+        for (int k = 2; k <= WIDE_PARTITIONS; k += 2) {
+            expected.add(Rows.row(List.of((long) k, 1)));
+        }
+
+        long[] start = cassandraReads("wide");
+        List<String> pruned = run(sql, true);
+        long[] middle = settledCassandraReads("wide", start);
+        List<String> scanned = run(sql, false);
+
+        assertThat(pruned).isEqualTo(expected.stream().sorted().toList()).isEqualTo(scanned);
+        long[] pushed = delta(middle, start);
+        assertThat(pushed[0]).as("partitions read by key with the join keys").isEqualTo(WIDE_PARTITIONS / 2);
+        assertThat(pushed[1]).as("range scans with the join keys").isZero();
     }
 
     @Test
@@ -254,22 +308,22 @@ class RuntimeKeyPushdownIT {
     }
 
     /** {single-partition reads, range scans} Cassandra served for the table so far. */
-    private long[] cassandraReads() {
-        return new long[] {cassandraCount("local_read_latency"), cassandraCount("local_scan_latency")};
+    private long[] cassandraReads(String table) {
+        return new long[] {cassandraCount("local_read_latency", table), cassandraCount("local_scan_latency", table)};
     }
 
-    private long cassandraCount(String view) {
+    private long cassandraCount(String view, String table) {
         List<List<Object>> rows = cql.rows("SELECT count FROM system_views." + view + " WHERE keyspace_name = '" + DB
-                + "' AND table_name = 'items'");
+                + "' AND table_name = '" + table + "'");
         return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
     }
 
     /** The counters once they stop moving: a read is counted when the node finishes it. */
-    private long[] settledCassandraReads(long[] before) throws InterruptedException {
-        long[] last = cassandraReads();
+    private long[] settledCassandraReads(String table, long[] before) throws InterruptedException {
+        long[] last = cassandraReads(table);
         for (int i = 0; i < 20; i++) {
             Thread.sleep(50);
-            long[] now = cassandraReads();
+            long[] now = cassandraReads(table);
             if (now[0] == last[0] && now[1] == last[1] && (now[0] > before[0] || now[1] > before[1] || i >= 3)) {
                 return now;
             }
