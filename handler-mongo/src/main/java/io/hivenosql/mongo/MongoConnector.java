@@ -128,4 +128,11 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     public Optional<TableStatistics> statistics(TableContext table) throws IOException {
         return MongoReads.statistics(table);
     }
+
+    /** Half the collection's documents, at most 3,000 keys ({@link MongoKeyedReadLimit}). */
+    @Override
+    public OptionalLong keyedReadLimit(TableContext table) throws IOException {
+        return MongoKeyedReadLimit.limit(
+                statistics(table).map(TableStatistics::rowCount).orElse(-1L));
+    }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -82,8 +83,20 @@ final class MongoPredicateTranslator {
         return configured == null ? BadRecordPolicy.FAIL : configured;
     }
 
-    /** What the table pushes: every conjunct that translates; exactly, but for {@link #exact}'s exceptions. */
+    /**
+     * What the table pushes: every conjunct that translates; exactly, but for {@link #exact}'s exceptions. Only
+     * {@code _id} is read by key.
+     */
     FilterCapabilities capabilities() {
+        return capabilities(path -> false);
+    }
+
+    /**
+     * {@link #capabilities()}, with the columns of top-level fields that {@code indexed} tells are the first key of an
+     * index also read by key ({@link MongoKeyedReads}); {@code indexed} is asked only for such a column whose type is
+     * pushed.
+     */
+    FilterCapabilities capabilities(Predicate<String> indexed) {
         return new FilterCapabilities() {
             @Override
             public boolean canPush(Filter filter) {
@@ -97,8 +110,17 @@ final class MongoPredicateTranslator {
 
             @Override
             public boolean keyedReads(String column) {
-                // _id IN (...) is read through the _id index, as one split (MongoSplitPlanner)
-                return layout.idColumn() >= 0 && layout.mapping().indexOf(column) == layout.idColumn();
+                int index = layout.mapping().indexOf(column);
+                if (index < 0) {
+                    return false;
+                }
+                if (index == layout.idColumn()) {
+                    // _id IN (...) is read through the _id index, as one split (MongoSplitPlanner)
+                    return true;
+                }
+                return MongoKeyedReads.keyable(layout.mapping().column(index))
+                        && field(column).isPresent()
+                        && indexed.test(layout.mapping().column(index).path());
             }
         };
     }

@@ -31,9 +31,12 @@ final class MongoReads {
 
     private MongoReads() {}
 
-    /** What the table pushes; decided from the mapping alone (no server contacted). */
+    /**
+     * What the table pushes, decided from the mapping alone; only whether a column of an indexed field is read by key
+     * asks the server for its indexes ({@link MongoKeyedReads}).
+     */
     static FilterCapabilities filterCapabilities(TableContext context) {
-        return MongoPredicateTranslator.of(MongoTable.of(context)).capabilities();
+        return MongoKeyedReads.capabilities(context);
     }
 
     /**
@@ -50,6 +53,12 @@ final class MongoReads {
             log.info("table {}: pushed filter {}", table.name(), filter.toJson());
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
+        }
+        if (!MongoIdBounds.of(filter).pinned()) {
+            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits);
+            if (keyed.isPresent()) {
+                return keyed.get();
+            }
         }
         try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
             return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits);

@@ -122,4 +122,10 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
     public Optional<TableStatistics> statistics(TableContext table) throws IOException {
         return RedisReads.statistics(table);
     }
+
+    /** Half the estimated rows for one key column, the key list cap for several ({@link RedisKeyedReadLimit}). */
+    @Override
+    public OptionalLong keyedReadLimit(TableContext table) throws IOException {
+        return RedisReads.keyedReadLimit(table);
+    }
 }

@@ -17,12 +17,19 @@ import java.util.Set;
 
 /**
  * Key pushdown: {@code =} and {@code IN} on key columns, and AND / OR trees of those, turned into the set of keys they
- * select, read by direct lookups. They are pushed only when, together, they fix every key column: with one key column
- * each such conjunct is pushed (as before); with several ({@code redis.key.column = 'a,b'}) the conjuncts on key
+ * select, read by direct lookups. They are pushed as lookups when, together, they fix every key column: with one key
+ * column each such conjunct is pushed (as before); with several ({@code redis.key.column = 'a,b'}) the conjuncts on key
  * columns are pushed together when they fix all of them, as the product of their values. At most {@value #MAX_KEYS}
- * keys are looked up: a longer IN list (or product) stays in Hive, which scans and tests membership with a hash set. A
- * conjunct on only some key columns, or an OR whose branches fix different key columns, stays in Hive (a scan).
- * Nothing else is accepted.
+ * keys are looked up: a longer IN list (or product) stays in Hive, which scans and tests membership with a hash set.
+ *
+ * <p>With several key columns, conjuncts that fix the first key column alone ({@code l_orderkey IN (...)} of a table
+ * keyed by {@code l_orderkey, l_linenumber}, the join keys of runtime join-key pushdown) are pushed when the key
+ * columns are not all fixed: the scan still walks the keys (SCAN with the prefix, no value read) but fetches the
+ * values only of keys whose first part is the canonical text of a listed value ({@link RedisLeadingKeys}), the set
+ * travelling in the split. That is exact: a key matches only when it splits into one part per key column, escaped as
+ * written, with its first part a listed value, which is exactly when the scan reads the first key column as that
+ * value. A conjunct on other key columns only, or an OR whose branches fix different key columns, stays in Hive (a
+ * scan). Nothing else is accepted.
  *
  * <p>Lookups find a row when its key is made of the canonical texts of the values, which is what this handler writes,
  * and the only spelling a scan reads as those values ({@link RedisKeyCodec}: {@code 007} is a bad record, not the int
@@ -61,13 +68,14 @@ final class RedisKeyFilter {
     }
 
     /**
-     * Whether an IN list on the column alone selects keys: the table's only key column (of a type that is pushed). With
-     * several key columns a list on one of them (a join on {@code l_orderkey} of a table keyed by {@code l_orderkey,
-     * l_linenumber}) fixes only part of each key, which Redis can find only by scanning: not a keyed read.
+     * Whether an IN list on the column alone is read by key: the table's only key column (of a type that is pushed),
+     * read by lookups; or the first of several key columns (not float or double), whose list makes the scan fetch the
+     * values of the listed keys only (a join on {@code l_orderkey} of a table keyed by {@code l_orderkey,
+     * l_linenumber}).
      */
     static boolean keyedReads(String column, RedisTable table) {
         RedisKeyCodec codec = table.keyCodec();
-        return codec.size() == 1 && codec.position(column) == 0 && pushable(codec);
+        return codec.position(column) == 0 && (codec.size() == 1 ? pushable(codec) : leadingPushable(codec));
     }
 
     /** Whether a conjunct fixes every key column on its own. */
@@ -77,10 +85,33 @@ final class RedisKeyFilter {
 
     /**
      * The conjuncts to push: every conjunct on key columns that translates to keys, when together they fix every key
-     * column within {@value #MAX_KEYS} keys; none otherwise.
+     * column within {@value #MAX_KEYS} keys; else, with several key columns, the conjuncts that fix the first key
+     * column alone; none otherwise.
      */
     static List<Filter> select(List<Filter> conjuncts, RedisTable table) {
-        RedisKeyCodec codec = table.keyCodec();
+        List<Filter> whole = wholeKeys(conjuncts, table.keyCodec());
+        return whole.isEmpty() ? leadingOnly(conjuncts, table.keyCodec()) : whole;
+    }
+
+    /** The conjuncts that fix the first of several key columns alone (each within {@value #MAX_KEYS} values). */
+    private static List<Filter> leadingOnly(List<Filter> conjuncts, RedisKeyCodec codec) {
+        if (codec.size() < 2 || !leadingPushable(codec)) {
+            return List.of();
+        }
+        List<Filter> chosen = new ArrayList<>();
+        for (Filter conjunct : conjuncts) {
+            if (relation(conjunct, codec).filter(RedisKeyFilter::leading).isPresent()) {
+                chosen.add(conjunct);
+            }
+        }
+        return List.copyOf(chosen);
+    }
+
+    private static boolean leading(Relation relation) {
+        return relation.positions().cardinality() == 1 && relation.positions().get(0);
+    }
+
+    private static List<Filter> wholeKeys(List<Filter> conjuncts, RedisKeyCodec codec) {
         if (!pushable(codec)) {
             return List.of();
         }
@@ -102,6 +133,10 @@ final class RedisKeyFilter {
             return List.of();
         }
         return List.copyOf(chosen);
+    }
+
+    private static boolean leadingPushable(RedisKeyCodec codec) {
+        return codec.type(0) != PrimitiveType.FLOAT && codec.type(0) != PrimitiveType.DOUBLE;
     }
 
     private static boolean pushable(RedisKeyCodec codec) {
@@ -129,6 +164,38 @@ final class RedisKeyFilter {
         Set<ByteKey> keys = new LinkedHashSet<>();
         relation.tuples().forEach(tuple -> keys.add(new ByteKey(codec.keyOfTexts(tuple))));
         return keys;
+    }
+
+    /**
+     * Whether a pushed filter fixes every key column (it is read by lookups, {@link #keys}); else it fixes the first
+     * of several key columns alone ({@link #leadingTexts}).
+     */
+    static boolean fixesWholeKeys(Filter filter, RedisTable table) {
+        RedisKeyCodec codec = table.keyCodec();
+        return pushable(codec)
+                && relation(filter, codec)
+                        .filter(relation -> relation.positions().cardinality() == codec.size())
+                        .isPresent();
+    }
+
+    /**
+     * The canonical texts of the first key column that a pushed filter fixing it alone selects (the intersection of
+     * its conjuncts' values).
+     *
+     * @throws IllegalArgumentException for a filter {@link #select} does not accept so
+     */
+    static RedisLeadingKeys leadingTexts(Filter filter, RedisTable table) {
+        RedisKeyCodec codec = table.keyCodec();
+        Relation relation = codec.size() > 1 && leadingPushable(codec)
+                ? relation(filter, codec).filter(RedisKeyFilter::leading).orElse(null)
+                : null;
+        if (relation == null) {
+            throw new IllegalArgumentException("filter " + filter + " of table " + table.name()
+                    + " is not a filter on the first key column the Redis handler accepts");
+        }
+        Set<String> texts = new LinkedHashSet<>();
+        relation.tuples().forEach(tuple -> texts.add(tuple.get(0)));
+        return new RedisLeadingKeys(texts);
     }
 
     private static Optional<Relation> relation(Filter filter, RedisKeyCodec codec) {

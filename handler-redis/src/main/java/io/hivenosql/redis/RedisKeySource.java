@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Protocol;
@@ -23,6 +24,31 @@ import redis.clients.jedis.util.SafeEncoder;
 interface RedisKeySource {
     /** The next batch of keys (possibly empty), or {@code null} when the split has no more keys. */
     List<byte[]> nextBatch() throws IOException;
+
+    /**
+     * The keys of {@code keys} whose first key column reads as a listed value ({@link RedisLeadingKeys}), or all of
+     * them without a list. A batch may come out empty.
+     */
+    static RedisKeySource matching(RedisKeySource keys, Optional<RedisLeadingKeys> leading, RedisTable table) {
+        if (leading.isEmpty()) {
+            return keys;
+        }
+        RedisLeadingKeys listed = leading.get();
+        RedisKeyCodec codec = table.keyCodec();
+        return () -> {
+            List<byte[]> batch = keys.nextBatch();
+            if (batch == null) {
+                return null;
+            }
+            List<byte[]> matching = new ArrayList<>();
+            for (byte[] key : batch) {
+                if (listed.matches(codec, key)) {
+                    matching.add(key);
+                }
+            }
+            return matching;
+        };
+    }
 
     /**
      * SCAN of one server over the split's range of the cursor space ({@link RedisScanRange}), with the table's prefix

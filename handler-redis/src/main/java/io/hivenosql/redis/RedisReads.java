@@ -50,6 +50,18 @@ final class RedisReads {
     }
 
     /**
+     * The most runtime join keys read by key ({@link RedisKeyedReadLimit}): for a table keyed by one column, half its
+     * estimated rows ({@link #statistics}); for several key columns, the handler's cap on a key list, whatever the rows.
+     */
+    static OptionalLong keyedReadLimit(TableContext context) throws IOException {
+        int keyColumns = RedisTable.of(context).keyCodec().size();
+        long rows = RedisKeyedReadLimit.needsRows(keyColumns)
+                ? statistics(context).map(TableStatistics::rowCount).orElse(-1L)
+                : -1;
+        return RedisKeyedReadLimit.limit(rows, keyColumns);
+    }
+
+    /**
      * Rows and bytes estimated per node holding keys (the server, or each cluster master) from a sample of its keys
      * ({@link RedisSampler}), summed.
      */

@@ -59,13 +59,13 @@ final class RedisRecordReader implements RecordSource {
             Jedis jedis = clients.connect(scan.node());
             this.node = scan.node();
             this.connection = new RedisClients.Pipelined(jedis, jedis::pipelined);
-            this.keys = new RedisKeySource.Scan(table, jedis, scan);
+            this.keys = RedisKeySource.matching(new RedisKeySource.Scan(table, jedis, scan), scan.leading(), table);
             this.fetcher = new RedisRowFetcher(table, request.projection(), false, false);
         } else if (split instanceof RedisSplit.Slots slots) {
             master = new RedisMasterLink(clients, slots);
             this.node = slots.master();
             this.connection = new RedisClients.Pipelined(master, master::pipelined);
-            this.keys = new RedisKeySource.Slots(table, master, slots);
+            this.keys = RedisKeySource.matching(new RedisKeySource.Slots(table, master, slots), slots.leading(), table);
             this.fetcher = new RedisRowFetcher(table, request.projection(), true, false);
         } else {
             RedisSplit.Lookup lookup = (RedisSplit.Lookup) split;

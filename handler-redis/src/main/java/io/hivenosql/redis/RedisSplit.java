@@ -10,28 +10,38 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The payload of a Redis split: what one task reads. Serialized as a small versioned byte array (big-endian, via
  * {@link DataOutputStream}):
  *
  * <pre>
- * byte    version (3)
+ * byte    version (4)
  * byte    kind: 'S' scan of one server, 'C' hash slots of a cluster master, 'L' key lookups
- * 'S':    UTF host, int port, int index, int count, int unit bits (see {@link RedisScanRange})
+ * 'S':    UTF host, int port, int index, int count, int unit bits (see {@link RedisScanRange}), leading
  * 'C':    UTF host, int port, int replicaCount, replicaCount x (UTF host, int port),
- *         int rangeCount, rangeCount x (int first slot, int last slot)
+ *         int rangeCount, rangeCount x (int first slot, int last slot), leading
  * 'L':    boolean cluster, UTF host, int port, int keyCount, keyCount x (int length, bytes)
+ * leading: boolean present, then the listed values of the first key column ({@link RedisLeadingKeys#write})
  * </pre>
  */
 sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSplit.Lookup {
-    byte VERSION = 3;
+    byte VERSION = 4;
 
-    /** The table's keys in one range of a single server's SCAN cursor space. */
-    record Scan(HostAndPort node, RedisScanRange range) implements RedisSplit {
+    /**
+     * The table's keys in one range of a single server's SCAN cursor space; with {@code leading}, the values of only
+     * the keys whose first key column is listed.
+     */
+    record Scan(HostAndPort node, RedisScanRange range, Optional<RedisLeadingKeys> leading) implements RedisSplit {
         public Scan {
             requireNonNull(node, "node is null");
             requireNonNull(range, "range is null");
+            requireNonNull(leading, "leading is null");
+        }
+
+        Scan(HostAndPort node, RedisScanRange range) {
+            this(node, range, Optional.empty());
         }
     }
 
@@ -39,11 +49,18 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
      * The keys of the given hash slots, read from their master; its replicas as planned are where the reader asks for
      * the new slot map when the master is lost.
      */
-    record Slots(HostAndPort master, List<HostAndPort> replicas, List<SlotRange> ranges) implements RedisSplit {
+    record Slots(
+            HostAndPort master, List<HostAndPort> replicas, List<SlotRange> ranges, Optional<RedisLeadingKeys> leading)
+            implements RedisSplit {
         public Slots {
             requireNonNull(master, "master is null");
             replicas = List.copyOf(requireNonNull(replicas, "replicas is null"));
             ranges = List.copyOf(requireNonNull(ranges, "ranges is null"));
+            requireNonNull(leading, "leading is null");
+        }
+
+        Slots(HostAndPort master, List<HostAndPort> replicas, List<SlotRange> ranges) {
+            this(master, replicas, ranges, Optional.empty());
         }
     }
 
@@ -77,6 +94,7 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
                 out.writeInt(scan.range().index());
                 out.writeInt(scan.range().count());
                 out.writeInt(scan.range().unitBits());
+                writeLeading(out, scan.leading());
             } else if (this instanceof Slots slots) {
                 out.writeByte('C');
                 writeNode(out, slots.master());
@@ -89,6 +107,7 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
                     out.writeInt(range.first());
                     out.writeInt(range.last());
                 }
+                writeLeading(out, slots.leading());
             } else if (this instanceof Lookup lookup) {
                 out.writeByte('L');
                 out.writeBoolean(lookup.cluster());
@@ -110,11 +129,13 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
                 HostAndPort node = readNode(in);
                 int index = in.readInt();
                 int count = in.readInt();
+                RedisScanRange range;
                 try {
-                    yield new Scan(node, new RedisScanRange(index, count, in.readInt()));
+                    range = new RedisScanRange(index, count, in.readInt());
                 } catch (IllegalArgumentException e) {
                     throw new IOException("Redis split payload has a bad scan range: " + e.getMessage(), e);
                 }
+                yield new Scan(node, range, readLeading(in));
             }
             case 'C' -> {
                 HostAndPort master = readNode(in);
@@ -128,7 +149,7 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
                 for (int i = 0; i < size; i++) {
                     ranges.add(new SlotRange(in.readInt(), in.readInt()));
                 }
-                yield new Slots(master, replicas, ranges);
+                yield new Slots(master, replicas, ranges, readLeading(in));
             }
             case 'L' -> {
                 boolean cluster = in.readBoolean();
@@ -146,6 +167,17 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
         };
     }
 
+    private static void writeLeading(DataOutputStream out, Optional<RedisLeadingKeys> leading) throws IOException {
+        out.writeBoolean(leading.isPresent());
+        if (leading.isPresent()) {
+            leading.get().write(out);
+        }
+    }
+
+    private static Optional<RedisLeadingKeys> readLeading(DataInputStream in) throws IOException {
+        return in.readBoolean() ? Optional.of(RedisLeadingKeys.read(in)) : Optional.empty();
+    }
+
     private static void writeNode(DataOutputStream out, HostAndPort node) throws IOException {
         out.writeUTF(node.host());
         out.writeInt(node.port());
@@ -159,12 +191,14 @@ sealed interface RedisSplit permits RedisSplit.Scan, RedisSplit.Slots, RedisSpli
     static String describe(RedisSplit split) {
         if (split instanceof Scan scan) {
             RedisScanRange range = scan.range();
-            return "scan " + (range.index() + 1) + "/" + range.count() + " of " + scan.node() + " (" + range + ")";
+            return "scan " + (range.index() + 1) + "/" + range.count() + " of " + scan.node() + " (" + range + ")"
+                    + scan.leading().map(leading -> ", fetching " + leading).orElse("");
         }
         if (split instanceof Slots slots) {
             String ranges = slots.ranges().toString();
             return "slots " + (ranges.length() > 80 ? ranges.substring(0, 80) + "...]" : ranges) + " of "
-                    + slots.master();
+                    + slots.master()
+                    + slots.leading().map(leading -> ", fetching " + leading).orElse("");
         }
         Lookup lookup = (Lookup) split;
         String first = lookup.keys().isEmpty()

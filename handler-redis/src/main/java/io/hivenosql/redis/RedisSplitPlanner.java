@@ -32,6 +32,8 @@ import redis.clients.jedis.util.SafeEncoder;
  *       split is read from its master and prefers the hosts of the master and its replicas. A prefix with a hash tag
  *       ({@code {t}:}) puts every key in one slot, hence in one split.
  *   <li>A pushed key filter: the selected keys, read by direct lookups in chunks of {@value #LOOKUP_KEYS_PER_SPLIT}.
+ *   <li>A pushed filter on the first of several key columns alone: the splits of a scan, as above, each carrying the
+ *       listed values ({@link RedisLeadingKeys}), whose reader fetches the values of the matching keys only.
  * </ul>
  *
  * <p>The split count is {@code redis.split.count} when set, else one split per ~{@value #ROWS_PER_SPLIT} estimated rows
@@ -57,12 +59,16 @@ final class RedisSplitPlanner {
     List<SplitSpec> plan(Optional<Filter> filter, int desiredSplits) throws IOException {
         RedisTopology topology = clients.topology();
         List<SplitSpec> splits;
-        if (filter.isPresent()) {
+        Optional<RedisLeadingKeys> leading = Optional.empty();
+        if (filter.isPresent() && !RedisKeyFilter.fixesWholeKeys(filter.get(), table)) {
+            leading = Optional.of(RedisKeyFilter.leadingTexts(filter.get(), table));
+        }
+        if (filter.isPresent() && leading.isEmpty()) {
             splits = planLookups(topology, RedisKeyFilter.keys(filter.get(), table));
         } else if (topology.cluster()) {
-            splits = planCluster(topology, desiredSplits);
+            splits = planCluster(topology, desiredSplits, leading);
         } else {
-            splits = planSingle(topology.node(), desiredSplits);
+            splits = planSingle(topology.node(), desiredSplits, leading);
         }
         if (splits.isEmpty()) {
             throw new IllegalStateException("planned no splits for table " + table.name());
@@ -76,7 +82,8 @@ final class RedisSplitPlanner {
         return splits;
     }
 
-    private List<SplitSpec> planSingle(HostAndPort node, int desiredSplits) throws IOException {
+    private List<SplitSpec> planSingle(HostAndPort node, int desiredSplits, Optional<RedisLeadingKeys> leading)
+            throws IOException {
         RedisSampler.Sample sample;
         try (Jedis jedis = clients.connect(node)) {
             sample = RedisSampler.sample(jedis, table, node);
@@ -100,7 +107,7 @@ final class RedisSplitPlanner {
             RedisScanRange range = new RedisScanRange(i, count, unitBits);
             long bytes = estimatedBytes(
                     sample.averageBytes(), rows, range.endUnit() - range.firstUnit(), RedisScanRange.units(unitBits));
-            RedisSplit.Scan split = new RedisSplit.Scan(node, range);
+            RedisSplit.Scan split = new RedisSplit.Scan(node, range, leading);
             splits.add(new SplitSpec(split.toBytes(), List.of(node.host()), bytes, RedisSplit.describe(split)));
         }
         return splits;
@@ -122,7 +129,8 @@ final class RedisSplitPlanner {
      * waited for as a reader waits ({@link RedisFailover}, at most {@code redis.cluster.failover-timeout-ms}), and the
      * planning starts again on the slot map that serves its slots.
      */
-    private List<SplitSpec> planCluster(RedisTopology topology, int desiredSplits) throws IOException {
+    private List<SplitSpec> planCluster(RedisTopology topology, int desiredSplits, Optional<RedisLeadingKeys> leading)
+            throws IOException {
         RedisTopology current = topology;
         for (int failovers = 0; ; failovers++) {
             RedisTopology.Master asked = null;
@@ -136,7 +144,7 @@ final class RedisSplitPlanner {
                         samples.add(RedisSampler.sample(jedis, table, master.address()));
                     }
                 }
-                return clusterSplits(current, slotKeys, samples, desiredSplits);
+                return clusterSplits(current, slotKeys, samples, desiredSplits, leading);
             } catch (IOException | RuntimeException e) {
                 if (asked == null) {
                     throw e;
@@ -147,7 +155,11 @@ final class RedisSplitPlanner {
     }
 
     private List<SplitSpec> clusterSplits(
-            RedisTopology topology, List<long[]> slotKeys, List<RedisSampler.Sample> samples, int desiredSplits) {
+            RedisTopology topology,
+            List<long[]> slotKeys,
+            List<RedisSampler.Sample> samples,
+            int desiredSplits,
+            Optional<RedisLeadingKeys> leading) {
         long totalRows = 0;
         for (RedisSampler.Sample sample : samples) {
             totalRows += sample.estimatedRows(table.prefix().length == 0);
@@ -172,7 +184,7 @@ final class RedisSplitPlanner {
                     }
                 }
                 long bytes = estimatedBytes(sample.averageBytes(), rows, groupKeys, masterKeys);
-                RedisSplit.Slots split = new RedisSplit.Slots(master.address(), master.replicas(), group);
+                RedisSplit.Slots split = new RedisSplit.Slots(master.address(), master.replicas(), group, leading);
                 splits.add(new SplitSpec(split.toBytes(), master.hosts(), bytes, RedisSplit.describe(split)));
             }
         }

@@ -229,9 +229,9 @@ class TestRedisCompositeKeys {
     }
 
     @Test
-    void onlyTheWholeKeyIsReadByKeyFromAJoinsKeyList() {
-        // a join on orderkey of a table keyed by orderkey and linenumber: each key is only partly known, Redis finds
-        // such keys only by scanning, so Tez is not asked for the join keys
+    void theWholeKeyAndTheFirstKeyColumnAreReadByKeyFromAJoinsKeyList() {
+        // a join on orderkey of a table keyed by orderkey and linenumber: the scan fetches the listed orders' values
+        // only; a list on linenumber alone fixes no key prefix
         FilterCapabilities composite =
                 CONNECTOR.filterCapabilities(lineitem("keyed_composite").build());
         FilterCapabilities single = CONNECTOR.filterCapabilities(table("keyed_single", REDIS.address())
@@ -243,15 +243,24 @@ class TestRedisCompositeKeys {
                 .column("name", "string")
                 .build());
 
-        assertThat(composite.keyedReads("orderkey")).isFalse();
+        assertThat(composite.keyedReads("orderkey")).isTrue();
         assertThat(composite.keyedReads("linenumber")).isFalse();
+        assertThat(composite.keyedReads("comment")).isFalse();
+        FilterCapabilities doubleFirst = CONNECTOR.filterCapabilities(table("keyed_double_first", REDIS.address())
+                .column("x", "double")
+                .column("y", "int")
+                .property("redis.key.column", "x,y")
+                .build());
+        assertThat(doubleFirst.keyedReads("x"))
+                .as("a double key is never pushed")
+                .isFalse();
         assertThat(single.keyedReads("ID")).isTrue();
         assertThat(single.keyedReads("name")).isFalse();
         assertThat(doubles.keyedReads("x")).as("a double key is never pushed").isFalse();
     }
 
     @Test
-    void pushesKeyConjunctsOnlyWhenTheyFixEveryKeyColumn() {
+    void pushesKeyConjunctsWhenTheyFixEveryKeyColumnOrTheFirstAlone() {
         TableContext table = lineitem("decisions").build();
         FilterCapabilities capabilities = CONNECTOR.filterCapabilities(table);
         Filter order = eq("orderkey", 1L);
@@ -263,11 +272,14 @@ class TestRedisCompositeKeys {
 
         assertThat(capabilities.select(List.of(order, number))).containsExactly(order, number);
         assertThat(capabilities.select(List.of(orders, other, numbers))).containsExactly(orders, numbers);
-        assertThat(capabilities.select(List.of(order, range))).isEmpty();
-        assertThat(capabilities.select(List.of(order))).isEmpty();
+        // the first key column alone: a scan that fetches the values of its listed values' keys only
+        assertThat(capabilities.select(List.of(order, range))).containsExactly(order);
+        assertThat(capabilities.select(List.of(order))).containsExactly(order);
+        assertThat(capabilities.select(List.of(other, orders, order))).containsExactly(orders, order);
         assertThat(capabilities.select(List.of(number, other))).isEmpty();
         assertThat(capabilities.select(List.of(order, eq("linenumber", "three"))))
-                .isEmpty();
+                .containsExactly(order);
+        assertThat(capabilities.select(List.of(eq("orderkey", "one"), number))).isEmpty();
         // selecting again from the result gives the result
         List<Filter> chosen = capabilities.select(List.of(orders, other, numbers));
         assertThat(capabilities.select(chosen)).isEqualTo(chosen);
@@ -277,7 +289,8 @@ class TestRedisCompositeKeys {
                 or(and(eq("orderkey", 1L), eq("linenumber", 1)), and(eq("orderkey", 2L), in("linenumber", 1, 2)));
         assertThat(capabilities.canPush(pairs)).isTrue();
         assertThat(capabilities.canPush(and(order, number))).isTrue();
-        assertThat(capabilities.canPush(order)).isFalse();
+        assertThat(capabilities.canPush(order)).isTrue();
+        assertThat(capabilities.canPush(number)).isFalse();
         // branches fixing different key columns are no set of keys
         assertThat(capabilities.canPush(or(and(order, number), order))).isFalse();
         assertThat(capabilities.canPush(or(order, number))).isFalse();
@@ -293,7 +306,7 @@ class TestRedisCompositeKeys {
         }
         Filter bigOrders = new Filter.In("orderkey", manyOrders);
         Filter bigNumbers = new Filter.In("linenumber", manyNumbers);
-        assertThat(capabilities.select(List.of(bigOrders, bigNumbers))).isEmpty();
+        assertThat(capabilities.select(List.of(bigOrders, bigNumbers))).containsExactly(bigOrders);
         assertThat(capabilities.select(List.of(bigOrders, numbers))).containsExactly(bigOrders, numbers);
 
         TableContext doubleKey = table("double_part", REDIS.address())
@@ -301,8 +314,10 @@ class TestRedisCompositeKeys {
                 .column("b", "double")
                 .property("redis.key.column", "a,b")
                 .build();
-        assertThat(CONNECTOR.filterCapabilities(doubleKey).select(List.of(eq("a", 1), eq("b", 1.0))))
-                .isEmpty();
+        Filter first = eq("a", 1);
+        assertThat(CONNECTOR.filterCapabilities(doubleKey).select(List.of(first, eq("b", 1.0))))
+                .as("a double key column is never pushed; the first key column alone is")
+                .containsExactly(first);
     }
 
     @Test
@@ -343,6 +358,57 @@ class TestRedisCompositeKeys {
             assertThat(readAll(request(table, List.of(1, 3), Optional.of(filter)), 0))
                     .hasSameSizeAs(expected);
         }
+    }
+
+    @Test
+    void aListOfTheFirstKeyColumnFetchesOnlyTheListedKeysValues() throws Exception {
+        TableContext table = lineitem("leading").build();
+        List<Object[]> rows = new ArrayList<>();
+        for (long order = 1; order <= 30; order++) {
+            for (int number = 1; number <= order % 4 + 1; number++) {
+                rows.add(line(order, number));
+            }
+        }
+        write(table, rows);
+        try (Jedis jedis = REDIS.connect()) {
+            // spellings a scan reads as bad records, not as order 7: a lookup of order 7 must not return them either
+            for (String odd : List.of("07:1", "+7:2", "7:1:9", "7:\\1", "7")) {
+                jedis.hset(prefix(table) + odd, Map.of("comment", "odd " + odd));
+            }
+            jedis.set(prefix(table) + "7:9", "another type");
+        }
+        Filter orders = in("orderkey", 7L, 8L, 99L);
+        assertThat(CONNECTOR.filterCapabilities(table).select(List.of(orders))).containsExactly(orders);
+        ReadRequest request = request(table, allColumns(table), Optional.of(orders));
+        List<SplitSpec> splits = CONNECTOR.planSplits(request, 4);
+        List<List<Object>> expected = rows.stream()
+                .filter(row -> (long) row[1] == 7 || (long) row[1] == 8)
+                .map(TestingRedisTable::normalizedRow)
+                .toList();
+
+        List<List<Object>> read = new ArrayList<>();
+        long scans;
+        long fetches;
+        try (Jedis jedis = REDIS.connect()) {
+            long scansBefore = calls(jedis, "scan");
+            long fetchesBefore = calls(jedis, "hgetall") + calls(jedis, "hmget");
+            for (SplitSpec split : splits) {
+                // as a task reads it: its own filter never holds the join keys, the split carries them
+                read.addAll(TestingRedisTable.readSplit(request(table, allColumns(table), Optional.empty()), split));
+            }
+            scans = calls(jedis, "scan") - scansBefore;
+            fetches = calls(jedis, "hgetall") + calls(jedis, "hmget") - fetchesBefore;
+        }
+        assertThat(read).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(fetches).as("values fetched").isEqualTo(expected.size());
+        assertThat(scans).as("the keys are still walked").isPositive();
+
+        long counted = 0;
+        ReadRequest count = request(table, List.of(), Optional.empty());
+        for (SplitSpec split : splits) {
+            counted += CONNECTOR.countRecords(count, split).orElseThrow();
+        }
+        assertThat(counted).isEqualTo(expected.size());
     }
 
     /** Evaluates EQ / IN / AND / OR filters on a normalized row of the lineitem table. */

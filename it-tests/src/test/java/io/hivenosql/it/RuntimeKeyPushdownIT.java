@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.Indexes;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
@@ -15,6 +16,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,9 +32,12 @@ import redis.clients.jedis.Pipeline;
  * at run time (EXPLAIN shows the Dynamic Partitioning Event Operator targeting the store table's column) and reads
  * only those keys, as the store's own counters show (Cassandra's {@code system_views} partition reads and range scans,
  * Redis' {@code INFO commandstats}); the rows equal the same join with dynamic pruning off, which scans the table.
- * A threshold of keys below the ORC side's ({@code nosql.read.runtime-keys.max}) makes the table scanned again; by
- * default ({@code auto}) the store weighs the keys against its size (Cassandra: its size estimates, also for a table
- * with clustering columns); no key at all (the ORC side's filter keeps no row) reads nothing.
+ * Also a Redis table keyed by two columns joined on the first (the keys are walked, only the listed keys' values
+ * fetched) and a MongoDB table joined on an indexed field that is not {@code _id} (its split reads the listed keys'
+ * documents only, as the readers' log lines count). A threshold of keys below the ORC side's
+ * ({@code nosql.read.runtime-keys.max}) makes the table scanned again; by default ({@code auto}) the store weighs the
+ * keys against its size (Cassandra: its size estimates, also for a table with clustering columns); no key at all (the
+ * ORC side's filter keeps no row) reads nothing.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -100,6 +106,19 @@ class RuntimeKeyPushdownIT {
                 + redis.address() + "', 'redis.key.prefix'='it:rtk:item:', 'redis.key.column'='k', "
                 + "'redis.value.type'='string')");
 
+        try (Jedis jedis = new Jedis(redis.host(), redis.port());
+                Pipeline pipeline = jedis.pipelined()) {
+            for (int k = 1; k <= ITEMS; k++) {
+                pipeline.set("it:rtk:pair:" + k + ":1", "{\"v\":\"a" + k + "\"}");
+                pipeline.set("it:rtk:pair:" + k + ":2", "{\"v\":\"b" + k + "\"}");
+            }
+            pipeline.sync();
+        }
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".redis_pairs (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
+                + redis.address() + "', 'redis.key.prefix'='it:rtk:pair:', 'redis.key.column'='k,n', "
+                + "'redis.value.type'='string')");
+
         MongoDatabase database = mongoClient.getDatabase(DB);
         database.drop();
         List<Document> documents = new ArrayList<>();
@@ -107,6 +126,17 @@ class RuntimeKeyPushdownIT {
             documents.add(new Document("_id", (long) k).append("n", 1).append("v", "a" + k));
         }
         database.getCollection("items").insertMany(documents);
+        List<Document> lines = new ArrayList<>();
+        for (int k = 1; k <= ITEMS; k++) {
+            // ObjectId _ids, the join key a plain field with an index of its own
+            lines.add(new Document("k", (long) k).append("n", 1).append("v", "a" + k));
+            lines.add(new Document("k", (long) k).append("n", 2).append("v", "b" + k));
+        }
+        database.getCollection("lines").insertMany(lines);
+        database.getCollection("lines").createIndex(Indexes.ascending("k"));
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".mongo_lines (k bigint, n int, v string) "
+                + "STORED BY 'io.hivenosql.mongo.MongoStorageHandler' TBLPROPERTIES ('mongo.uri'='"
+                + stack.mongo().databaseUri(DB, "lines") + "')");
         hive.execute("CREATE EXTERNAL TABLE " + DB + ".mongo_items (k bigint, n int, v string) "
                 + "STORED BY 'io.hivenosql.mongo.MongoStorageHandler' WITH SERDEPROPERTIES "
                 + "('mongo.columns.mapping'='{\"k\":\"_id\"}') TBLPROPERTIES ('mongo.uri'='"
@@ -283,6 +313,29 @@ class RuntimeKeyPushdownIT {
     }
 
     @Test
+    void redisFetchesOnlyTheJoinKeysValuesOfTheFirstOfTwoKeyColumns() throws Exception {
+        String sql = join("redis_pairs");
+        assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
+
+        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> pruned = run(sql, true);
+        Map<String, Long> afterPruned = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> scanned = run(sql, false);
+        Map<String, Long> afterScanned = RedisStats.commandCalls(redis.host(), redis.port());
+
+        assertThat(pruned).isEqualTo(expected("b")).isEqualTo(scanned);
+        assertThat(RedisStats.delta(before, afterPruned, "scan"))
+                .as("SCANs with the join keys: the keys are still walked")
+                .isPositive();
+        assertThat(RedisStats.delta(before, afterPruned, "get"))
+                .as("values read with the join keys")
+                .isEqualTo(2 * PICKED);
+        assertThat(RedisStats.delta(afterPruned, afterScanned, "get"))
+                .as("values read without dynamic pruning")
+                .isEqualTo(2 * ITEMS);
+    }
+
+    @Test
     void moreJoinKeysThanTheTableAllowsScanTheTable() throws Exception {
         hive.execute("CREATE EXTERNAL TABLE IF NOT EXISTS " + DB + ".redis_items_max2 (k bigint, n int, v string) "
                 + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
@@ -305,6 +358,46 @@ class RuntimeKeyPushdownIT {
         assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
 
         assertThat(run(sql, true)).isEqualTo(expected(null));
+    }
+
+    @Test
+    void mongoReadsOnlyTheJoinKeysDocumentsThroughAnIndexedField() throws Exception {
+        String sql = join("mongo_lines");
+        assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
+
+        List<String> pruned;
+        String prunedLog;
+        try (LogCapture capture = LogCapture.start()) {
+            pruned = run(sql, true);
+            prunedLog = capture.text();
+        }
+        List<String> scanned;
+        String scannedLog;
+        try (LogCapture capture = LogCapture.start()) {
+            scanned = run(sql, false);
+            scannedLog = capture.text();
+        }
+
+        assertThat(pruned).isEqualTo(expected("b")).isEqualTo(scanned);
+        assertThat(prunedLog).contains(PICKED + " values of k listed");
+        assertThat(documentsRead(prunedLog))
+                .as("documents read with the join keys")
+                .isEqualTo(2 * PICKED);
+        assertThat(documentsRead(scannedLog))
+                .as("documents read without dynamic pruning")
+                .isEqualTo(2 * ITEMS);
+    }
+
+    /** The records the splits of mongo_lines read, from each reader's line at close. */
+    private static long documentsRead(String log) {
+        Matcher matcher = Pattern.compile(
+                        "table " + Pattern.quote(DB + ".mongo_lines") + ", split .*: read (\\d+) records")
+                .matcher(log);
+        long read = 0;
+        while (matcher.find()) {
+            read += Long.parseLong(matcher.group(1));
+        }
+        return read;
     }
 
     /** {single-partition reads, range scans} Cassandra served for the table so far. */

@@ -1,0 +1,43 @@
+package io.hivenosql.mongo;
+
+import java.util.OptionalLong;
+
+/**
+ * How many keys of a runtime join-key list ({@code nosql.read.runtime-keys.max=auto}) a MongoDB table reads with
+ * {@code $in} on {@code _id} or an indexed field rather than by a scan. Pure arithmetic; the figures come from {@code
+ * BenchmarkMongoKeyedReads} (test sources: a lineitem-like collection of 200,000 documents, 4 per key, an index on the
+ * key, on the MongoDB test server in-process, read through the connector's reader, best of 5 rounds, on a shared
+ * 2-core machine):
+ *
+ * <ul>
+ *   <li>A scan read 3.6 us per document into rows (717 ms).
+ *   <li>{@code $in} lists of 500, 2,500 and 10,000 keys took 1.1 s, 4.9 s and 18.6 s: the test server serves a
+ *       non-unique index by testing every document against the list, one value after the other, so a listed key costs
+ *       {@code m} = 9.3 ns per document of the collection ({@code rows * k * m}), whatever the index. A real MongoDB
+ *       seeks each key in the index instead (not measurable here), which costs far less for large collections.
+ *   <li>What a keyed read saves is the scan of the rows it does not read, as the query pays for them: through Hive, TPC-H
+ *       run 8 scanned the test server's lineitem at 31k rows/s, {@code s} = 32 us a row. Keyed reads win while
+ *       {@code rows * k * m < rows * s}, i.e. {@code k < s / m} = 3,400 keys, whatever the collection's size; the
+ *       limit is {@value #MAX_KEYS}, a margin for the noise of the figures (against the reader's 3.6 us alone it would
+ *       be 385 keys: the join saves Hive's own work on each row too).
+ *   <li>A small collection: past half its documents a list reads most of them anyway, and the scan is one cursor; the
+ *       limit is at most half the estimated documents.
+ * </ul>
+ */
+final class MongoKeyedReadLimit {
+    /** The most keys read by key, however large the collection (see the class documentation). */
+    static final long MAX_KEYS = 3_000;
+
+    private MongoKeyedReadLimit() {}
+
+    /**
+     * The most listed keys read by key: half the estimated documents, at most {@value #MAX_KEYS}; empty when the count
+     * is unknown (negative).
+     */
+    static OptionalLong limit(long estimatedDocuments) {
+        if (estimatedDocuments < 0) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(Math.min(MAX_KEYS, estimatedDocuments / 2));
+    }
+}
