@@ -274,25 +274,15 @@ class RuntimeKeyPushdownIT {
         String sql = join("redis_items");
         assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
 
-        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
-        List<String> pruned = run(sql, true);
-        Map<String, Long> afterPruned = RedisStats.commandCalls(redis.host(), redis.port());
-        List<String> scanned = run(sql, false);
-        Map<String, Long> afterScanned = RedisStats.commandCalls(redis.host(), redis.port());
+        RedisRuns runs = prunedAndScanned(sql);
 
-        assertThat(pruned).isEqualTo(expected(null)).isEqualTo(scanned);
-        assertThat(RedisStats.delta(before, afterPruned, "scan"))
-                .as("SCANs with the join keys")
-                .isZero();
-        assertThat(RedisStats.delta(before, afterPruned, "get"))
-                .as("values read with the join keys")
-                .isEqualTo(PICKED);
-        assertThat(RedisStats.delta(afterPruned, afterScanned, "get"))
+        assertThat(runs.pruned()).isEqualTo(expected(null)).isEqualTo(runs.scanned());
+        assertThat(runs.pruned("scan")).as("SCANs with the join keys").isZero();
+        assertThat(runs.pruned("get")).as("values read with the join keys").isEqualTo(PICKED);
+        assertThat(runs.scanned("get"))
                 .as("values read without dynamic pruning")
                 .isEqualTo(ITEMS);
-        assertThat(RedisStats.delta(afterPruned, afterScanned, "scan"))
-                .as("SCANs without dynamic pruning")
-                .isPositive();
+        assertThat(runs.scanned("scan")).as("SCANs without dynamic pruning").isPositive();
     }
 
     @Test
@@ -317,20 +307,14 @@ class RuntimeKeyPushdownIT {
         String sql = join("redis_pairs");
         assertThat(explain(sql)).contains("Dynamic Partitioning Event Operator");
 
-        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
-        List<String> pruned = run(sql, true);
-        Map<String, Long> afterPruned = RedisStats.commandCalls(redis.host(), redis.port());
-        List<String> scanned = run(sql, false);
-        Map<String, Long> afterScanned = RedisStats.commandCalls(redis.host(), redis.port());
+        RedisRuns runs = prunedAndScanned(sql);
 
-        assertThat(pruned).isEqualTo(expected("b")).isEqualTo(scanned);
-        assertThat(RedisStats.delta(before, afterPruned, "scan"))
+        assertThat(runs.pruned()).isEqualTo(expected("b")).isEqualTo(runs.scanned());
+        assertThat(runs.pruned("scan"))
                 .as("SCANs with the join keys: the keys are still walked")
                 .isPositive();
-        assertThat(RedisStats.delta(before, afterPruned, "get"))
-                .as("values read with the join keys")
-                .isEqualTo(2 * PICKED);
-        assertThat(RedisStats.delta(afterPruned, afterScanned, "get"))
+        assertThat(runs.pruned("get")).as("values read with the join keys").isEqualTo(2 * PICKED);
+        assertThat(runs.scanned("get"))
                 .as("values read without dynamic pruning")
                 .isEqualTo(2 * ITEMS);
     }
@@ -398,6 +382,31 @@ class RuntimeKeyPushdownIT {
             read += Long.parseLong(matcher.group(1));
         }
         return read;
+    }
+
+    /** A query run with dynamic pruning and then without, and Redis' command counts around each run. */
+    private RedisRuns prunedAndScanned(String sql) throws SQLException {
+        Map<String, Long> before = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> pruned = run(sql, true);
+        Map<String, Long> afterPruned = RedisStats.commandCalls(redis.host(), redis.port());
+        List<String> scanned = run(sql, false);
+        Map<String, Long> afterScanned = RedisStats.commandCalls(redis.host(), redis.port());
+        return new RedisRuns(pruned, scanned, before, afterPruned, afterScanned);
+    }
+
+    private record RedisRuns(
+            List<String> pruned,
+            List<String> scanned,
+            Map<String, Long> before,
+            Map<String, Long> afterPruned,
+            Map<String, Long> afterScanned) {
+        long pruned(String command) {
+            return RedisStats.delta(before, afterPruned, command);
+        }
+
+        long scanned(String command) {
+            return RedisStats.delta(afterPruned, afterScanned, command);
+        }
     }
 
     /** {single-partition reads, range scans} Cassandra served for the table so far. */
