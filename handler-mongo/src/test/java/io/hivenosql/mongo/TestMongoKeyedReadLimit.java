@@ -6,10 +6,10 @@ import org.junit.jupiter.api.Test;
 
 class TestMongoKeyedReadLimit {
     @Test
-    void halfTheDocumentsAtMostThreeThousandKeys() {
-        assertThat(MongoKeyedReadLimit.limit(600_000)).hasValue(3_000);
-        assertThat(MongoKeyedReadLimit.limit(6_000)).hasValue(3_000);
-        assertThat(MongoKeyedReadLimit.limit(5_999)).hasValue(2_999);
+    void halfTheDocumentsAtMostAThousandKeys() {
+        assertThat(MongoKeyedReadLimit.limit(600_000)).hasValue(1_000);
+        assertThat(MongoKeyedReadLimit.limit(2_000)).hasValue(1_000);
+        assertThat(MongoKeyedReadLimit.limit(1_999)).hasValue(999);
         assertThat(MongoKeyedReadLimit.limit(400)).hasValue(200);
         assertThat(MongoKeyedReadLimit.limit(1)).hasValue(0);
         assertThat(MongoKeyedReadLimit.limit(0)).hasValue(0);

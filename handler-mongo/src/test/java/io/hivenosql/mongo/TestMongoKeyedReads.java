@@ -127,9 +127,9 @@ class TestMongoKeyedReads {
     }
 
     @Test
-    void theLimitIsHalfTheCollectionsDocumentsAtMostThreeThousand() throws IOException {
+    void theLimitIsHalfTheCollectionsDocumentsAtMostAThousand() throws IOException {
         // 12,001 documents
-        assertThat(new MongoConnector().keyedReadLimit(table())).hasValue(3_000);
+        assertThat(new MongoConnector().keyedReadLimit(table())).hasValue(1_000);
     }
 
     @Test
