@@ -103,7 +103,7 @@ final class CqlValueDecoder {
             // the stored bytes: the driver's InetAddress turns an IPv4-mapped IPv6 address into the IPv4 address
             return (data, i) -> {
                 ByteBuffer bytes = data.getBytesUnsafe(i);
-                return bytes == null || !bytes.hasRemaining() ? null : CqlInet.text(bytes(bytes));
+                return bytes == null || !bytes.hasRemaining() ? null : CqlInet.text(CqlWireValues.bytes(bytes));
             };
         }
         if (cql.getProtocolCode() == ProtocolConstants.DataType.VARCHAR) {
@@ -208,11 +208,12 @@ final class CqlValueDecoder {
                 yield value -> fit((BigDecimal) value, decimal);
             }
             case ProtocolConstants.DataType.VARINT -> varint(hive);
-            case ProtocolConstants.DataType.BLOB -> value -> bytes((ByteBuffer) value);
+            case ProtocolConstants.DataType.BLOB -> value -> CqlWireValues.bytes((ByteBuffer) value);
             case ProtocolConstants.DataType.UUID, ProtocolConstants.DataType.TIMEUUID -> value ->
                     ((UUID) value).toString();
-            case ProtocolConstants.DataType.INET -> value ->
-                    value instanceof ByteBuffer bytes ? CqlInet.text(bytes(bytes)) : CqlInet.text((InetAddress) value);
+            case ProtocolConstants.DataType.INET -> value -> value instanceof ByteBuffer bytes
+                    ? CqlInet.text(CqlWireValues.bytes(bytes))
+                    : CqlInet.text((InetAddress) value);
             case ProtocolConstants.DataType.TIME -> hive == PrimitiveType.BIGINT
                     ? value -> ((LocalTime) value).toNanoOfDay()
                     : value -> timeText(((LocalTime) value).toNanoOfDay());
@@ -305,12 +306,6 @@ final class CqlValueDecoder {
                 type,
                 "does not fit " + type.typeName() + " (at most " + (type.precision() - type.scale())
                         + " digits before the decimal point); declare the column with a larger precision");
-    }
-
-    private static byte[] bytes(ByteBuffer buffer) {
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.duplicate().get(bytes);
-        return bytes;
     }
 
     /** A CQL timestamp as Hive's zone-less timestamp: the UTC wall time. */

@@ -27,9 +27,15 @@ final class CqlWireValues {
             return Utf8.decode(
                     bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining(), column::typeName);
         }
-        byte[] copy = new byte[bytes.remaining()];
-        bytes.duplicate().get(copy);
+        byte[] copy = bytes(bytes);
         return Utf8.decode(copy, 0, copy.length, column::typeName);
+    }
+
+    /** A copy of a value's bytes, the buffer's position left as it is. */
+    static byte[] bytes(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.duplicate().get(bytes);
+        return bytes;
     }
 
     /**

@@ -129,7 +129,7 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
         return MongoReads.statistics(table);
     }
 
-    /** Half the collection's documents, at most 3,000 keys ({@link MongoKeyedReadLimit}). */
+    /** Half the collection's documents, at most {@value MongoKeyedReadLimit#MAX_KEYS} keys ({@link MongoKeyedReadLimit}). */
     @Override
     public OptionalLong keyedReadLimit(TableContext table) throws IOException {
         return MongoKeyedReadLimit.limit(
