@@ -1,7 +1,12 @@
 package io.hivenosql.api.spi;
 
+import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.schema.InferredSchema;
+import io.hivenosql.api.schema.SampleBudget;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -124,5 +129,25 @@ public interface NoSqlConnector extends TableModel {
                 .filter(statistics -> statistics.rowCount() >= 0)
                 .map(statistics -> OptionalLong.of(statistics.rowCount() / 20))
                 .orElse(OptionalLong.empty());
+    }
+
+    /**
+     * The columns of a table whose DDL has neither a column list nor a mapping file ({@code CREATE EXTERNAL TABLE t
+     * STORED BY ... TBLPROPERTIES (...)}), from the store: its own schema where it has one (Cassandra's CQL table),
+     * else a bounded sample of its records. Called in HiveServer2 when the table is created; the metastore then keeps
+     * the columns, so a table is inferred once. Inference never drops a field it sees: one it cannot type is a string
+     * column, and {@link InferredSchema#notes} says so.
+     *
+     * @param tableName the qualified Hive name, for messages
+     * @param config the table's properties (where the data lives), with no column
+     * @param secrets the way to the table's secrets
+     * @param budget how much to sample
+     */
+    default InferredSchema inferSchema(
+            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) throws IOException {
+        throw new HandlerException(
+                HandlerErrorCode.UNSUPPORTED_OPERATION,
+                "table " + tableName + " has no column list and no nosql.mapping.url, and this store cannot infer "
+                        + "columns: list the columns in the DDL or give a mapping file");
     }
 }
