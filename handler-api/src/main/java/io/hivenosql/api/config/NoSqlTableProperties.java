@@ -27,6 +27,14 @@ public enum NoSqlTableProperties implements TableProperty {
             "In a vectorized Hive task, fill Hive's column batches straight from the store's values (true), or have "
                     + "Hive deserialize the table's rows into batches as for any other SerDe (false: the input format "
                     + "becomes the store's row-only one, shown by DESCRIBE FORMATTED). Fetch tasks read rows either way."),
+    READ_AHEAD_BATCHES(
+            "nosql.read.vectorized.read-ahead",
+            PropertyType.integer(0, 64),
+            "2",
+            "In a vectorized Hive task, how many column batches of 1,024 rows a thread of the reader fills ahead of "
+                    + "the task, reading and decoding the store's records while Hive's operators work on the batch "
+                    + "before (one more core per task while it scans). 0 fills each batch on the task's thread when "
+                    + "the task asks for it."),
     CREDENTIALS_PROVIDER(
             "nosql.credentials.provider",
             nonEmptyString(),

@@ -2,6 +2,7 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import java.io.IOException;
@@ -19,12 +20,18 @@ import org.apache.hadoop.mapred.Reporter;
  * the row reader's ({@link RowReader}: the bad-record policy, cancellation, counters and the log line at close), so a
  * vectorized task reads exactly the rows and values a fetch task reads.
  *
+ * <p>By default a thread of the reader fills the batches a few ahead of the task ({@link BatchReadAhead},
+ * {@code nosql.read.vectorized.read-ahead}), so that reading and decoding the store's records overlaps Hive's work on
+ * the batch before.
+ *
  * <p>A count with no column read ({@code count(*)}) gets batches that carry only their size; the store's count of the
  * split's records ({@link CountedRecords}) stands in for its records where it can count them.
  */
 final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRowBatch> {
     private final VectorizedRowBatchCtx context;
     private final BatchRows rows;
+    /** The thread that fills batches ahead of the task; null when the task's thread fills each batch. */
+    private final BatchReadAhead readAhead;
 
     NoSqlBatchReader(
             ReadRequest request,
@@ -37,6 +44,15 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
         ColumnVectorFill fill = new ColumnVectorFill(
                 request.table().tableName(), request.table().mapping(), context);
         this.rows = new BatchRows(request, source, fill, reporter, splitDescription);
+        int depth = request.table().config().get(NoSqlTableProperties.READ_AHEAD_BATCHES);
+        this.readAhead = depth == 0 || rows.counted
+                ? null
+                : new BatchReadAhead(
+                        rows::fill,
+                        context::createVectorizedRowBatch,
+                        context.getDataColumnCount(),
+                        depth,
+                        "table " + request.table().tableName() + ", split " + splitDescription);
     }
 
     @Override
@@ -44,7 +60,7 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
         // Hive may hand a batch another reader filled (grouped splits share one value)
         VectorizedBatchUtil.resetNonPartitionColumns(batch);
         batch.selectedInUse = false;
-        batch.size = rows.fill(batch);
+        batch.size = readAhead == null ? rows.fill(batch) : readAhead.next(batch);
         return batch.size > 0;
     }
 
@@ -70,7 +86,11 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
 
     @Override
     public void close() throws IOException {
-        rows.close();
+        if (readAhead == null) {
+            rows.close();
+        } else {
+            readAhead.close(rows::close);
+        }
     }
 
     /** The row loop, each record's values put into the batch's next row instead of a row array. */
