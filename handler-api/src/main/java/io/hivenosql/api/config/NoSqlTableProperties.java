@@ -51,7 +51,34 @@ public enum NoSqlTableProperties implements TableProperty {
                     + "joined on its key; with more keys the table is scanned and Hive joins as usual. auto weighs "
                     + "the keys against the table's estimated rows (what a key read costs the store in rows of a "
                     + "scan; 1,000 keys when the store cannot estimate its rows). 0 turns it off (no pruning event is "
-                    + "planned).");
+                    + "planned)."),
+    SCHEMA_SAMPLE_SIZE(
+            "nosql.schema.sample-size",
+            PropertyType.integer(1, 100_000),
+            "1000",
+            "A table created with neither a column list nor a mapping file takes its columns from the store: the "
+                    + "CQL table's own columns (Cassandra), or a sample of this many documents (MongoDB) or keys "
+                    + "(Redis) whose fields and value types decide the columns."),
+    SCHEMA_SAMPLE_SECONDS(
+            "nosql.schema.sample-seconds",
+            PropertyType.integer(1, 600),
+            "30",
+            "The longest a sample for nosql.schema.sample-size may read; the columns are inferred from what was read "
+                    + "by then, and nosql.schema.inferred says how much that was."),
+    SCHEMA_INFERRED(
+            "nosql.schema.inferred",
+            nonEmptyString(),
+            null,
+            "Written by the handler on a table whose columns it inferred at CREATE: when, and from what (e.g. 1,000 "
+                    + "of about 52,000 documents by $sample). Informational; DESCRIBE FORMATTED and SHOW CREATE TABLE "
+                    + "show it."),
+    SCHEMA_NOTES(
+            "nosql.schema.notes",
+            nonEmptyString(),
+            null,
+            "Written by the handler with nosql.schema.inferred: each column whose type inference widened (int and "
+                    + "double seen: double) or gave up on (mixed types: string holding the value's JSON text). "
+                    + "Informational.");
 
     private final PropertySpec spec;
 

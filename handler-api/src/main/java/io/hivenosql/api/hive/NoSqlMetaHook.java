@@ -68,6 +68,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
 
     @Override
     public void preCreateTable(Table table) throws MetaException {
+        recordInference(table);
         TableContext context = check(table, "created");
         chooseInputFormat(table, context);
         // the store object is created (or an existing one checked) before the metastore records the table, so that a
@@ -75,6 +76,37 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         inStore(
                 context,
                 created -> createdInStore = connector.createTable(created, isManaged(table), UserWarnings::warn));
+    }
+
+    /**
+     * A table created with no column list got its columns from the store when Hive opened its SerDe: records, in its
+     * TBLPROPERTIES, the inline mapping of the columns whose store path is not their name (so that the stored table
+     * reads {@code userId} as column {@code userid} without inferring again), and when and from what the columns were
+     * inferred (SHOW CREATE TABLE then prints a DDL that recreates the same table).
+     */
+    private void recordInference(Table table) throws MetaException {
+        if (table.getSd() == null || table.getSd().getCols() == null) {
+            return;
+        }
+        Map<String, String> recorded;
+        try {
+            List<HiveColumn> columns = new ArrayList<>();
+            for (FieldSchema field : table.getSd().getCols()) {
+                if (TYPE_FROM_DESERIALIZER.equals(field.getType())) {
+                    return;
+                }
+                columns.add(HiveColumn.of(field.getName(), field.getType()));
+            }
+            recorded = TableContexts.inferenceRecord(connector, qualifiedName(table), properties(table), columns);
+        } catch (HandlerException | IllegalArgumentException e) {
+            return; // not an inferred table: check() reports what is wrong with it
+        }
+        if (!recorded.isEmpty()) {
+            if (table.getParameters() == null) {
+                table.setParameters(new LinkedHashMap<>());
+            }
+            table.getParameters().putAll(recorded);
+        }
     }
 
     /**

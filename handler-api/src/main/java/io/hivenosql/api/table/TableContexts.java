@@ -13,6 +13,7 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.mapping.MappingResolver;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableModel;
@@ -154,16 +155,18 @@ public final class TableContexts {
         Map<String, String> external = withoutInternal(properties);
         TableConfig config = validate(connector, tableName, external);
         Configuration effective = conf == null ? new Configuration() : conf;
-        TableMapping mapping = MappingResolver.resolve(
-                tableName,
-                ddlColumns,
-                external,
-                connector.columnsMappingProperty(),
-                new HadoopMappingSource(effective));
-        return new TableContext(
-                bindShared(connector, config, mapping),
-                HadoopSecretResolver.forTable(effective, config),
-                TaskAttempts.of(conf));
+        HadoopSecretResolver secrets = HadoopSecretResolver.forTable(effective, config);
+        TableMapping mapping = InferredSchemas.applies(connector, ddlColumns, external)
+                ? InferredSchemas.shared()
+                        .infer((NoSqlConnector) connector, config, secrets, ownedProperties(connector, external))
+                        .mapping()
+                : MappingResolver.resolve(
+                        tableName,
+                        ddlColumns,
+                        external,
+                        connector.columnsMappingProperty(),
+                        new HadoopMappingSource(effective));
+        return new TableContext(bindShared(connector, config, mapping), secrets, TaskAttempts.of(conf));
     }
 
     /**
@@ -179,6 +182,20 @@ public final class TableContexts {
                         mapping,
                         ownedProperties(connector, config.rawProperties()),
                         () -> connector.bind(config, mapping));
+    }
+
+    /**
+     * The properties the metastore hook records on a new table whose columns were inferred from the store (see
+     * {@link InferredSchemas#recordedProperties}); empty for any other table.
+     */
+    public static Map<String, String> inferenceRecord(
+            TableModel connector, String tableName, Map<String, String> properties, List<HiveColumn> columns) {
+        return InferredSchemas.shared()
+                .recordedProperties(
+                        tableName,
+                        ownedProperties(connector, withoutInternal(properties)),
+                        columns,
+                        connector.columnsMappingProperty());
     }
 
     /**

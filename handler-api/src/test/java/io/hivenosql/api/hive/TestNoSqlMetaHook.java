@@ -117,6 +117,52 @@ class TestNoSqlMetaHook {
     }
 
     @Test
+    void aTableWithNoColumnListTakesTheStoresColumnsAndRecordsHowTheyWereFound() throws Exception {
+        TestingStore.put(dataset, "k1", Map.of("fullName", "Ada", "yob", "1815"));
+        TestingStore.put(dataset, "k2", Map.of("fullName", "Grace", "city", "Arlington"));
+        Table table = table("inferred", dataset, Map.of());
+        table.getSd().setCols(new ArrayList<>());
+
+        // what Hive does at CREATE: open the SerDe (with no columns), store its columns, then call the hook
+        TestingSerDe serDe = new TestingSerDe();
+        java.util.Properties properties = new java.util.Properties();
+        properties.putAll(table.getParameters());
+        properties.setProperty("name", "default.inferred");
+        properties.setProperty("columns", "");
+        properties.setProperty("columns.types", "");
+        serDe.initialize(new Configuration(), properties, null);
+        assertThat(serDe.tableContext().mapping().columns())
+                .extracting(c -> c.name() + " " + c.type().typeName() + " " + c.path())
+                .containsExactly("id string id", "fullname string fullName", "yob string yob", "city string city");
+        serDe.initialize(new Configuration(), properties, null);
+        table.getSd()
+                .setCols(new ArrayList<>(List.of(
+                        new FieldSchema("id", "string", null),
+                        new FieldSchema("fullname", "string", null),
+                        new FieldSchema("yob", "string", null),
+                        new FieldSchema("city", "string", null))));
+        hook.preCreateTable(table);
+
+        assertThat(TestingNoSqlConnector.INFERENCES.get(dataset))
+                .as("one sample per CREATE")
+                .hasValue(1);
+        assertThat(table.getParameters())
+                .containsEntry("testing.columns.mapping", "{\"fullname\":\"fullName\"}")
+                .containsEntry("nosql.schema.notes", "every field reads as string")
+                .hasEntrySatisfying("nosql.schema.inferred", recorded -> assertThat(recorded)
+                        .matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ: 2 records of dataset " + dataset));
+    }
+
+    @Test
+    void aTableWithAColumnListRecordsNoInference() throws MetaException {
+        TestingStore.put(dataset, "k1", Map.of("fullName", "Ada"));
+        Table table = table("listed", dataset, Map.of());
+        hook.preCreateTable(table);
+        assertThat(table.getParameters()).doesNotContainKeys("nosql.schema.inferred", "testing.columns.mapping");
+        assertThat(TestingNoSqlConnector.INFERENCES.get(dataset)).isNull();
+    }
+
+    @Test
     void reportsMappingErrorsAtCreate() {
         Table table = table("people", dataset, Map.of("testing.columns.mapping", "nmae:full_name"));
 

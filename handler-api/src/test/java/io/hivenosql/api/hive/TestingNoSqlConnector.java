@@ -9,11 +9,14 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.schema.InferredSchema;
+import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.BoundTable;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
@@ -25,7 +28,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -273,6 +278,36 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
                 .mapToLong(String::length)
                 .sum();
         return Optional.of(new TableStatistics(records.size(), bytes));
+    }
+
+    /** How many times each dataset's columns were inferred, for tests. */
+    static final Map<String, AtomicInteger> INFERENCES = new ConcurrentHashMap<>();
+
+    /**
+     * The fields of the dataset's records, in first-seen order, as string columns named in lower case and keeping the
+     * stored spelling as their path; the record key is column {@code id}.
+     */
+    @Override
+    public InferredSchema inferSchema(
+            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+        String dataset = config.get(TestingTableProperties.DATASET);
+        INFERENCES.computeIfAbsent(dataset, name -> new AtomicInteger()).incrementAndGet();
+        Map<String, ColumnMapping> columns = new LinkedHashMap<>();
+        columns.put("id", new ColumnMapping("id", PrimitiveType.STRING, "id", ColumnRole.KEY));
+        int sampled = 0;
+        for (Map<String, String> record : TestingStore.snapshot(dataset).values()) {
+            if (sampled++ == budget.records()) {
+                break;
+            }
+            for (String field : record.keySet()) {
+                String name = field.toLowerCase(Locale.ROOT);
+                columns.putIfAbsent(name, new ColumnMapping(name, PrimitiveType.STRING, field, ColumnRole.FIELD));
+            }
+        }
+        return new InferredSchema(
+                new TableMapping(List.copyOf(columns.values())),
+                List.of("every field reads as string"),
+                Math.min(sampled, budget.records()) + " records of dataset " + dataset);
     }
 
     private static String dataset(TableContext table) {
