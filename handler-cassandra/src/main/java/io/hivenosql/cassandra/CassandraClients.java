@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import io.hivenosql.api.client.SharedResources;
 import io.hivenosql.api.config.HostAndPort;
+import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.BoundSecret;
@@ -56,30 +57,63 @@ final class CassandraClients {
      */
     static Lease acquire(CassandraTable table, SecretResolver secrets) {
         requireNonNull(table, "table is null");
+        return acquire(table.name(), table.config(), secrets);
+    }
+
+    /**
+     * A lease on the session of the cluster that a table's properties name, for calls that have no bound table yet
+     * (schema inference of a table without columns).
+     *
+     * @param tableName the qualified Hive name, for messages
+     */
+    static Lease acquire(String tableName, TableConfig config, SecretResolver secrets) {
+        requireNonNull(tableName, "tableName is null");
+        requireNonNull(config, "config is null");
         requireNonNull(secrets, "secrets is null");
-        Optional<BoundSecret> password = secretUse(table).map(use -> secrets.requireBound(table.name(), use));
+        Endpoint endpoint = new Endpoint(tableName, config);
+        Optional<BoundSecret> password = SecretUse.of(
+                        config, CassandraTableProperties.PASSWORD_ALIAS, CassandraTableProperties.HOSTS)
+                .map(use -> secrets.requireBound(tableName, use));
         SessionKey key = new SessionKey(
-                table.hosts(),
-                table.localDc(),
-                table.user(),
+                endpoint.hosts(),
+                endpoint.localDc(),
+                endpoint.user(),
                 password.map(secret -> SharedResources.secretDigest(secret.value())),
                 password.map(secret -> secret.binding().toString()),
-                table.ssl(),
-                table.timeoutMillis());
+                endpoint.ssl(),
+                endpoint.timeoutMillis());
         try {
-            return new Lease(SESSIONS.acquire(key, () -> open(table, password)));
+            return new Lease(SESSIONS.acquire(key, () -> open(endpoint, password)));
         } finally {
             // open() copies the password into the driver's credentials, and runs within acquire
             password.ifPresent(BoundSecret::clear);
         }
     }
 
-    /** The table's password alias and {@code cassandra.hosts}, the contact points it is sent to. */
-    static Optional<SecretUse> secretUse(CassandraTable table) {
-        return SecretUse.of(table.config(), CassandraTableProperties.PASSWORD_ALIAS, CassandraTableProperties.HOSTS);
+    /** The connection properties of a table, read from its validated properties. */
+    private record Endpoint(String name, TableConfig config) {
+        List<HostAndPort> hosts() {
+            return config.get(CassandraTableProperties.HOSTS);
+        }
+
+        Optional<String> localDc() {
+            return config.getOptional(CassandraTableProperties.LOCAL_DC);
+        }
+
+        Optional<String> user() {
+            return config.getOptional(CassandraTableProperties.USER);
+        }
+
+        boolean ssl() {
+            return config.<Boolean>get(CassandraTableProperties.SSL);
+        }
+
+        int timeoutMillis() {
+            return config.<Integer>get(CassandraTableProperties.TIMEOUT_MS);
+        }
     }
 
-    private static CqlSession open(CassandraTable table, Optional<BoundSecret> password) {
+    private static CqlSession open(Endpoint table, Optional<BoundSecret> password) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(
                         CassandraClients.class.getClassLoader())
                 .withString(DefaultDriverOption.SESSION_NAME, SESSION_NAME)
@@ -134,7 +168,7 @@ final class CassandraClients {
                     hostList(table.hosts()));
             return session;
         } catch (RuntimeException e) {
-            throw CassandraErrors.connectFailed(table, e);
+            throw CassandraErrors.connectFailed(table.name(), table.config(), e);
         }
     }
 

@@ -3,11 +3,14 @@ package io.hivenosql.cassandra;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.schema.InferredSchema;
+import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
@@ -30,7 +33,8 @@ import java.util.OptionalLong;
  *   <li>Writes ({@link CassandraWrites}, {@link CassandraRecordWriter}): prepared inserts, unlogged batches per partition, bounded concurrency,
  *       NULL as unset unless {@code cassandra.write.nulls}.
  *   <li>Schema ({@link CassandraSchemaChanges}): creates keyspace and table for tables Hive owns, checks existing tables
- *       against the Hive columns ({@link CassandraSchema}), truncates and drops.
+ *       against the Hive columns ({@link CassandraSchema}), truncates and drops; a table without columns takes those
+ *       of the live CQL table ({@link CassandraInference}).
  * </ul>
  *
  * <p>No server is contacted in {@link #bind}; every other call leases a shared driver session
@@ -103,5 +107,15 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     @Override
     public OptionalLong keyedReadLimit(TableContext table) throws IOException {
         return CassandraReads.keyedReadLimit(table);
+    }
+
+    /**
+     * The columns of the live CQL table ({@link CassandraInference}): its schema metadata, not a sample of rows, so
+     * {@code budget} does not apply.
+     */
+    @Override
+    public InferredSchema inferSchema(
+            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+        return CassandraInference.infer(tableName, config, secrets);
     }
 }

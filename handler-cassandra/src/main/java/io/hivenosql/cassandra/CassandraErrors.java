@@ -4,35 +4,42 @@ import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
+import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import java.io.IOException;
+import java.util.Optional;
 
 /** The messages of Cassandra failures: each names the table, the contact points or node, and what was being done. */
 final class CassandraErrors {
     private CassandraErrors() {}
 
     /** A failure while opening the session: no contact point answers, or the credentials are refused. */
-    static HandlerException connectFailed(CassandraTable table, RuntimeException e) {
+    static HandlerException connectFailed(String tableName, TableConfig config, RuntimeException e) {
+        String hosts = CassandraClients.hostList(config.get(CassandraTableProperties.HOSTS));
         if (isAuthFailure(e)) {
-            String message = table.passwordAlias().isEmpty()
-                    ? "Cassandra at " + CassandraClients.hostList(table.hosts()) + " requires authentication for "
-                            + "table " + table.name() + "; set " + CassandraTableProperties.USER.key() + " and "
+            Optional<String> alias = config.getOptional(CassandraTableProperties.PASSWORD_ALIAS);
+            String message = alias.isEmpty()
+                    ? "Cassandra at " + hosts + " requires authentication for table " + tableName + "; set "
+                            + CassandraTableProperties.USER.key() + " and "
                             + CassandraTableProperties.PASSWORD_ALIAS.key() + " (the alias of the password in a Hadoop "
                             + "credential provider)"
-                    : "Cassandra at " + CassandraClients.hostList(table.hosts()) + " refused the credentials of user '"
-                            + table.user().orElse("cassandra") + "' (password from alias '"
-                            + table.passwordAlias().get() + "' of " + CassandraTableProperties.PASSWORD_ALIAS.key()
-                            + ") for table " + table.name() + "; check " + CassandraTableProperties.USER.key()
-                            + " and the password stored under that alias";
+                    : "Cassandra at " + hosts + " refused the credentials of user '"
+                            + config.<String>getOptional(CassandraTableProperties.USER)
+                                    .orElse("cassandra")
+                            + "' (password from alias '" + alias.get() + "' of "
+                            + CassandraTableProperties.PASSWORD_ALIAS.key() + ") for table " + tableName + "; check "
+                            + CassandraTableProperties.USER.key() + " and the password stored under that alias";
             return new HandlerException(HandlerErrorCode.AUTHENTICATION_FAILED, message, e);
         }
         return new HandlerException(
                 HandlerErrorCode.STORE_UNREACHABLE,
-                "cannot connect to Cassandra at " + CassandraClients.hostList(table.hosts()) + " for table "
-                        + table.name() + ": " + reason(e) + "; check " + CassandraTableProperties.HOSTS.key()
-                        + (table.localDc().isPresent() ? " and " + CassandraTableProperties.LOCAL_DC.key() : "")
+                "cannot connect to Cassandra at " + hosts + " for table " + tableName + ": " + reason(e) + "; check "
+                        + CassandraTableProperties.HOSTS.key()
+                        + (config.isSet(CassandraTableProperties.LOCAL_DC)
+                                ? " and " + CassandraTableProperties.LOCAL_DC.key()
+                                : "")
                         + ", and that the servers are running and reachable from this host",
                 e);
     }

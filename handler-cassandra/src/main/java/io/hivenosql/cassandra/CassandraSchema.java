@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
+import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.config.Suggestions;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
@@ -93,15 +94,33 @@ final class CassandraSchema {
      *     SCHEMA_MISMATCH listing every Hive column that names a missing CQL column or one of an incompatible type
      */
     static CassandraSchema load(CqlSession session, CassandraTable table) {
-        requireNonNull(session, "session is null");
         requireNonNull(table, "table is null");
-        TableMetadata metadata = find(session.getMetadata(), table).orElse(null);
+        return of(table, tableMetadata(session, table.name(), table.keyspace(), table.table(), table.hosts()));
+    }
+
+    /**
+     * The metadata of a CQL table from the session's schema metadata, refreshed once when the table is not there.
+     *
+     * @param tableName the qualified Hive name, for messages
+     * @param hosts the contact points, for messages
+     * @throws HandlerException STORE_TABLE_NOT_FOUND when the keyspace or table does not exist, naming the keyspaces or
+     *     tables that do and the property to set
+     */
+    static TableMetadata tableMetadata(
+            CqlSession session,
+            String tableName,
+            CqlIdentifier keyspace,
+            CqlIdentifier table,
+            List<HostAndPort> hosts) {
+        requireNonNull(session, "session is null");
+        TableMetadata metadata = find(session.getMetadata(), keyspace, table).orElse(null);
         if (metadata == null) {
             // created moments ago by another client, or the driver's schema events were debounced: ask once more
             Metadata refreshed = session.refreshSchema();
-            metadata = find(refreshed, table).orElseThrow(() -> notFound(refreshed, table));
+            metadata = find(refreshed, keyspace, table)
+                    .orElseThrow(() -> notFound(refreshed, tableName, keyspace, table, hosts));
         }
-        return of(table, metadata);
+        return metadata;
     }
 
     /** The schema from already-fetched metadata; a pure check (see {@link #load}). */
@@ -147,13 +166,20 @@ final class CassandraSchema {
                 + "; its columns are " + String.join(", ", names);
     }
 
-    private static Optional<TableMetadata> find(Metadata metadata, CassandraTable table) {
-        return metadata.getKeyspace(table.keyspace()).flatMap(keyspace -> keyspace.getTable(table.table()));
+    private static Optional<TableMetadata> find(Metadata metadata, CqlIdentifier keyspace, CqlIdentifier table) {
+        return metadata.getKeyspace(keyspace).flatMap(found -> found.getTable(table));
     }
 
-    private static HandlerException notFound(Metadata metadata, CassandraTable table) {
-        String where = " at " + CassandraClients.hostList(table.hosts());
-        Optional<KeyspaceMetadata> keyspace = metadata.getKeyspace(table.keyspace());
+    /** The keyspace or table is missing: says which, lists what exists (no system keyspace) and the fix. */
+    static HandlerException notFound(
+            Metadata metadata,
+            String hiveTable,
+            CqlIdentifier keyspaceId,
+            CqlIdentifier tableId,
+            List<HostAndPort> hosts) {
+        String where = " at " + CassandraClients.hostList(hosts);
+        String qualified = keyspaceId.asCql(true) + "." + tableId.asCql(true);
+        Optional<KeyspaceMetadata> keyspace = metadata.getKeyspace(keyspaceId);
         if (keyspace.isEmpty()) {
             Set<String> names = new TreeSet<>();
             metadata.getKeyspaces().keySet().stream()
@@ -162,8 +188,8 @@ final class CassandraSchema {
                     .forEach(names::add);
             return new HandlerException(
                     HandlerErrorCode.STORE_TABLE_NOT_FOUND,
-                    "table " + table.name() + ": Cassandra" + where + " has no keyspace "
-                            + table.keyspace().asCql(true) + suggestion(table.keyspace(), names)
+                    "table " + hiveTable + ": Cassandra" + where + " has no keyspace " + keyspaceId.asCql(true)
+                            + " (for CQL table " + qualified + ")" + suggestion(keyspaceId, names)
                             + "; its keyspaces are " + (names.isEmpty() ? "(none but system keyspaces)" : names)
                             + ". Set " + CassandraTableProperties.KEYSPACE.key() + " (it defaults to the Hive database "
                             + "name; quote a case-sensitive name with double quotes), or create the keyspace");
@@ -172,8 +198,8 @@ final class CassandraSchema {
         keyspace.get().getTables().keySet().forEach(id -> names.add(id.asInternal()));
         return new HandlerException(
                 HandlerErrorCode.STORE_TABLE_NOT_FOUND,
-                "table " + table.name() + ": keyspace " + table.keyspace().asCql(true) + " of Cassandra" + where
-                        + " has no table " + table.table().asCql(true) + suggestion(table.table(), names)
+                "table " + hiveTable + ": keyspace " + keyspaceId.asCql(true) + " of Cassandra" + where
+                        + " has no table " + tableId.asCql(true) + suggestion(tableId, names)
                         + "; its tables are " + (names.isEmpty() ? "(none)" : names) + ". Set "
                         + CassandraTableProperties.TABLE.key() + " (it defaults to the Hive table name; quote a "
                         + "case-sensitive name with double quotes), or create the table");

@@ -42,13 +42,8 @@ final class CassandraTable extends StoreTable {
     private CassandraTable(String name, TableConfig config, TableMapping mapping, Optional<PrimaryKey> primaryKey) {
         super(config, mapping);
         this.primaryKey = primaryKey;
-        String[] parts = name.split("\\.", 2);
-        String hiveDatabase = parts.length == 2 ? parts[0] : "default";
-        String hiveTable = parts.length == 2 ? parts[1] : parts[0];
-        this.keyspace = identifier(
-                config.<String>getOptional(CassandraTableProperties.KEYSPACE).orElse(hiveDatabase));
-        this.table = identifier(
-                config.<String>getOptional(CassandraTableProperties.TABLE).orElse(hiveTable));
+        this.keyspace = keyspaceOf(name, config);
+        this.table = tableOf(name, config);
         List<CqlIdentifier> columns = new ArrayList<>();
         for (ColumnMapping column : mapping.columns()) {
             columns.add(identifier(column.path()));
@@ -122,8 +117,22 @@ final class CassandraTable extends StoreTable {
         return new CassandraTable(tableName, config, new TableMapping(bound), key);
     }
 
+    /** The keyspace of a table: {@code cassandra.keyspace}, else the Hive database of its qualified name. */
+    static CqlIdentifier keyspaceOf(String tableName, TableConfig config) {
+        int dot = tableName.indexOf('.');
+        return identifier(config.<String>getOptional(CassandraTableProperties.KEYSPACE)
+                .orElse(dot < 0 ? "default" : tableName.substring(0, dot)));
+    }
+
+    /** The CQL table of a table: {@code cassandra.table}, else the Hive table of its qualified name. */
+    static CqlIdentifier tableOf(String tableName, TableConfig config) {
+        int dot = tableName.indexOf('.');
+        return identifier(config.<String>getOptional(CassandraTableProperties.TABLE)
+                .orElse(dot < 0 ? tableName : tableName.substring(dot + 1)));
+    }
+
     /** A user needs the alias of its password, and a password needs its user: never a silent default user. */
-    private static void checkCredentials(String tableName, TableConfig config) {
+    static void checkCredentials(String tableName, TableConfig config) {
         boolean user = config.isSet(CassandraTableProperties.USER);
         boolean alias = config.isSet(CassandraTableProperties.PASSWORD_ALIAS);
         if (user != alias) {

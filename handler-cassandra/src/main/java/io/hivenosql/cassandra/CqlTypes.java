@@ -10,7 +10,6 @@ import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.VectorType;
-import com.datastax.oss.protocol.internal.ProtocolConstants;
 import io.hivenosql.api.types.ArrayType;
 import io.hivenosql.api.types.CharType;
 import io.hivenosql.api.types.DataTypes;
@@ -20,39 +19,32 @@ import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.StructType;
 import io.hivenosql.api.types.VarcharType;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Which Hive column types can hold the values of a CQL type (reads: CQL to Hive). Pure functions.
+ * Which Hive column types can hold the values of a CQL type (reads: CQL to Hive), and the canonical Hive type of a CQL
+ * type (a table whose columns come from the live schema). Pure functions. Primitive types follow {@link CqlPrimitive},
+ * the one table of them; this class applies it through collections, tuples and user-defined types:
  *
  * <table>
  *   <caption>CQL type: Hive types that read it (the first is the canonical one)</caption>
- *   <tr><td>ascii, text</td><td>string, varchar(n), char(n)</td></tr>
- *   <tr><td>boolean</td><td>boolean</td></tr>
- *   <tr><td>tinyint, smallint, int, bigint</td><td>the same or a wider integer type; decimal(p,s) with enough integer
- *       digits</td></tr>
- *   <tr><td>counter</td><td>bigint (or decimal(p,s) with p-s &ge; 19)</td></tr>
- *   <tr><td>float</td><td>float, double</td></tr>
- *   <tr><td>double</td><td>double</td></tr>
- *   <tr><td>decimal</td><td>decimal(38,18) or any decimal(p,s) (a value that does not fit is a bad record)</td></tr>
- *   <tr><td>varint</td><td>decimal(38,0), any decimal, an integer type or a string (out of range: bad record)</td></tr>
- *   <tr><td>blob</td><td>binary</td></tr>
- *   <tr><td>uuid, timeuuid</td><td>string (canonical lower-case text)</td></tr>
- *   <tr><td>inet</td><td>string: the canonical text of {@link CqlInet} (a.b.c.d, RFC 5952 for IPv6)</td></tr>
- *   <tr><td>date</td><td>date</td></tr>
- *   <tr><td>time</td><td>string {@code HH:mm:ss[.fffffffff]}, or bigint nanoseconds of the day</td></tr>
- *   <tr><td>timestamp</td><td>timestamp (UTC wall time, millisecond precision)</td></tr>
- *   <tr><td>duration</td><td>string (CQL duration text, e.g. {@code 1h30m})</td></tr>
+ *   <tr><td>a primitive type</td><td>see {@link CqlPrimitive} (the README's type table)</td></tr>
  *   <tr><td>list&lt;T&gt;, set&lt;T&gt;, vector&lt;T,n&gt;</td><td>array&lt;T'&gt;</td></tr>
  *   <tr><td>map&lt;K,V&gt;</td><td>map&lt;K',V'&gt; (K' primitive)</td></tr>
- *   <tr><td>tuple&lt;...&gt;</td><td>struct with as many fields, matched by position (any names)</td></tr>
+ *   <tr><td>tuple&lt;...&gt;</td><td>struct with as many fields, matched by position (any names; canonically
+ *       {@code col1}, {@code col2}, ...)</td></tr>
  *   <tr><td>user-defined type</td><td>struct whose fields are UDT fields, matched by name case-insensitively (a
- *       subset is fine)</td></tr>
+ *       subset is fine; canonically all of them, in the UDT's order)</td></tr>
  * </table>
  *
  * <p>A string column ({@code string}, {@code varchar(n)}, {@code char(n)}) is accepted wherever a string is: Hive's
- * length rules then apply. Custom types other than vectors are not supported.
+ * length rules then apply. Frozen and non-frozen collections read alike. Custom types other than vectors are not
+ * supported.
  */
 final class CqlTypes {
     /** The Hive type of a CQL decimal when nothing else is known (the widest with a useful scale). */
@@ -146,60 +138,15 @@ final class CqlTypes {
     }
 
     private static Optional<String> primitive(DataType cql, io.hivenosql.api.types.DataType hive) {
-        boolean ok =
-                switch (cql.getProtocolCode()) {
-                    case ProtocolConstants.DataType.ASCII,
-                            ProtocolConstants.DataType.VARCHAR,
-                            ProtocolConstants.DataType.UUID,
-                            ProtocolConstants.DataType.TIMEUUID,
-                            ProtocolConstants.DataType.INET,
-                            ProtocolConstants.DataType.DURATION -> isString(hive);
-                    case ProtocolConstants.DataType.BOOLEAN -> hive == PrimitiveType.BOOLEAN;
-                    case ProtocolConstants.DataType.TINYINT -> holdsInteger(hive, 1, 3);
-                    case ProtocolConstants.DataType.SMALLINT -> holdsInteger(hive, 2, 5);
-                    case ProtocolConstants.DataType.INT -> holdsInteger(hive, 4, 10);
-                    case ProtocolConstants.DataType.BIGINT, ProtocolConstants.DataType.COUNTER -> holdsInteger(
-                            hive, 8, 19);
-                    case ProtocolConstants.DataType.FLOAT -> hive == PrimitiveType.FLOAT
-                            || hive == PrimitiveType.DOUBLE;
-                    case ProtocolConstants.DataType.DOUBLE -> hive == PrimitiveType.DOUBLE;
-                    case ProtocolConstants.DataType.DECIMAL -> hive instanceof DecimalType;
-                    case ProtocolConstants.DataType.VARINT -> hive instanceof DecimalType
-                            || isInteger(hive)
-                            || isString(hive);
-                    case ProtocolConstants.DataType.BLOB -> hive == PrimitiveType.BINARY;
-                    case ProtocolConstants.DataType.DATE -> hive == PrimitiveType.DATE;
-                    case ProtocolConstants.DataType.TIME -> isString(hive) || hive == PrimitiveType.BIGINT;
-                    case ProtocolConstants.DataType.TIMESTAMP -> hive == PrimitiveType.TIMESTAMP;
-                    default -> false;
-                };
-        if (ok) {
-            return Optional.empty();
-        }
-        if (!isKnownPrimitive(cql)) {
+        Optional<CqlPrimitive> primitive = CqlPrimitive.of(cql);
+        if (primitive.isEmpty()) {
             return Optional.of("CQL type " + cql.asCql(true, true) + " is not supported by hive-nosql");
         }
+        if (primitive.get().readsAs(hive)) {
+            return Optional.empty();
+        }
         return Optional.of("CQL type " + cql.asCql(true, true) + " does not read as Hive " + hive.typeName() + "; use "
-                + readableTypes(cql));
-    }
-
-    /** The Hive types that read a primitive CQL type, for messages. */
-    private static String readableTypes(DataType cql) {
-        return switch (cql.getProtocolCode()) {
-            case ProtocolConstants.DataType.TINYINT -> "tinyint, smallint, int or bigint";
-            case ProtocolConstants.DataType.SMALLINT -> "smallint, int or bigint";
-            case ProtocolConstants.DataType.INT -> "int or bigint";
-            case ProtocolConstants.DataType.FLOAT -> "float or double";
-            case ProtocolConstants.DataType.DECIMAL -> "decimal(p,s), e.g. " + DEFAULT_DECIMAL.typeName();
-            case ProtocolConstants.DataType.VARINT -> VARINT_DECIMAL.typeName() + ", bigint or string";
-            case ProtocolConstants.DataType.TIME -> "string (HH:mm:ss.fffffffff) or bigint (nanoseconds of the day)";
-            default -> hiveTypeOf(cql).typeName();
-        };
-    }
-
-    private static boolean isKnownPrimitive(DataType cql) {
-        int code = cql.getProtocolCode();
-        return code >= ProtocolConstants.DataType.ASCII && code <= ProtocolConstants.DataType.DURATION;
+                + primitive.get().readableTypes());
     }
 
     private static Optional<String> mismatch(DataType cql, io.hivenosql.api.types.DataType hive, String rule) {
@@ -246,13 +193,6 @@ final class CqlTypes {
             case BIGINT -> 8;
             default -> 0;
         };
-    }
-
-    private static boolean holdsInteger(io.hivenosql.api.types.DataType hive, int bytes, int digits) {
-        if (hive instanceof DecimalType decimal) {
-            return decimal.precision() - decimal.scale() >= digits;
-        }
-        return integerBytes(hive) >= bytes;
     }
 
     /** The index of a UDT field by name, case-insensitively (an exact match first), or -1. */
@@ -316,35 +256,55 @@ final class CqlTypes {
         }
         if (cql instanceof UserDefinedType udt) {
             List<StructType.Field> fields = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
             for (int i = 0; i < udt.getFieldNames().size(); i++) {
+                String name = udt.getFieldNames().get(i).asInternal();
+                if (!seen.add(name.toLowerCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("CQL type " + cql.asCql(true, true) + " has two fields named '"
+                            + name + "' but for case, which a Hive struct cannot tell apart (Hive compares field "
+                            + "names case-insensitively)");
+                }
                 fields.add(new StructType.Field(
-                        udt.getFieldNames().get(i).asInternal(),
-                        hiveTypeOf(udt.getFieldTypes().get(i))));
+                        name, hiveTypeOf(udt.getFieldTypes().get(i))));
             }
             return new StructType(fields);
         }
-        return switch (cql.getProtocolCode()) {
-            case ProtocolConstants.DataType.ASCII,
-                    ProtocolConstants.DataType.VARCHAR,
-                    ProtocolConstants.DataType.UUID,
-                    ProtocolConstants.DataType.TIMEUUID,
-                    ProtocolConstants.DataType.INET,
-                    ProtocolConstants.DataType.TIME,
-                    ProtocolConstants.DataType.DURATION -> PrimitiveType.STRING;
-            case ProtocolConstants.DataType.BOOLEAN -> PrimitiveType.BOOLEAN;
-            case ProtocolConstants.DataType.TINYINT -> PrimitiveType.TINYINT;
-            case ProtocolConstants.DataType.SMALLINT -> PrimitiveType.SMALLINT;
-            case ProtocolConstants.DataType.INT -> PrimitiveType.INT;
-            case ProtocolConstants.DataType.BIGINT, ProtocolConstants.DataType.COUNTER -> PrimitiveType.BIGINT;
-            case ProtocolConstants.DataType.FLOAT -> PrimitiveType.FLOAT;
-            case ProtocolConstants.DataType.DOUBLE -> PrimitiveType.DOUBLE;
-            case ProtocolConstants.DataType.DECIMAL -> DEFAULT_DECIMAL;
-            case ProtocolConstants.DataType.VARINT -> VARINT_DECIMAL;
-            case ProtocolConstants.DataType.BLOB -> PrimitiveType.BINARY;
-            case ProtocolConstants.DataType.DATE -> PrimitiveType.DATE;
-            case ProtocolConstants.DataType.TIMESTAMP -> PrimitiveType.TIMESTAMP;
-            default -> throw new IllegalArgumentException(
-                    "CQL type " + cql.asCql(true, true) + " is not supported by hive-nosql");
-        };
+        return CqlPrimitive.of(cql)
+                .map(CqlPrimitive::canonical)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "CQL type " + cql.asCql(true, true) + " is not supported by hive-nosql"));
+    }
+
+    /**
+     * What a user should know about the canonical Hive type of a CQL type ({@link #hiveTypeOf}) when it was chosen
+     * for them: the notes of {@link CqlPrimitive#inferenceNote()} of every primitive type inside it, and how tuple
+     * components are named; empty where the canonical type is the one obvious mapping.
+     */
+    static List<String> inferenceNotes(DataType cql) {
+        requireNonNull(cql, "cql is null");
+        Set<String> notes = new LinkedHashSet<>();
+        collectNotes(cql, notes);
+        return List.copyOf(notes);
+    }
+
+    private static void collectNotes(DataType cql, Set<String> notes) {
+        if (cql instanceof VectorType vector) {
+            collectNotes(vector.getElementType(), notes);
+        } else if (cql instanceof ListType list) {
+            collectNotes(list.getElementType(), notes);
+        } else if (cql instanceof SetType set) {
+            collectNotes(set.getElementType(), notes);
+        } else if (cql instanceof com.datastax.oss.driver.api.core.type.MapType map) {
+            collectNotes(map.getKeyType(), notes);
+            collectNotes(map.getValueType(), notes);
+        } else if (cql instanceof TupleType tuple) {
+            notes.add("a CQL tuple has no field names: its components read as struct fields col1, col2, ... by "
+                    + "position (a struct with other names reads it too)");
+            tuple.getComponentTypes().forEach(component -> collectNotes(component, notes));
+        } else if (cql instanceof UserDefinedType udt) {
+            udt.getFieldTypes().forEach(field -> collectNotes(field, notes));
+        } else {
+            CqlPrimitive.of(cql).flatMap(CqlPrimitive::inferenceNote).ifPresent(notes::add);
+        }
     }
 }
