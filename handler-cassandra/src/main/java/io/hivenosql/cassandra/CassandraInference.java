@@ -26,8 +26,10 @@ import java.util.Set;
  * The Hive columns of a table whose DDL lists none, from the live CQL table's schema metadata (no row is read): every
  * CQL column, the partition key columns first, then the clustering columns, then the others in the order of the
  * driver's metadata; each typed with its canonical Hive type ({@link CqlTypes#hiveTypeOf}, the README's type table)
- * and named by {@link CassandraHiveNames}. Key columns get {@link ColumnRole#KEY}, as {@code cassandra.primary-key}
- * gives them on a declared table. A column whose CQL type no Hive type reads (a custom type, a map keyed by a
+ * and named by {@link CassandraHiveNames}. The columns are fields, as on a table whose DDL lists them: the live
+ * schema gives the handler the primary key whenever it binds the table, so the inferred columns keep no key role (a
+ * role on several columns would also need {@code cassandra.primary-key} to say which partition); {@link
+ * InferredSchema#sampled} names the key. A column whose CQL type no Hive type reads (a custom type, a map keyed by a
  * collection) is refused with the way out, never typed as something the reader would then fail on.
  */
 final class CassandraInference {
@@ -103,8 +105,7 @@ final class CassandraInference {
             for (String note : CqlTypes.inferenceNotes(column.getType())) {
                 typeNotes.computeIfAbsent(note, n -> new ArrayList<>()).add(hiveName);
             }
-            ColumnRole role = i < keys.size() ? ColumnRole.KEY : ColumnRole.FIELD;
-            columns.add(new ColumnMapping(hiveName, type, names.path(i), role));
+            columns.add(new ColumnMapping(hiveName, type, names.path(i), ColumnRole.FIELD));
         }
         if (!refused.isEmpty()) {
             throw new HandlerException(
@@ -122,6 +123,21 @@ final class CassandraInference {
                 new TableMapping(columns),
                 List.copyOf(notes),
                 "the CQL schema of " + qualified + " (" + columns.size()
-                        + (columns.size() == 1 ? " column)" : " columns)"));
+                        + (columns.size() == 1 ? " column" : " columns") + "; primary key "
+                        + primaryKey(names, metadata.getPartitionKey().size(), keys.size()) + ")");
+    }
+
+    /** The primary key in CQL's form, by Hive names: {@code ((a, b), c, d)}. */
+    private static String primaryKey(CassandraHiveNames names, int partitionColumns, int keyColumns) {
+        List<String> partition = new ArrayList<>();
+        for (int i = 0; i < partitionColumns; i++) {
+            partition.add(names.hiveName(i));
+        }
+        StringBuilder key =
+                new StringBuilder("((").append(String.join(", ", partition)).append(")");
+        for (int i = partitionColumns; i < keyColumns; i++) {
+            key.append(", ").append(names.hiveName(i));
+        }
+        return key.append(")").toString();
     }
 }

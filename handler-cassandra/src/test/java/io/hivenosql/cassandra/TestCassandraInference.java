@@ -47,23 +47,15 @@ class TestCassandraInference {
             .build();
 
     @Test
-    void keysFirstInKeyOrderThenTheRestInMetadataOrderWithKeyRoles() {
+    void keysFirstInKeyOrderThenTheRestInMetadataOrderAllAsFields() {
         InferredSchema schema = CassandraInference.of("default.orders", ORDERS);
 
         assertThat(schema.mapping().names())
                 .containsExactly("custkey", "day", "orderkey", "line", "status", "region", "total", "hits", "tax");
         assertThat(schema.mapping().columns())
                 .extracting(ColumnMapping::role)
-                .containsExactly(
-                        ColumnRole.KEY,
-                        ColumnRole.KEY,
-                        ColumnRole.KEY,
-                        ColumnRole.KEY,
-                        ColumnRole.FIELD,
-                        ColumnRole.FIELD,
-                        ColumnRole.FIELD,
-                        ColumnRole.FIELD,
-                        ColumnRole.FIELD);
+                .as("the live schema gives the key whenever the table is bound")
+                .containsOnly(ColumnRole.FIELD);
         assertThat(schema.mapping().columns())
                 .extracting(column -> column.type().typeName())
                 .containsExactly(
@@ -78,7 +70,8 @@ class TestCassandraInference {
                         "decimal(38,18)");
         assertThat(schema.mapping().columns())
                 .allSatisfy(column -> assertThat(column.path()).isEqualTo(column.name()));
-        assertThat(schema.sampled()).isEqualTo("the CQL schema of shop.orders (9 columns)");
+        assertThat(schema.sampled())
+                .isEqualTo("the CQL schema of shop.orders (9 columns; primary key ((custkey, day), orderkey, line))");
         // one note per decision, naming the columns it concerns
         assertThat(schema.notes()).hasSize(2);
         assertThat(schema.notes().get(0)).startsWith("columns total, tax: a CQL decimal");
@@ -110,8 +103,8 @@ class TestCassandraInference {
         assertThat(schema.mapping().columns())
                 .extracting(column -> CassandraTable.identifier(column.path()))
                 .containsExactlyInAnyOrderElementsOf(cql);
-        assertThat(schema.mapping().column(0).role()).isEqualTo(ColumnRole.KEY);
-        assertThat(schema.sampled()).isEqualTo("the CQL schema of \"App\".\"Events\" (7 columns)");
+        assertThat(schema.sampled())
+                .isEqualTo("the CQL schema of \"App\".\"Events\" (7 columns; primary key ((userid_2)))");
         assertThat(schema.notes())
                 .containsExactly(
                         "column userid_2 reads CQL column \"userId\": the Hive name userid is taken by another column",
