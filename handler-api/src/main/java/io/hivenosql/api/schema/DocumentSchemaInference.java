@@ -29,7 +29,8 @@ import java.util.Set;
  * <ul>
  *   <li>lower case, with every character other than an ASCII letter, digit or {@code _} replaced by {@code _} and
  *       leading {@code _}s dropped ({@code _id} is {@code id}, as mongo-hadoop's users map it); {@code f_} before a
- *       name that would start with a digit, and {@code field} for one left empty;
+ *       name that would start with a digit, and {@code field} for one left empty; a note names every column whose name
+ *       is not its field's lower-cased (but a key field's);
  *   <li>a name taken by an earlier column gets {@code _2}, {@code _3}, ... ({@code userId} then {@code userid}: columns
  *       {@code userid} and {@code userid_2}). Their readers find a field by its exact spelling, else by the one
  *       spelling equal ignoring case, so a document with only one of the spellings shows its value in both columns: a
@@ -91,7 +92,8 @@ public final class DocumentSchemaInference {
                 continue;
             }
             String name = unique(hiveName(path), taken);
-            if (!name.equals(path.toLowerCase(Locale.ROOT))) {
+            boolean key = keyFields.contains(path);
+            if (!key && !name.equals(path.toLowerCase(Locale.ROOT))) {
                 notes.add(name + ": reads field '" + path + "' (Hive names are lower-case ASCII letters, digits and "
                         + "'_', not first)");
             }
@@ -102,7 +104,7 @@ public final class DocumentSchemaInference {
                         + "of them shows its value in both columns");
             }
             DataType type = ShapeTypes.type(field.getValue(), name, notes);
-            ColumnRole role = keyFields.contains(path) ? ColumnRole.KEY : ColumnRole.FIELD;
+            ColumnRole role = key ? ColumnRole.KEY : ColumnRole.FIELD;
             columns.add(new ColumnMapping(name, type, path, role));
         }
         if (columns.isEmpty()) {
