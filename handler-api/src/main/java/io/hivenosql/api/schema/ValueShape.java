@@ -71,7 +71,7 @@ sealed interface ValueShape {
      * @param kinds every kind seen (the unreadable ones too), for the note
      * @param unreadable the kinds of store values no column type reads
      */
-    record Mixed(SortedSet<String> kinds, SortedSet<String> unreadable) implements ValueShape {
+    record Mixed(Set<String> kinds, Set<String> unreadable) implements ValueShape {
         public Mixed {
             kinds = Collections.unmodifiableSortedSet(new TreeSet<>(kinds));
             unreadable = Collections.unmodifiableSortedSet(new TreeSet<>(unreadable));
@@ -123,7 +123,7 @@ sealed interface ValueShape {
             return new Arr(element);
         }
         SampledValue.Unreadable unreadable = (SampledValue.Unreadable) value;
-        return new Mixed(new TreeSet<>(), new TreeSet<>(Set.of(unreadable.typeName())));
+        return new Mixed(Set.of(unreadable.typeName()), Set.of(unreadable.typeName()));
     }
 
     /** The least shape that covers both. */

@@ -132,14 +132,16 @@ class TestDocumentSchemaInference {
         InferredSchema schema = infer(
                 doc("v", SampledValue.Int.of(1), "w", doc("x", text()), "u", new SampledValue.Unreadable("javascript")),
                 doc("v", text(), "w", arr(text()), "u", text()),
-                doc("v", SampledValue.BOOLEAN));
-        assertThat(types(schema)).containsExactly("string", "string", "string");
+                doc("v", SampledValue.BOOLEAN, "only", new SampledValue.Unreadable("MinKey")));
+        assertThat(types(schema)).containsExactly("string", "string", "string", "string");
         assertThat(schema.notes())
                 .containsExactly(
                         "v: boolean, int, string seen, reads as string (each value's JSON text)",
                         "w: array, document seen, reads as string (each value's JSON text)",
                         "u: javascript, string seen, of which javascript no column type reads: reads as string, and "
-                                + "such values are bad records");
+                                + "such values are bad records",
+                        "only: MinKey seen, of which MinKey no column type reads: reads as string, and such values are "
+                                + "bad records");
     }
 
     @Test
