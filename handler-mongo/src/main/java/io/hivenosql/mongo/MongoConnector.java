@@ -3,11 +3,14 @@ package io.hivenosql.mongo;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.schema.InferredSchema;
+import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
@@ -55,6 +58,16 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public TableContext withStoredSpellings(TableContext table) {
         return MongoSpellings.resolve(table);
+    }
+
+    /**
+     * The columns of a sample of the collection's documents ({@link MongoSchemaInference}): {@code $sample} where the
+     * server runs it, else the first documents in {@code _id} order; {@code _id} first.
+     */
+    @Override
+    public InferredSchema inferSchema(
+            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+        return MongoSchemaInference.infer(tableName, config, secrets, budget);
     }
 
     @Override
