@@ -4,11 +4,14 @@ import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.schema.InferredSchema;
+import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
@@ -76,6 +79,13 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public TableContext withStoredSpellings(TableContext table, Optional<Filter> pushed) throws IOException {
         return RedisSpellings.resolve(table, pushed);
+    }
+
+    /** A sample of the table's keys under the prefix ({@link RedisSchemaInference}). */
+    @Override
+    public InferredSchema inferSchema(String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget)
+            throws IOException {
+        return RedisSchemaInference.infer(tableName, config, secrets, budget);
     }
 
     @Override

@@ -37,17 +37,48 @@ import java.util.Set;
  *       note says so.
  * </ul>
  *
- * A field whose name cannot be a path (empty, containing {@code .}, or starting with {@code $}) is left out, with a
- * note. Not thread-safe: one per sample.
+ * A field whose name cannot be a path is left out, with a note: under {@link Rules#dottedPaths} (a path {@code a.b}
+ * naming field {@code b} of {@code a}) a name that is empty, contains {@code .} or starts with {@code $}; else (Redis
+ * hash fields, where a dot is a character of the name) an empty name. Not thread-safe: one per sample.
  */
 public final class DocumentSchemaInference {
     private final List<String> keyFields;
+    private final Rules rules;
     private ValueShape.Doc shape = new ValueShape.Doc(Map.of());
     private int documents;
 
+    /**
+     * How a store's fields become columns.
+     *
+     * @param dottedPaths whether a column path {@code a.b} names field {@code b} of the document in {@code a}
+     *     (MongoDB, JSON), so that a field named with a dot (or a {@code $}) cannot be a column; else a path is the
+     *     field's whole name (Redis hash fields)
+     * @param exactNumbers whether a number column must read every sampled number without rounding, else string (stores
+     *     whose numbers are text or JSON, where a string column keeps every digit): see {@link NumberShape}
+     */
+    public record Rules(boolean dottedPaths, boolean exactNumbers) {
+        /** BSON documents: dotted paths; numbers may round, with a note (the BSON types decide). */
+        public static final Rules BSON = new Rules(true, false);
+
+        /** JSON documents (Redis string values, JSON files): dotted paths, exact numbers. */
+        public static final Rules JSON = new Rules(true, true);
+
+        /** Flat records of text (Redis hashes): any non-empty field name is a path, exact numbers. */
+        public static final Rules FLAT_TEXT = new Rules(false, true);
+    }
+
     /** @param keyFields fields that identify a document ({@code _id}): first, with {@link ColumnRole#KEY} */
     public DocumentSchemaInference(List<String> keyFields) {
+        this(keyFields, Rules.BSON);
+    }
+
+    /**
+     * @param keyFields fields that identify a document ({@code _id}): first, with {@link ColumnRole#KEY}
+     * @param rules how fields become columns
+     */
+    public DocumentSchemaInference(List<String> keyFields, Rules rules) {
         this.keyFields = List.copyOf(requireNonNull(keyFields, "keyFields is null"));
+        this.rules = requireNonNull(rules, "rules is null");
     }
 
     /** Adds one sampled document. */
@@ -72,6 +103,29 @@ public final class DocumentSchemaInference {
     public InferredSchema infer(String tableName, String sampled) {
         requireNonNull(tableName, "tableName is null");
         requireNonNull(sampled, "sampled is null");
+        List<String> notes = new ArrayList<>();
+        List<ColumnMapping> columns = columns(Set.of(), notes);
+        if (columns.isEmpty()) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_MAPPING,
+                    "table " + tableName + ": " + sampled + " gave no column"
+                            + (documents == 0 ? " (nothing to sample)" : "")
+                            + "; list the columns in the DDL or give a mapping file (nosql.mapping.url)");
+        }
+        return new InferredSchema(new TableMapping(columns), notes, sampled);
+    }
+
+    /**
+     * The columns of the documents added, for a store that puts them after columns of its own (Redis key columns):
+     * none when no field was seen.
+     *
+     * @param takenNames the names of the store's own columns, which no column here takes (a field {@code key} beside
+     *     a key column {@code key} is the column {@code key_2})
+     * @param notes where the notes go
+     */
+    public List<ColumnMapping> columns(Set<String> takenNames, List<String> notes) {
+        requireNonNull(takenNames, "takenNames is null");
+        requireNonNull(notes, "notes is null");
         Map<String, ValueShape> ordered = new LinkedHashMap<>();
         for (String key : keyFields) {
             ValueShape keyShape = shape.fields().get(key);
@@ -80,15 +134,18 @@ public final class DocumentSchemaInference {
             }
         }
         shape.fields().forEach(ordered::putIfAbsent);
-        List<String> notes = new ArrayList<>();
         List<ColumnMapping> columns = new ArrayList<>();
-        Set<String> taken = new HashSet<>();
+        Set<String> taken = new HashSet<>(takenNames);
         Map<String, String> firstByFold = new HashMap<>();
         for (Map.Entry<String, ValueShape> field : ordered.entrySet()) {
             String path = field.getKey();
-            if (path.isEmpty() || path.contains(".") || path.startsWith("$")) {
+            if (rules.dottedPaths() && (path.isEmpty() || path.contains(".") || path.startsWith("$"))) {
                 notes.add("field '" + path + "' is not mapped: a column path cannot name a field that is empty, "
                         + "contains '.' or starts with '$'");
+                continue;
+            }
+            if (path.isEmpty()) {
+                notes.add("a field with an empty name is not mapped: a column path cannot name it");
                 continue;
             }
             String name = unique(hiveName(path), taken);
@@ -103,18 +160,11 @@ public final class DocumentSchemaInference {
                 notes.add(name + ": fields '" + first + "' and '" + path + "' differ only in case; a document with one "
                         + "of them shows its value in both columns");
             }
-            DataType type = ShapeTypes.type(field.getValue(), name, notes);
+            DataType type = ShapeTypes.type(field.getValue(), name, notes, rules.exactNumbers(), !rules.dottedPaths());
             ColumnRole role = key ? ColumnRole.KEY : ColumnRole.FIELD;
             columns.add(new ColumnMapping(name, type, path, role));
         }
-        if (columns.isEmpty()) {
-            throw new HandlerException(
-                    HandlerErrorCode.INVALID_MAPPING,
-                    "table " + tableName + ": " + sampled + " gave no column"
-                            + (documents == 0 ? " (nothing to sample)" : "")
-                            + "; list the columns in the DDL or give a mapping file (nosql.mapping.url)");
-        }
-        return new InferredSchema(new TableMapping(columns), notes, sampled);
+        return columns;
     }
 
     /** A field's Hive name before collisions (see the class comment). */

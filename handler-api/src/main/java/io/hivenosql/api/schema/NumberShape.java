@@ -24,6 +24,10 @@ import java.util.Optional;
  *       note that exact values round to the nearest double; string when not even a double holds them.
  * </ol>
  *
+ * A store whose numbers are text ({@link #resolve(boolean) exact}: Redis hash fields, JSON) has no number type to fall
+ * back on that the text did not already say: there, values that would round (steps 3 and 4) make the column string,
+ * which keeps every digit, and the note says why.
+ *
  * @param ints whether integers held in 32 bits were seen
  * @param longs whether integers held in 64 bits were seen
  * @param doubles whether binary floating-point numbers were seen
@@ -124,6 +128,14 @@ record NumberShape(
 
     /** The column type and, when the type was widened or values round, the note (without the column's name). */
     Resolved resolve() {
+        return resolve(false);
+    }
+
+    /**
+     * As {@link #resolve()}; with {@code exact}, a column whose values no numeric type reads without rounding is string
+     * instead of a rounding decimal or double.
+     */
+    Resolved resolve(boolean exact) {
         String seen = String.join(" and ", kinds()) + " seen";
         if (!doubles && !decimals) {
             return longs
@@ -137,6 +149,15 @@ record NumberShape(
         }
         boolean rounds = integerDigits + scale > DecimalType.MAX_PRECISION;
         boolean fits = !nonFinite && integerDigits <= DecimalType.MAX_PRECISION - (rounds ? 1 : 0);
+        if (exact && (rounds || !fits)) {
+            String because = nonFinite
+                    ? "NaN or infinity seen, which no decimal holds, and numbers a double would round"
+                    : integerDigits + " digits before the point and " + scale + " after it seen, more than a "
+                            + "decimal(38,s) holds";
+            return new Resolved(
+                    PrimitiveType.STRING,
+                    Optional.of(seen + "; " + because + ": no numeric type reads them all exactly, reads as string"));
+        }
         if (fits) {
             // when the digits after the point round, one digit more before it leaves room for a carry (99.995 ->
             // 100.00)

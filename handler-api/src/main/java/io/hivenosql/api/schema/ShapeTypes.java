@@ -36,6 +36,22 @@ final class ShapeTypes {
      * @param notes where the notes go
      */
     static DataType type(ValueShape shape, String label, List<String> notes) {
+        return type(shape, label, notes, false);
+    }
+
+    /**
+     * As {@link #type(ValueShape, String, List)}; with {@code exactNumbers}, numbers that would round in any numeric
+     * type make a string ({@link NumberShape#resolve(boolean)}).
+     */
+    static DataType type(ValueShape shape, String label, List<String> notes, boolean exactNumbers) {
+        return type(shape, label, notes, exactNumbers, false);
+    }
+
+    /**
+     * As {@link #type(ValueShape, String, List, boolean)}; {@code storedText} says that the values are texts which a
+     * string column reads as they are (a Redis hash field), not as JSON text.
+     */
+    static DataType type(ValueShape shape, String label, List<String> notes, boolean exactNumbers, boolean storedText) {
         if (shape instanceof ValueShape.Absent) {
             notes.add(label + ": only nulls seen, reads as string");
             return PrimitiveType.STRING;
@@ -44,7 +60,7 @@ final class ShapeTypes {
             return PrimitiveType.BOOLEAN;
         }
         if (shape instanceof ValueShape.Num num) {
-            NumberShape.Resolved resolved = num.numbers().resolve();
+            NumberShape.Resolved resolved = num.numbers().resolve(exactNumbers);
             resolved.note().ifPresent(note -> notes.add(label + ": " + note));
             return resolved.type();
         }
@@ -65,10 +81,10 @@ final class ShapeTypes {
                 notes.add(label + ": only empty arrays (or null elements) seen, reads as array<string>");
                 return new ArrayType(PrimitiveType.STRING);
             }
-            return new ArrayType(type(array.element(), label + "[]", notes));
+            return new ArrayType(type(array.element(), label + "[]", notes, exactNumbers));
         }
         if (shape instanceof ValueShape.Doc doc) {
-            return struct(doc, label, notes);
+            return struct(doc, label, notes, exactNumbers);
         }
         ValueShape.Mixed mixed = (ValueShape.Mixed) shape;
         if (!mixed.unreadable().isEmpty()) {
@@ -76,13 +92,13 @@ final class ShapeTypes {
                     + String.join(", ", mixed.unreadable()) + " no column type reads: reads as string, and such "
                     + "values are bad records");
         } else {
-            notes.add(label + ": " + String.join(", ", mixed.kinds()) + " seen, reads as string (each value's JSON "
-                    + "text)");
+            notes.add(label + ": " + String.join(", ", mixed.kinds()) + " seen, reads as string ("
+                    + (storedText ? "each value's text as stored" : "each value's JSON text") + ")");
         }
         return PrimitiveType.STRING;
     }
 
-    private static DataType struct(ValueShape.Doc doc, String label, List<String> notes) {
+    private static DataType struct(ValueShape.Doc doc, String label, List<String> notes, boolean exactNumbers) {
         if (doc.fields().isEmpty()) {
             notes.add(label + ": only empty documents seen, reads as string (their JSON text)");
             return PrimitiveType.STRING;
@@ -103,8 +119,8 @@ final class ShapeTypes {
         }
         List<StructType.Field> fields = new ArrayList<>(doc.fields().size());
         doc.fields()
-                .forEach((name, shape) -> fields.add(
-                        new StructType.Field(name.toLowerCase(Locale.ROOT), type(shape, label + "." + name, notes))));
+                .forEach((name, shape) -> fields.add(new StructType.Field(
+                        name.toLowerCase(Locale.ROOT), type(shape, label + "." + name, notes, exactNumbers))));
         return new StructType(fields);
     }
 
