@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.bson.Document;
 import org.bson.types.Decimal128;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
 
 /**
  * Tables created with no column list take their columns from the store (issue 21), through HiveServer2: DESCRIBE and
@@ -197,6 +199,65 @@ class SchemaInferenceIT {
         people.insertOne(new Document("fullName", "Alan Turing").append("nickName", "Prof"));
         assertThat(Rows.describe(hive, DB + ".people")).doesNotContain("nickname|string");
         assertThat(Rows.single(hive, "SELECT count(*) FROM " + DB + ".people")).isEqualTo(4L);
+    }
+
+    @Test
+    void aRedisPrefixWithNoColumnListTakesTheSampledHashFields() throws Exception {
+        try (Jedis jedis = stack.redis().connect()) {
+            // as an application writes them: camelCase fields, numbers, dates, a sparse field
+            jedis.hset(
+                    "it_infer:user:17",
+                    Map.of(
+                            "userName",
+                            "ada",
+                            "visits",
+                            "12",
+                            "balance",
+                            "10.50",
+                            "joined",
+                            "2024-02-29",
+                            "vip",
+                            "true"));
+            jedis.hset(
+                    "it_infer:user:18",
+                    Map.of("userName", "grace", "visits", "3000000000", "balance", "0.25", "joined", "2023-01-01"));
+            jedis.hset(
+                    "it_infer:user:19",
+                    Map.of(
+                            "userName",
+                            "edsger",
+                            "visits",
+                            "7",
+                            "balance",
+                            "-3.00",
+                            "joined",
+                            "1930-05-11",
+                            "nickName",
+                            "EWD"));
+        }
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".users STORED BY 'io.hivenosql.redis.RedisStorageHandler' "
+                + "TBLPROPERTIES ('redis.nodes'='" + stack.redis().address()
+                + "', 'redis.key.prefix'='it_infer:user:', "
+                + "'redis.key.column'='userid')");
+
+        List<String> columns = Rows.describe(hive, DB + ".users");
+        assertThat(columns.get(0)).isEqualTo("userid|int");
+        assertThat(columns.subList(1, columns.size()))
+                .containsExactlyInAnyOrder(
+                        "username|string",
+                        "visits|bigint",
+                        "balance|decimal(38,2)",
+                        "joined|date",
+                        "vip|boolean",
+                        "nickname|string");
+        assertThat(sorted("SELECT userid, username, visits, balance, joined, vip, nickname FROM " + DB + ".users"))
+                .containsExactly(
+                        "17|ada|12|10.50|2024-02-29|true|NULL",
+                        "18|grace|3000000000|0.25|2023-01-01|NULL|NULL",
+                        "19|edsger|7|-3.00|1930-05-11|NULL|EWD");
+        assertThat(showCreateTable(DB + ".users"))
+                .contains("\"username\":\"userName\"", "\"nickname\":\"nickName\"")
+                .containsPattern("'nosql.schema.inferred'='[0-9T:Z-]+: 3 of 3 hash keys");
     }
 
     private String showCreateTable(String table) throws SQLException {
