@@ -29,9 +29,10 @@ import java.util.TreeMap;
 /**
  * Tables created with neither a column list nor a mapping file: the store infers the columns
  * ({@link NoSqlConnector#inferSchema}) when Hive first opens the new table's SerDe, in HiveServer2, and Hive stores
- * them in the metastore; the metastore hook then records how they were found ({@link #record}). The inference is kept
- * for a few minutes under the table's name and properties, so that the SerDe's several openings and the hook of one
- * CREATE see one sample, and the store is sampled once.
+ * them in the metastore; the metastore hook then records how they were found ({@link #recordedProperties}). The
+ * inference is kept under the table's name and properties until that hook takes it (at most two minutes), so that the
+ * SerDe's several openings and the hook of one CREATE see one sample, the store is sampled once, and the next CREATE of
+ * the same table (after a DROP, to see a changed schema) samples again.
  */
 public final class InferredSchemas {
     /** The property recording when and from what the columns were inferred. */
@@ -41,7 +42,9 @@ public final class InferredSchemas {
     public static final String NOTES_KEY = NoSqlTableProperties.SCHEMA_NOTES.key();
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration KEEP = Duration.ofMinutes(10);
+    /** Long enough for one CREATE's openings of the SerDe; the hook takes the entry (a later CREATE samples again). */
+    private static final Duration KEEP = Duration.ofMinutes(2);
+
     private static final int MAX_KEPT = 64;
     private static final InferredSchemas SHARED = new InferredSchemas(Clock.systemUTC());
 
@@ -123,9 +126,13 @@ public final class InferredSchemas {
      */
     Map<String, String> recordedProperties(
             String tableName, Map<String, String> owned, List<HiveColumn> columns, String mappingProperty) {
-        Optional<InferredSchema> found = recent(key(tableName, owned));
+        String key = key(tableName, owned);
+        Optional<InferredSchema> found = recent(key);
         if (found.isEmpty() || !sameColumns(found.get(), columns)) {
             return Map.of();
+        }
+        synchronized (kept) {
+            kept.remove(key);
         }
         InferredSchema schema = found.get();
         Map<String, String> recorded = new LinkedHashMap<>();
