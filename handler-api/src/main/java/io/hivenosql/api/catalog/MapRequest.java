@@ -200,6 +200,10 @@ public record MapRequest(
             scope.putAll(object);
             scopes.add(scope);
         }
+        if (store.objectOption().isPresent() && objects.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "--" + store.objectOption().get() + " is required for " + store.cliName() + " (one per table)");
+        }
         for (String option : store.required()) {
             String property = store.options().get(option);
             if (scopes.isEmpty() || scopes.stream().anyMatch(scope -> !scope.containsKey(property))) {
