@@ -51,6 +51,13 @@ public final class CatalogDdl {
         return comment(table) + statement(table) + ";\n";
     }
 
+    /** The comment that stands for an object whose columns could not be inferred: which, and why. */
+    public static String notMapped(String object, String failure) {
+        StringBuilder out = new StringBuilder();
+        commentLine(out, object + ": not mapped: " + failure);
+        return out.toString();
+    }
+
     /** The {@code --} lines above a table's DDL. */
     static String comment(MappedTable table) {
         StringBuilder out = new StringBuilder();

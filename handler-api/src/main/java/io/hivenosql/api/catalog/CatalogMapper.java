@@ -109,19 +109,17 @@ public final class CatalogMapper {
             HiveTableNames.Named named = names.get(i);
             String label = "[" + (i + 1) + "/" + objects.size() + "] "
                     + listed.object().name() + " -> " + request.hiveDatabase() + "." + named.hiveName();
-            Optional<MappedTable> table = map(listed, named, label);
-            if (table.isEmpty()) {
+            Mapped mapped = map(listed, named, label);
+            if (mapped.table().isEmpty()) {
                 ok = false;
-                script.append("-- ")
-                        .append(label.substring(label.indexOf(' ') + 1))
-                        .append(": not mapped (see the ")
-                        .append("output of map)\n\n");
+                script.append(CatalogDdl.notMapped(label.substring(label.indexOf(' ') + 1), mapped.failure()))
+                        .append('\n');
                 write(scriptFile, script.toString());
                 continue;
             }
-            script.append(CatalogDdl.script(table.get())).append('\n');
+            script.append(CatalogDdl.script(mapped.table().get())).append('\n');
             write(scriptFile, script.toString());
-            ok &= apply(table.get());
+            ok &= apply(mapped.table().get());
         }
         out.println((ok ? "done: " : "done, with failures: ") + objects.size() + " object"
                 + (objects.size() == 1 ? "" : "s") + "; DDL in " + scriptFile);
@@ -129,8 +127,11 @@ public final class CatalogMapper {
         return ok;
     }
 
-    /** Infers and writes one object's mapping file; empty (reported) when that fails. */
-    private Optional<MappedTable> map(Listed listed, HiveTableNames.Named named, String label) throws IOException {
+    /** An object's table, or why it has none. */
+    private record Mapped(Optional<MappedTable> table, String failure) {}
+
+    /** Infers and writes one object's mapping file; no table (reported) when that fails. */
+    private Mapped map(Listed listed, HiveTableNames.Named named, String label) throws IOException {
         out.print(label + ": ");
         out.flush();
         String qualified = request.hiveDatabase() + "." + named.hiveName();
@@ -144,7 +145,7 @@ public final class CatalogMapper {
             // HandlerException says what and how to fix; a driver's own exception still names its cause
             out.println("failed: " + e.getMessage());
             out.flush();
-            return Optional.empty();
+            return new Mapped(Optional.empty(), String.valueOf(e.getMessage()));
         }
         MappedTable table = new MappedTable(
                 listed.object().name(),
@@ -162,7 +163,7 @@ public final class CatalogMapper {
         out.print(schema.mapping().size() + " column" + (schema.mapping().size() == 1 ? "" : "s") + ", " + notes
                 + " note" + (notes == 1 ? "" : "s") + " ... ");
         out.flush();
-        return Optional.of(table);
+        return new Mapped(Optional.of(table), "");
     }
 
     /** Creates the table with {@code --apply}; says "written" without. */

@@ -124,7 +124,8 @@ class TestCatalogMapper {
                 .contains("'shelf.object' = 'shop.Orders'")
                 .doesNotContain("nosql.schema.sample-size")
                 .doesNotContain("CREATE DATABASE")
-                .contains("-- bad -> default.bad: not mapped (see the output of map)\n");
+                .contains("-- bad -> default.bad: not mapped: HNS-114 UNSUPPORTED_TYPE: object shop.bad has a "
+                        + "strange type\n");
         assertThat(ddl.split("CREATE EXTERNAL TABLE", -1)).hasSize(3);
         assertThat(Files.readString(dir.resolve("orders_2.json"))).contains("\"path\": \"C2\"");
         assertThat(dir.resolve("bad.json")).doesNotExist();
