@@ -3,6 +3,8 @@ package io.hivenosql.mongo;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.schema.InferredSchema;
+import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.DeclaredTableModel;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.ReadRequest;
@@ -57,6 +59,16 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public TableContext withStoredSpellings(TableContext table) {
         return MongoSpellings.resolve(table);
+    }
+
+    /**
+     * The columns of a sample of the collection's documents ({@link MongoSchemaInference}): {@code $sample} where the
+     * server runs it, else the first documents in {@code _id} order; {@code _id} first.
+     */
+    @Override
+    public InferredSchema inferSchema(
+            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+        return MongoSchemaInference.infer(tableName, config, secrets, budget);
     }
 
     @Override
