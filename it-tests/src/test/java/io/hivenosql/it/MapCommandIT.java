@@ -3,6 +3,8 @@ package io.hivenosql.it;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
 import io.hivenosql.sandbox.MapMain;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
@@ -12,6 +14,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,22 +25,30 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code bin/hive-nosql map cassandra ... --apply} end to end: a keyspace of three CQL tables (case-sensitive quoted
  * names, a UDT, collections, a varint, two names that make the same Hive name) is mapped through the handler jars the
  * way {@code bin/hive-nosql} loads them, each table created through HiveServer2 as it is written; then each Hive table
- * reads exactly what CQL wrote, and the mapping files and DDL say what was sampled and every note.
+ * reads exactly what CQL wrote, and the mapping files and DDL say what was sampled and every note. A MongoDB database
+ * (camelCase fields, a nested document, a sparse field, an int widened to double) is mapped the same way.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MapCommandIT {
     private static final String KEYSPACE = "it_map";
     private static final String DB = "it_map_hive";
+    private static final String MONGO_DATABASE = "it_map_docs";
+    private static final String MONGO_DB = "it_map_mongo";
 
     private HiveInstance hive;
     private HandlerJarCqlSession cql;
     private Path out;
     private String output;
     private int exitCode;
+    private HiveStack.Resources stack;
+    private Path mongoOut;
+    private String mongoOutput;
+    private int mongoExitCode;
 
     @BeforeAll
     void mapKeyspace(HiveStack.Resources stack) throws Exception {
+        this.stack = stack;
         hive = stack.hive();
         cql = stack.cql();
         TestingCassandraServer cassandra = stack.cassandra();
@@ -81,12 +92,60 @@ class MapCommandIT {
                     print);
         }
         output = bytes.toString(UTF_8);
+        mapMongoDatabase();
+    }
+
+    /** Two collections: camelCase fields, a nested document, a sparse field and an int widened by a double. */
+    private void mapMongoDatabase() throws Exception {
+        try (MongoClient client = stack.mongoClient()) {
+            MongoDatabase database = client.getDatabase(MONGO_DATABASE);
+            database.drop();
+            database.getCollection("customerOrders")
+                    .insertMany(List.of(
+                            new Document("_id", 1)
+                                    .append("customerName", "Ana")
+                                    .append("address", new Document("city", "Oslo").append("zip", 123))
+                                    .append("qty", 2),
+                            new Document("_id", 2)
+                                    .append("customerName", "Bo")
+                                    .append("qty", 2.5)
+                                    .append("extra", "x")));
+            database.getCollection("events").insertOne(new Document("_id", "e1").append("n", 1L));
+        }
+        hive.execute("DROP DATABASE IF EXISTS " + MONGO_DB + " CASCADE");
+        mongoOut = stack.scratch("map-mongo");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream print = new PrintStream(bytes, true, UTF_8)) {
+            mongoExitCode = MapMain.run(
+                    HiveStack.Resources.auxJars(),
+                    List.of(
+                            "mongo",
+                            "--uri",
+                            stack.mongo().uri() + "/" + MONGO_DATABASE,
+                            "--database",
+                            MONGO_DB,
+                            "--out",
+                            mongoOut.toString(),
+                            "--apply",
+                            "--jdbc-url",
+                            hive.jdbcUrl(),
+                            "--user",
+                            hive.user()),
+                    print);
+        }
+        mongoOutput = bytes.toString(UTF_8);
     }
 
     @AfterAll
     void dropAll() throws Exception {
         if (hive != null) {
             hive.execute("DROP DATABASE IF EXISTS " + DB + " CASCADE");
+            hive.execute("DROP DATABASE IF EXISTS " + MONGO_DB + " CASCADE");
+        }
+        if (stack != null) {
+            try (MongoClient client = stack.mongoClient()) {
+                client.getDatabase(MONGO_DATABASE).drop();
+            }
         }
         if (cql != null) {
             cql.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
@@ -144,5 +203,29 @@ class MapCommandIT {
                 .doesNotContain("password");
         assertThat(ddl.split("CREATE EXTERNAL TABLE", -1)).hasSize(4);
         assertThat(Files.readString(out.resolve("orders_2.json"))).contains("\"type\": \"decimal(38,0)\"");
+    }
+
+    @Test
+    void mapsAMongoDatabaseFromASampleOfEachCollection() throws Exception {
+        assertThat(mongoExitCode).as(mongoOutput).isZero();
+        assertThat(mongoOutput)
+                .contains("database of " + stack.mongo().uri() + "/" + MONGO_DATABASE + ": 2 objects")
+                .contains("customerOrders -> it_map_mongo.customerorders: 5 columns, ")
+                .contains("events -> it_map_mongo.events: 2 columns, ");
+        assertThat(
+                        Rows.of(
+                                        hive,
+                                        "SELECT id, customername, address, qty, extra FROM " + MONGO_DB
+                                                + ".customerorders")
+                                .stream()
+                                .sorted())
+                .containsExactly("1|Ana|{\"city\":\"Oslo\",\"zip\":123}|2.0|NULL", "2|Bo|NULL|2.5|x");
+        assertThat(Rows.of(hive, "SELECT id, n FROM " + MONGO_DB + ".events")).containsExactly("e1|1");
+        String ddl = Files.readString(mongoOut.resolve("create-tables.hql"));
+        assertThat(ddl)
+                .contains("'mongo.collection' = 'customerOrders'")
+                .contains("STORED BY 'io.hivenosql.mongo.MongoStorageHandler'")
+                .containsPattern("-- note: qty: .*double");
+        assertThat(Files.readString(mongoOut.resolve("customerorders.json"))).contains("\"path\": \"customerName\"");
     }
 }
