@@ -55,10 +55,8 @@ class TestMongoCatalog {
                 .containsExactly("empty", "orders", "userEvents")
                 .noneMatch(name -> name.startsWith("system."));
         assertThat(objects.get(2).properties())
-                .containsExactly(
-                        Map.entry("mongo.uri", uri),
-                        Map.entry("mongo.read.batch-size", "10"),
-                        Map.entry("mongo.collection", "userEvents"));
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("mongo.uri", uri, "mongo.read.batch-size", "10", "mongo.collection", "userEvents"));
     }
 
     @Test
