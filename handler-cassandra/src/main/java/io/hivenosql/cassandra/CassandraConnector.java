@@ -13,6 +13,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
@@ -117,5 +118,11 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     public InferredSchema inferSchema(
             String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
         return CassandraInference.infer(tableName, config, secrets);
+    }
+
+    /** The CQL tables of {@code cassandra.keyspace}, for {@code bin/hive-nosql map} ({@link CassandraCatalog}). */
+    @Override
+    public List<StoreObject> listObjects(TableConfig scope, SecretResolver secrets) {
+        return CassandraCatalog.list(scope, secrets);
     }
 }

@@ -13,6 +13,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
@@ -147,5 +148,11 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     public OptionalLong keyedReadLimit(TableContext table) throws IOException {
         return MongoKeyedReadLimit.limit(
                 statistics(table).map(TableStatistics::rowCount).orElse(-1L));
+    }
+
+    /** The collections of the database, for {@code bin/hive-nosql map} ({@link MongoCatalog}). */
+    @Override
+    public List<StoreObject> listObjects(TableConfig scope, SecretResolver secrets) {
+        return MongoCatalog.list(scope, secrets);
     }
 }

@@ -14,6 +14,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
+import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
@@ -137,5 +138,14 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public OptionalLong keyedReadLimit(TableContext table) throws IOException {
         return RedisReads.keyedReadLimit(table);
+    }
+
+    /**
+     * Redis has no catalog: {@code bin/hive-nosql map} is given the key prefixes, and each scope is the one table of its
+     * {@code redis.key.prefix}.
+     */
+    @Override
+    public List<StoreObject> listObjects(TableConfig scope, SecretResolver secrets) {
+        return List.of(new StoreObject(scope.get(RedisTableProperties.KEY_PREFIX), scope.rawProperties()));
     }
 }

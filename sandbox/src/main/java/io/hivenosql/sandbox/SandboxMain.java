@@ -29,6 +29,9 @@ public final class SandboxMain {
     /** Beeline variable naming the examples directory, for mapping files referenced by the examples. */
     public static final String EXAMPLES_DIR = Stack.EXAMPLES_DIR;
 
+    /** The directory under the work directory whose mapping files the stack's tables may read. */
+    public static final String MAPPINGS_DIR = "mappings";
+
     private static final Logger log = LoggerFactory.getLogger(SandboxMain.class);
 
     private SandboxMain() {}
@@ -89,7 +92,9 @@ public final class SandboxMain {
                 .replicated(arguments.replicated())
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
-                .mongo(true);
+                .mongo(true)
+                // bin/hive-nosql map --out .sandbox/stack/mappings/<name>: tables may read the files written there
+                .mappingFileRoots(arguments.workDir().resolve(MAPPINGS_DIR));
         arguments.examplesDir().ifPresent(builder::examples);
         Stack stack = builder.start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(stack), "stack-stop"));

@@ -132,6 +132,23 @@ public interface NoSqlConnector extends TableModel {
     }
 
     /**
+     * The objects of the store that the scope's properties name together (the CQL tables of {@code cassandra.keyspace},
+     * the collections of {@code mongo.uri}'s database), each with the properties of a table over it, in the store's
+     * order; for {@code bin/hive-nosql map}, which infers each one's columns ({@link #inferSchema}) and writes a table
+     * for it. A store without a catalog may return the one object the scope names (a Redis key prefix). The default says
+     * the store cannot list its objects.
+     *
+     * @param scope the properties of a table that names no object yet (its name is the scope's, for messages)
+     * @param secrets the way to the scope's secrets
+     */
+    default List<StoreObject> listObjects(TableConfig scope, SecretResolver secrets) throws IOException {
+        throw new HandlerException(
+                HandlerErrorCode.UNSUPPORTED_OPERATION,
+                "the " + storeName() + " handler cannot list the objects of its store (" + scope.tableName()
+                        + "): create each table with its own DDL");
+    }
+
+    /**
      * The columns of a table whose DDL has neither a column list nor a mapping file ({@code CREATE EXTERNAL TABLE t
      * STORED BY ... TBLPROPERTIES (...)}), from the store: its own schema where it has one (Cassandra's CQL table),
      * else a bounded sample of its records. Called in HiveServer2 when the table is created; the metastore then keeps

@@ -86,12 +86,24 @@ public final class InferredSchemas {
         if (recent.isPresent()) {
             return recent.get();
         }
+        InferredSchema schema = sample(connector, config, secrets);
+        synchronized (kept) {
+            kept.put(key, new Kept(schema, clock.instant()));
+        }
+        return schema;
+    }
+
+    /**
+     * Infers the table's columns now, within its sample budget ({@code nosql.schema.sample-size} and {@code
+     * sample-seconds}): the one way both CREATE and {@code bin/hive-nosql map} ask the store.
+     */
+    public static InferredSchema sample(NoSqlConnector connector, TableConfig config, SecretResolver secrets)
+            throws HandlerException {
         SampleBudget budget = new SampleBudget(
                 config.get(NoSqlTableProperties.SCHEMA_SAMPLE_SIZE),
                 Duration.ofSeconds(config.<Integer>get(NoSqlTableProperties.SCHEMA_SAMPLE_SECONDS)));
-        InferredSchema schema;
         try {
-            schema = connector.inferSchema(config.tableName(), config, secrets, budget);
+            return connector.inferSchema(config.tableName(), config, secrets, budget);
         } catch (IOException e) {
             throw new HandlerException(
                     HandlerErrorCode.STORE_ERROR,
@@ -99,10 +111,6 @@ public final class InferredSchemas {
                             + "failed: " + e.getMessage() + ". List the columns in the DDL, or give a mapping file",
                     e);
         }
-        synchronized (kept) {
-            kept.put(key, new Kept(schema, clock.instant()));
-        }
-        return schema;
     }
 
     private Optional<InferredSchema> recent(String key) {
