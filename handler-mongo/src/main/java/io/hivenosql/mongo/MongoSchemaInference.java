@@ -11,6 +11,7 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.schema.DocumentSchemaInference;
 import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
+import io.hivenosql.api.schema.SampledValue;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.table.TableContexts;
@@ -25,6 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -76,6 +79,7 @@ final class MongoSchemaInference {
         TableContext context = new TableContext(table, secrets);
         DocumentSchemaInference inference = new DocumentSchemaInference(List.of(DocumentLayout.ID_FIELD));
         IdKinds ids = new IdKinds();
+        Set<String> nestedSpellings = new TreeSet<>();
         long start = clock.getAsLong();
         long deadline = start + budget.time().toNanos();
         String how;
@@ -111,7 +115,11 @@ final class MongoSchemaInference {
                 while (inference.documents() < budget.records() && documents.hasNext()) {
                     BsonDocument document = documents.next();
                     ids.add(document.get(DocumentLayout.ID_FIELD));
-                    inference.add(BsonSampledValues.document(document));
+                    SampledValue.Document sampledDocument = BsonSampledValues.document(document);
+                    inference.add(sampledDocument);
+                    for (SampledValue.Field field : sampledDocument.fields()) {
+                        collectNestedSpellings(field.value(), field.name(), nestedSpellings);
+                    }
                     if (clock.getAsLong() - deadline >= 0) {
                         outOfTime = inference.documents() < budget.records() && documents.hasNext();
                         break;
@@ -134,8 +142,43 @@ final class MongoSchemaInference {
                 how,
                 took.toNanos() / 1e9,
                 outOfTime ? ", stopped at the time limit of " + budget.time().toSeconds() + " s" : "");
-        InferredSchema schema = inference.infer(tableName, sampled);
-        return withIdForm(schema, ids, config.get(MongoTableProperties.OBJECTID_FORMAT));
+        InferredSchema schema =
+                withIdForm(inference.infer(tableName, sampled), ids, config.get(MongoTableProperties.OBJECTID_FORMAT));
+        return nestedSpellings.isEmpty() ? schema : withWholeStructs(schema, nestedSpellings);
+    }
+
+    /**
+     * Hive's struct field names are lower case, and the server matches a projected path's case: a query reading only
+     * {@code address.postcode} would get no {@code postCode} from a pruned projection ({@link MongoProjection}). A
+     * table whose nested fields are spelt otherwise fetches whole struct columns, which the reader matches to the
+     * struct's fields whatever their case.
+     */
+    private static InferredSchema withWholeStructs(InferredSchema schema, Set<String> spellings) {
+        List<String> shown = spellings.stream().limit(5).toList();
+        String key = MongoTableProperties.READ_PRUNE_NESTED.key();
+        return schema.withProperty(
+                key,
+                "false",
+                "nested fields spelt with capitals (" + String.join(", ", shown)
+                        + (spellings.size() > shown.size() ? ", ..." : "") + "): " + key
+                        + "=false fetches whole struct columns, which read them whatever their case");
+    }
+
+    /** The paths of nested fields (inside a top-level document or array) whose names are not lower case. */
+    private static void collectNestedSpellings(SampledValue value, String path, Set<String> found) {
+        if (value instanceof SampledValue.Document document) {
+            for (SampledValue.Field field : document.fields()) {
+                String fieldPath = path + "." + field.name();
+                if (!field.name().equals(field.name().toLowerCase(Locale.ROOT)) && found.size() < 100) {
+                    found.add(fieldPath);
+                }
+                collectNestedSpellings(field.value(), fieldPath, found);
+            }
+        } else if (value instanceof SampledValue.Array array) {
+            for (SampledValue element : array.elements()) {
+                collectNestedSpellings(element, path + "[]", found);
+            }
+        }
     }
 
     private static MongoCursor<BsonDocument> sample(

@@ -165,6 +165,30 @@ class TestMongoSchemaInference {
     }
 
     @Test
+    void nestedFieldsSpeltWithCapitalsTurnOffNestedPruning() {
+        String database = database();
+        insert(
+                database,
+                List.of(
+                        new Document("_id", 1).append("address", new Document("postCode", "W1").append("city", "L")),
+                        new Document("_id", 2).append("lines", List.of(new Document("skuId", "s1")))));
+        InferredSchema schema = MongoSchemaInference.infer(
+                "db.things", config(database, Map.of()), SecretResolver.NONE, SampleBudget.defaults());
+        assertThat(schema.properties()).containsExactly(Map.entry("mongo.read.prune-nested", "false"));
+        assertThat(schema.notes())
+                .contains("nested fields spelt with capitals (address.postCode, lines[].skuId): "
+                        + "mongo.read.prune-nested=false fetches whole struct columns, which read them whatever "
+                        + "their case");
+
+        String lower = database();
+        insert(lower, List.of(new Document("_id", 1).append("address", new Document("postcode", "W1"))));
+        assertThat(MongoSchemaInference.infer(
+                                "db.things", config(lower, Map.of()), SecretResolver.NONE, SampleBudget.defaults())
+                        .properties())
+                .isEmpty();
+    }
+
+    @Test
     void namesThatDifferOnlyInCaseEachGetAColumnAndReadTheirOwnField() {
         String database = database();
         insert(

@@ -148,6 +148,7 @@ public final class InferredSchemas {
         if (!renames.isEmpty()) {
             recorded.put(mappingProperty, renames);
         }
+        recorded.putAll(schema.properties());
         Instant at = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         recorded.put(INFERRED_KEY, at + ": " + schema.sampled());
         if (!schema.notes().isEmpty()) {
