@@ -93,12 +93,14 @@ public final class CatalogDdl {
         return out.append(')').toString();
     }
 
-    /** The store's properties, then the mapping URL, when and from what the columns were inferred, and the notes. */
+    /** The store's properties and those the inference needs, then the mapping URL, when and from what the columns were inferred, and the notes. */
     static Map<String, String> properties(MappedTable table) {
         Map<String, String> properties = new LinkedHashMap<>(table.properties());
         properties.remove(NoSqlTableProperties.MAPPING_URL.key());
         properties.remove(NoSqlTableProperties.SCHEMA_INFERRED.key());
         properties.remove(NoSqlTableProperties.SCHEMA_NOTES.key());
+        // what the inferred columns need to read as inferred (e.g. MongoDB's whole structs for camelCase sub-fields)
+        properties.putAll(table.schema().properties());
         properties.put(NoSqlTableProperties.MAPPING_URL.key(), table.mappingUrl());
         properties.put(
                 NoSqlTableProperties.SCHEMA_INFERRED.key(),

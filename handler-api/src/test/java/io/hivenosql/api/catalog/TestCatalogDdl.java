@@ -64,6 +64,26 @@ class TestCatalogDdl {
     }
 
     @Test
+    void thePropertiesTheInferredColumnsNeedAreRecorded() {
+        MappedTable plain = table(List.of(), List.of());
+        InferredSchema schema = plain.schema().withProperty("mongo.read.prune-nested", "false", "nested capitals");
+        MappedTable table = new MappedTable(
+                plain.objectName(),
+                plain.scopeName(),
+                plain.hiveDatabase(),
+                plain.hiveName(),
+                plain.storageHandler(),
+                plain.properties(),
+                plain.mappingUrl(),
+                schema,
+                plain.nameNotes(),
+                plain.inferredAt());
+        assertThat(CatalogDdl.properties(table))
+                .containsEntry("mongo.read.prune-nested", "false")
+                .containsEntry("nosql.schema.notes", "nested capitals");
+    }
+
+    @Test
     void noNotesNoNotesProperty() {
         assertThat(CatalogDdl.properties(table(List.of(), List.of()))).doesNotContainKey("nosql.schema.notes");
     }
