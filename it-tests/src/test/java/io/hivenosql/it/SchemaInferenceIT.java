@@ -109,7 +109,7 @@ class SchemaInferenceIT {
                         + "\\(8 columns\\\\; primary key \\(\\(userid, day\\), seq\\)\\)'")
                 .contains("'nosql.schema.notes'='column amount: a CQL decimal");
         // what SHOW CREATE TABLE prints recreates the same table, with no inference
-        hive.execute(shown.replace(DB + ".events", DB + ".events_again").replace("`events`", "`events_again`"));
+        hive.execute(shown.replace("`" + DB + "`.`events`", "`" + DB + "`.`events_again`"));
         assertThat(Rows.describe(hive, DB + ".events_again")).isEqualTo(Rows.describe(hive, DB + ".events"));
         assertThat(sorted("SELECT * FROM " + DB + ".events_again"))
                 .isEqualTo(sorted("SELECT * FROM " + DB + ".events"));
@@ -196,7 +196,7 @@ class SchemaInferenceIT {
                 .contains("score")
                 // address.postCode: whole structs are fetched, so that a query of address.postcode alone reads it
                 .contains("'mongo.read.prune-nested'='false'");
-        hive.execute(shown.replace(DB + ".people", DB + ".people_again").replace("`people`", "`people_again`"));
+        hive.execute(shown.replace("`" + DB + "`.`people`", "`" + DB + "`.`people_again`"));
         assertThat(sorted("SELECT * FROM " + DB + ".people_again"))
                 .isEqualTo(sorted("SELECT * FROM " + DB + ".people"));
 
