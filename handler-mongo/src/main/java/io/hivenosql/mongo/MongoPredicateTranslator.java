@@ -39,11 +39,14 @@ import org.bson.BsonValue;
  *       null, missing fields or arrays. A date compares the UTC date of a date-time, a timestamp a date-time's
  *       milliseconds (a literal with finer digits is rounded to the stored values it admits: {@code = } matches
  *       none), a decimal the value rounded to the column's scale, a varchar the first n code points.
- *   <li>On string and varchar columns every comparison also matches the ObjectIds, documents and arrays the column
- *       reads as text (24 lower-case hex digits; JSON text, which starts with '{' or '['), as that text compares
- *       ({@link MongoTextValues}): {@code s > ''} matches a document. Not pushed: literals and bounds that start with
- *       '{' or '[' (a document's or array's text could compare either way), and range bounds with a character from
- *       U+D800 up (the test server orders strings by UTF-16 unit, MongoDB by code point).
+ *   <li>On string and varchar columns every comparison also matches the values of other types the column reads as
+ *       text (ObjectIds as 24 lower-case hex digits; numbers, booleans, documents, arrays, dates and the rest as JSON
+ *       text), as that text compares ({@link MongoTextValues}): {@code s > ''} matches a document, {@code s = '5'}
+ *       the int32 and int64 5. Where numbers' texts cannot be told apart by a filter (a range that some number's text
+ *       may fall in, a zero double) the numbers are matched as a superset and the conjunct is not {@link #exact}. Not
+ *       pushed: literals and bounds that start with '{' (but '{' alone) or '[' (a document's or array's text could
+ *       compare either way), and range bounds with a character from U+D800 up (the test server orders strings by
+ *       UTF-16 unit, MongoDB by code point).
  *   <li>Dates and timestamps match only date-times of the years 1 to 9999, which the columns read.
  *   <li>{@code IS NULL}: a missing field, null or undefined (which MongoDB 8 no longer matches as null), or a dotted
  *       path under a parent that is not a document; with {@code nosql.bad-record.policy=null} also a value of a type
