@@ -10,6 +10,7 @@ import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.VarcharType;
+import io.hivenosql.mongo.MongoTextValues.Match;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,14 +27,24 @@ import org.bson.BsonValue;
  * the column's type; no query text is built.
  *
  * <p>A condition matches a field value only when it is of a BSON type the column reads (numbers, booleans, dates; for
- * text columns strings, ObjectIds, documents and arrays, see {@link MongoTextValues}) and, but for text columns, not an
- * array; a dotted path whose parent is an array matches nothing (the reader reads it as NULL). Stored values that the
- * reader changes are matched by the values they read as: a date-time by its UTC date, a decimal by its value rounded
- * HALF_UP to the column's scale, a varchar by its first n code points, a BSON timestamp by its seconds, a document by
- * its JSON text. Integer, decimal, date and timestamp ranges are bounded by what the column reads (dates and timestamps by Hive's
- * years 1 to 9999), so that values the reader refuses never match.
+ * text columns nearly every type, see {@link MongoTextValues}) and, but for text columns, not an array; a dotted path
+ * whose parent is an array matches nothing (the reader reads it as NULL). Stored values that the reader changes are
+ * matched by the values they read as: a date-time by its UTC date, a decimal by its value rounded HALF_UP to the
+ * column's scale, a varchar by its first n code points, a BSON timestamp by its seconds, a number or a document in a
+ * text column by its JSON text. Integer, decimal, date and timestamp ranges are bounded by what the column reads (dates
+ * and timestamps by Hive's years 1 to 9999), so that values the reader refuses never match.
+ *
+ * <p>Each condition says whether it is exact: text comparisons match numbers in a text column as a superset where their
+ * text cannot be compared in a filter ({@link MongoTextValues.Match}), and Hive then filters again.
  */
 final class MongoFieldFilter {
+    /** A filter document on the column, and whether it matches exactly where the comparison holds (else a superset). */
+    record Condition(BsonDocument document, boolean exact) {
+        Condition {
+            requireNonNull(document, "document is null");
+        }
+    }
+
     enum Kind {
         BOOLEAN,
         INTEGER,
@@ -102,7 +113,7 @@ final class MongoFieldFilter {
     }
 
     /** Where {@code column op value} is true, or with {@code negated} false (non-NULL and not satisfying it). */
-    Optional<BsonDocument> compare(CompareOp op, Object value, boolean negated) {
+    Optional<Condition> compare(CompareOp op, Object value, boolean negated) {
         Optional<Object> bound = ranges.neutral(value);
         if (bound.isEmpty()) {
             return Optional.empty();
@@ -113,7 +124,7 @@ final class MongoFieldFilter {
             case NE -> negated ? anyOf(List.of(v)) : noneOf(List.of(v));
             default -> {
                 CompareOp effective = negated ? complement(op) : op;
-                Optional<List<BsonDocument>> range =
+                Optional<Match> range =
                         switch (effective) {
                             case LT -> interval(null, false, v, false);
                             case LE -> interval(null, false, v, true);
@@ -124,7 +135,8 @@ final class MongoFieldFilter {
                 // (Double.compare puts NaN above every number), false in its vectorized mode: matched, and Hive
                 // filters again (see exactOnDouble)
                 boolean withNaN = negated || op == CompareOp.GT || op == CompareOp.GE;
-                yield range.map(alternatives -> field.render(withNaN ? withNaN(alternatives) : alternatives, true));
+                yield range.map(match ->
+                        new Condition(field.render(withNaN ? withNaN(match.all()) : match.all(), true), match.exact()));
             }
         };
     }
@@ -140,7 +152,7 @@ final class MongoFieldFilter {
     }
 
     /** Where {@code column IN (values)} is true, or with {@code negated} false; empty for more than 10,000 values. */
-    Optional<BsonDocument> in(List<Object> values, boolean negated) {
+    Optional<Condition> in(List<Object> values, boolean negated) {
         if (values.size() > MAX_IN_VALUES) {
             return Optional.empty();
         }
@@ -160,23 +172,23 @@ final class MongoFieldFilter {
     }
 
     /** Where {@code column BETWEEN low AND high} is true, or with {@code negated} false. */
-    Optional<BsonDocument> between(Object low, Object high, boolean negated) {
+    Optional<Condition> between(Object low, Object high, boolean negated) {
         Optional<Object> lo = ranges.neutral(low);
         Optional<Object> hi = ranges.neutral(high);
         if (lo.isEmpty() || hi.isEmpty()) {
             return Optional.empty();
         }
         if (!negated) {
-            return interval(lo.get(), true, hi.get(), true).map(alternatives -> field.render(alternatives, true));
+            return interval(lo.get(), true, hi.get(), true)
+                    .map(match -> new Condition(field.render(match.all(), true), match.exact()));
         }
-        Optional<List<BsonDocument>> below = interval(null, false, lo.get(), false);
-        Optional<List<BsonDocument>> above = interval(hi.get(), false, null, false);
+        Optional<Match> below = interval(null, false, lo.get(), false);
+        Optional<Match> above = interval(hi.get(), false, null, false);
         if (below.isEmpty() || above.isEmpty()) {
             return Optional.empty();
         }
-        List<BsonDocument> alternatives = new ArrayList<>(below.get());
-        alternatives.addAll(above.get());
-        return Optional.of(field.render(withNaN(alternatives), true));
+        Match outside = below.get().and(above.get());
+        return Optional.of(new Condition(field.render(withNaN(outside.all()), true), outside.exact()));
     }
 
     /**
@@ -184,13 +196,13 @@ final class MongoFieldFilter {
      * or undefined, or a path under a parent that is not a document; with {@code nosql.bad-record.policy=null} also a
      * value the reader cannot convert. NOT NULL is a value the reader converts.
      */
-    Optional<BsonDocument> isNull(boolean negated) {
+    Optional<Condition> isNull(boolean negated) {
         Optional<BsonDocument> converts = good().map(alternatives -> field.render(alternatives, !isText()));
         if (negated) {
-            return converts;
+            return converts.map(document -> new Condition(document, true));
         }
         if (policy == BadRecordPolicy.NULL) {
-            return converts.map(MongoFieldFilter::nor);
+            return converts.map(document -> new Condition(nor(document), true));
         }
         BsonDocument absent = new BsonDocument("$eq", BsonNull.VALUE);
         if (!field.isId()) {
@@ -202,75 +214,76 @@ final class MongoFieldFilter {
         }
         alternatives.add(new BsonDocument(field.path(), absent));
         alternatives.add(new BsonDocument(field.path(), UNDEFINED.clone()));
-        return Optional.of(operator("$or", alternatives));
+        return Optional.of(new Condition(operator("$or", alternatives), true));
     }
 
     // ---------------------------------------------------------------------------------------------- composition
 
-    private Optional<BsonDocument> anyOf(List<Object> values) {
-        return points(values).map(alternatives -> field.render(alternatives, true));
+    private Optional<Condition> anyOf(List<Object> values) {
+        return points(values).map(match -> new Condition(field.render(match.all(), true), match.exact()));
     }
 
-    /** Values that convert and equal none of the values. */
-    private Optional<BsonDocument> noneOf(List<Object> values) {
-        Optional<List<BsonDocument>> points = points(values);
+    /**
+     * Values that convert and equal none of the values: those that are not surely one of them (a superset when some
+     * may be, see {@link Match}).
+     */
+    private Optional<Condition> noneOf(List<Object> values) {
+        Optional<Match> points = points(values);
         Optional<List<BsonDocument>> good = good();
         if (points.isEmpty() || good.isEmpty()) {
             return Optional.empty();
         }
-        Optional<BsonArray> equalities = MongoFieldPath.equalities(points.get());
+        List<BsonDocument> sure = points.get().sure();
+        boolean exact = points.get().exact();
+        Optional<BsonArray> equalities = MongoFieldPath.equalities(sure);
         if (equalities.isPresent()) {
             List<BsonDocument> alternatives = new ArrayList<>();
             for (BsonDocument alternative : good.get()) {
                 // an array's JSON text never equals a value: every array is "none of" them
                 alternatives.add(alternative.equals(ARRAY) ? alternative : withNin(alternative, equalities.get()));
             }
-            return Optional.of(field.render(alternatives, !isText()));
+            return Optional.of(new Condition(field.render(alternatives, !isText()), exact));
         }
-        return Optional.of(
-                operator("$and", List.of(field.render(good.get(), !isText()), nor(field.render(points.get(), true)))));
+        return Optional.of(new Condition(
+                operator("$and", List.of(field.render(good.get(), !isText()), nor(field.render(sure, true)))), exact));
     }
 
     /**
      * The stored values that read as one of the values. Text columns also read ObjectIds (as 24 lower-case hex digits)
-     * and documents and arrays (as JSON text), so a text value matches those of every such type that read as it
+     * and values of other types (as JSON text), so a text value matches those of every such type that read as it
      * ({@link MongoTextValues}); a literal that starts like JSON text ('{' or '[') is not pushed.
      */
-    private Optional<List<BsonDocument>> points(List<Object> values) {
-        List<BsonDocument> alternatives = new ArrayList<>();
+    private Optional<Match> points(List<Object> values) {
+        Match points = Match.exactly(List.of());
         for (Object value : values) {
-            Optional<List<BsonDocument>> point = isText()
+            Optional<Match> point = isText()
                     ? MongoTextValues.interval((String) value, true, (String) value, true, varcharLength)
                     : interval(value, true, value, true);
             if (point.isEmpty()) {
                 return Optional.empty();
             }
-            alternatives.addAll(point.get());
+            points = points.and(point.get());
         }
-        return Optional.of(alternatives);
+        return Optional.of(points);
     }
 
     /** The field conditions of the values the reader converts (all of them not null). */
     private Optional<List<BsonDocument>> good() {
         return switch (kind) {
             case BOOLEAN -> Optional.of(List.of(typeIs(new BsonString("bool"))));
-            case INTEGER -> interval(null, false, null, false); // none with a lenient policy: see interval
+            case INTEGER -> whole(); // none with a lenient policy: see interval
             case DOUBLE -> Optional.of(List.of(typeIs(new BsonString("number"))));
-            case DECIMAL -> interval(null, false, null, false);
-            case STRING, VARCHAR, OBJECT_ID -> Optional.of(List.of(
-                    ARRAY.clone(),
-                    // strings (and symbols, which MongoDB compares as strings), ObjectIds and documents; named, not
-                    // negated: the MongoDB test server knows no type alias of JavaScript code, which is no text
-                    new BsonDocument("$gte", new BsonString("")),
-                    typeIs(strings("objectId", "object"))));
+            case DECIMAL -> whole();
+            case STRING, VARCHAR, OBJECT_ID -> Optional.of(MongoTextValues.readable());
                 // with a lenient policy, dates beyond years 1 to 9999 read as NULL (or skip): not among these
-            case DATE -> lenient()
-                    ? interval(null, false, null, false)
-                    : Optional.of(List.of(typeIs(new BsonString("date"))));
-            case TIMESTAMP -> lenient()
-                    ? interval(null, false, null, false)
-                    : Optional.of(List.of(typeIs(strings("date", "timestamp"))));
+            case DATE -> lenient() ? whole() : Optional.of(List.of(typeIs(new BsonString("date"))));
+            case TIMESTAMP -> lenient() ? whole() : Optional.of(List.of(typeIs(strings("date", "timestamp"))));
         };
+    }
+
+    /** The values of a column of numbers, dates or timestamps that read as a value (exact for those kinds). */
+    private Optional<List<BsonDocument>> whole() {
+        return interval(null, false, null, false).map(Match::all);
     }
 
     /**
@@ -278,12 +291,15 @@ final class MongoFieldFilter {
      * lenient bad-record policy integer columns match single values only: a fractional double in a range would match
      * although it reads as a bad record.
      */
-    private Optional<List<BsonDocument>> interval(Object lo, boolean loIncluded, Object hi, boolean hiIncluded) {
+    private Optional<Match> interval(Object lo, boolean loIncluded, Object hi, boolean hiIncluded) {
         boolean point = lo != null && lo.equals(hi) && loIncluded && hiIncluded;
         if (kind == Kind.INTEGER && lenient() && !point) {
             return Optional.empty();
         }
-        return ranges.interval(lo, loIncluded, hi, hiIncluded);
+        if (kind == Kind.STRING || kind == Kind.VARCHAR) {
+            return MongoTextValues.interval((String) lo, loIncluded, (String) hi, hiIncluded, varcharLength);
+        }
+        return ranges.interval(lo, loIncluded, hi, hiIncluded).map(Match::exactly);
     }
 
     private boolean isText() {

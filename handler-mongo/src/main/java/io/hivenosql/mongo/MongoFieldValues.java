@@ -39,7 +39,8 @@ import org.bson.types.Decimal128;
  *   <li>decimal(p,s): the stored number rounded HALF_UP to the scale, bounded by the type's largest value: the read
  *       value {@code 1.01} of decimal(5,2) is the stored {@code [1.005, 1.015)}, {@code -1.01} is {@code (-1.015,
  *       -1.005]}.
- *   <li>string and varchar(n): the text of strings, ObjectIds, documents and arrays, see {@link MongoTextValues}.
+ *   <li>string and varchar(n): the text of strings, ObjectIds and the JSON text of other values: not here but in
+ *       {@link MongoTextValues}, whose matches may be supersets.
  *   <li>date: the UTC date of a date-time: a day is {@code [00:00Z, next day 00:00Z)}.
  *   <li>timestamp: a date-time's milliseconds, a BSON timestamp's seconds: bounds with finer digits round to the
  *       stored values they admit.
@@ -119,10 +120,9 @@ final class MongoFieldValues {
                     new BsonDouble(hi == null ? Double.POSITIVE_INFINITY : (Double) hi),
                     hi == null || hiIncluded)));
             case DECIMAL -> decimalInterval((BigDecimal) lo, loIncluded, (BigDecimal) hi, hiIncluded);
-            case STRING -> MongoTextValues.interval((String) lo, loIncluded, (String) hi, hiIncluded, 0);
-            case VARCHAR -> MongoTextValues.interval(
-                    (String) lo, loIncluded, (String) hi, hiIncluded, ((VarcharType) type).length());
-            case OBJECT_ID -> Optional.empty(); // Hive orders the hex text, MongoDB strings and ObjectIds apart
+                // text columns: MongoTextValues (whose matches may be supersets); not ranges on ObjectId columns, where
+                // Hive orders the hex text, MongoDB strings and ObjectIds apart
+            case STRING, VARCHAR, OBJECT_ID -> Optional.empty();
             case DATE -> dateInterval((LocalDate) lo, loIncluded, (LocalDate) hi, hiIncluded);
             case TIMESTAMP -> timestampInterval((LocalDateTime) lo, loIncluded, (LocalDateTime) hi, hiIncluded);
         };

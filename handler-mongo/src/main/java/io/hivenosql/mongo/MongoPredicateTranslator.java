@@ -8,6 +8,7 @@ import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.types.PrimitiveType;
+import io.hivenosql.mongo.MongoFieldFilter.Condition;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,11 +39,14 @@ import org.bson.BsonValue;
  *       null, missing fields or arrays. A date compares the UTC date of a date-time, a timestamp a date-time's
  *       milliseconds (a literal with finer digits is rounded to the stored values it admits: {@code = } matches
  *       none), a decimal the value rounded to the column's scale, a varchar the first n code points.
- *   <li>On string and varchar columns every comparison also matches the ObjectIds, documents and arrays the column
- *       reads as text (24 lower-case hex digits; JSON text, which starts with '{' or '['), as that text compares
- *       ({@link MongoTextValues}): {@code s > ''} matches a document. Not pushed: literals and bounds that start with
- *       '{' or '[' (a document's or array's text could compare either way), and range bounds with a character from
- *       U+D800 up (the test server orders strings by UTF-16 unit, MongoDB by code point).
+ *   <li>On string and varchar columns every comparison also matches the values of other types the column reads as
+ *       text (ObjectIds as 24 lower-case hex digits; numbers, booleans, documents, arrays, dates and the rest as JSON
+ *       text), as that text compares ({@link MongoTextValues}): {@code s > ''} matches a document, {@code s = '5'}
+ *       the int32 and int64 5. Where numbers' texts cannot be told apart by a filter (a range that some number's text
+ *       may fall in, a zero double) the numbers are matched as a superset and the conjunct is not {@link #exact}. Not
+ *       pushed: literals and bounds that start with '{' (but '{' alone) or '[' (a document's or array's text could
+ *       compare either way), and range bounds with a character from U+D800 up (the test server orders strings by
+ *       UTF-16 unit, MongoDB by code point).
  *   <li>Dates and timestamps match only date-times of the years 1 to 9999, which the columns read.
  *   <li>{@code IS NULL}: a missing field, null or undefined (which MongoDB 8 no longer matches as null), or a dotted
  *       path under a parent that is not a document; with {@code nosql.bad-record.policy=null} also a value of a type
@@ -128,17 +132,23 @@ final class MongoPredicateTranslator {
     /**
      * Whether the pushed filter matches exactly what Hive selects, so that Hive need not filter again: not when it
      * holds a {@code >} or {@code >=} on a double column, where Hive's row and vectorized modes disagree on NaN and the
-     * filter matches it ({@link MongoFieldFilter#exactOnDouble}).
+     * filter matches it ({@link MongoFieldFilter#exactOnDouble}), nor when a text comparison matches the numbers of a
+     * text column as a superset ({@link MongoTextValues}).
      */
     boolean exact(Filter filter) {
+        return exactOnDoubles(filter)
+                && where(filter, true).map(Condition::exact).orElse(true);
+    }
+
+    private boolean exactOnDoubles(Filter filter) {
         if (filter instanceof Filter.And and) {
-            return and.children().stream().allMatch(this::exact);
+            return and.children().stream().allMatch(this::exactOnDoubles);
         }
         if (filter instanceof Filter.Or or) {
-            return or.children().stream().allMatch(this::exact);
+            return or.children().stream().allMatch(this::exactOnDoubles);
         }
         if (filter instanceof Filter.Not not) {
-            return exact(not.child());
+            return exactOnDoubles(not.child());
         }
         if (filter instanceof Filter.Compare compare) {
             int index = layout.mapping().indexOf(compare.column());
@@ -161,7 +171,7 @@ final class MongoPredicateTranslator {
             // through a branch on another column
             return Optional.empty();
         }
-        return where(filter, true);
+        return where(filter, true).map(Condition::document);
     }
 
     /**
@@ -176,7 +186,7 @@ final class MongoPredicateTranslator {
     }
 
     /** Where the filter is true ({@code truth}) or false; empty when that cannot be matched exactly. */
-    private Optional<BsonDocument> where(Filter filter, boolean truth) {
+    private Optional<Condition> where(Filter filter, boolean truth) {
         if (filter instanceof Filter.And and) {
             return combine(truth ? "$and" : "$or", and.children(), truth);
         }
@@ -251,14 +261,16 @@ final class MongoPredicateTranslator {
     }
 
     /** AND or OR of the children's conditions (nested ones of the same operator flattened). */
-    private Optional<BsonDocument> combine(String operator, List<Filter> children, boolean truth) {
+    private Optional<Condition> combine(String operator, List<Filter> children, boolean truth) {
         List<BsonDocument> parts = new ArrayList<>();
+        boolean exact = true;
         for (Filter child : children) {
-            Optional<BsonDocument> part = where(child, truth);
+            Optional<Condition> part = where(child, truth);
             if (part.isEmpty()) {
                 return Optional.empty();
             }
-            BsonDocument document = part.get();
+            exact &= part.get().exact();
+            BsonDocument document = part.get().document();
             if (document.size() == 1 && document.containsKey(operator)) {
                 for (BsonValue nested : document.getArray(operator)) {
                     parts.add(nested.asDocument());
@@ -267,7 +279,7 @@ final class MongoPredicateTranslator {
                 parts.add(document);
             }
         }
-        return Optional.of(new BsonDocument(operator, new BsonArray(parts)));
+        return Optional.of(new Condition(new BsonDocument(operator, new BsonArray(parts)), exact));
     }
 
     private Optional<MongoFieldFilter> field(String column) {

@@ -1,10 +1,17 @@
 package io.hivenosql.mongo;
 
+import static java.util.Objects.requireNonNull;
+
+import io.hivenosql.mongo.MongoScalarTexts.Bounds;
+import io.hivenosql.mongo.MongoScalarTexts.Verdict;
+import io.hivenosql.mongo.bson.BsonText;
 import io.hivenosql.mongo.bson.BsonValueDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonDouble;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -13,8 +20,8 @@ import org.bson.types.ObjectId;
 /**
  * The stored values that a string or varchar column reads as a text in an interval, for every BSON type the column
  * reads as text ({@link BsonValueDecoder}): strings (and symbols, which MongoDB compares as strings), ObjectIds (read as
- * their 24 lower-case hex digits), documents and arrays (read as relaxed JSON text, which starts with '{' or '['). The
- * result is a list of field conditions, one per BSON type that can fall in the interval, each matching exactly the
+ * their 24 lower-case hex digits), and every other value as its relaxed Extended JSON text ({@link BsonText#json}). The
+ * result is a {@link Match}: field conditions, one or a few per BSON type that can fall in the interval, matching the
  * values of that type whose text does:
  *
  * <ul>
@@ -23,8 +30,16 @@ import org.bson.types.ObjectId;
  *       the MongoDB test server) differs from code point order.
  *   <li>ObjectIds: the hex text orders as the ObjectId's bytes, so a text bound is the least (or greatest) ObjectId whose
  *       text lies beyond it.
- *   <li>documents and arrays: every JSON text of a document starts with '{', of an array with '[': a bound that starts
- *       with another character puts all of them on one side. A bound starting with '{' or '[' is not pushed.
+ *   <li>texts that start with '{' (documents, decimal128, date-times, BSON timestamps, binaries, MinKey, MaxKey, and
+ *       NaN and infinite doubles) and with '[' (arrays): a bound that starts with another character
+ *       (or is that character alone) puts all of them on one side, selected by their BSON types. Any other bound
+ *       starting with '{' or '[' is not pushed.
+ *   <li>booleans: "true" and "false", each compared with the bounds.
+ *   <li>finite int32, int64 and double values: their texts ('-' or a digit first) are all inside or all outside an
+ *       interval whose bounds start with other characters. Texts do not order as numbers, so otherwise an interval of
+ *       one text matches the numbers written so (an integer, or the double whose shortest text it is) and any other
+ *       interval matches all numbers of the sign its bounds admit: a superset ({@link Match#exact} is false), which
+ *       Hive filters again. A zero double is matched by value, which cannot tell 0.0 ("0.0") from -0.0 ("-0.0").
  * </ul>
  *
  * <p>A varchar(n) column reads the first n code points: a bound of n code points stands for every text it starts
@@ -32,23 +47,59 @@ import org.bson.types.ObjectId;
  */
 final class MongoTextValues {
     private static final int HEX_DIGITS = 24;
-    private static final char DOCUMENT_START = '{';
-    private static final char ARRAY_START = '[';
-    private static final BsonDocument DOCUMENT_TYPE = new BsonDocument("$type", new BsonString("object"));
-    private static final BsonDocument ARRAY_TYPE = new BsonDocument("$type", new BsonString("array"));
+    /**
+     * The BSON types (but NaN and infinite doubles) whose relaxed JSON text starts with '{' that the column reads. Not
+     * JavaScript code nor DBPointers, which the MongoDB test server knows no type alias of, nor regular expressions,
+     * which it stores as values its alias does not select: no filter could select them.
+     */
+    static final List<String> BRACE_TYPES =
+            List.of("object", "decimal", "date", "timestamp", "binData", "minKey", "maxKey");
 
     private MongoTextValues() {}
 
-    /** The bounds in stored text: a value's full text lies within them exactly when the text read from it does. */
-    private record Bounds(String lower, boolean lowerIn, String upper, boolean upperIn) {}
+    /**
+     * The field conditions of the stored values whose read text lies in an interval: {@code sure} match only such
+     * values, {@code possible} may match others too (and the values they should match the others do not).
+     */
+    record Match(List<BsonDocument> sure, List<BsonDocument> possible) {
+        Match {
+            sure = List.copyOf(requireNonNull(sure, "sure is null"));
+            possible = List.copyOf(requireNonNull(possible, "possible is null"));
+        }
+
+        static Match exactly(List<BsonDocument> alternatives) {
+            return new Match(alternatives, List.of());
+        }
+
+        /** Whether the conditions match exactly the values in the interval. */
+        boolean exact() {
+            return possible.isEmpty();
+        }
+
+        /** Every condition: a superset of the values in the interval, exact when {@link #exact}. */
+        List<BsonDocument> all() {
+            List<BsonDocument> all = new ArrayList<>(sure);
+            all.addAll(possible);
+            return all;
+        }
+
+        /** Both matches' conditions. */
+        Match and(Match other) {
+            List<BsonDocument> bothSure = new ArrayList<>(sure);
+            bothSure.addAll(other.sure);
+            List<BsonDocument> bothPossible = new ArrayList<>(possible);
+            bothPossible.addAll(other.possible);
+            return new Match(bothSure, bothPossible);
+        }
+    }
 
     /**
      * The field conditions of the stored values whose read text lies in the interval (null: no bound); none when no
-     * value can; empty when that cannot be matched exactly.
+     * value can; empty when that cannot be matched, not even as a superset.
      *
      * @param varcharLength the n of a varchar(n) column, 0 for a string column
      */
-    static Optional<List<BsonDocument>> interval(String lo, boolean loIn, String hi, boolean hiIn, int varcharLength) {
+    static Optional<Match> interval(String lo, boolean loIn, String hi, boolean hiIn, int varcharLength) {
         Optional<Bounds> stored = storedBounds(lo, loIn, hi, hiIn, varcharLength);
         if (stored.isEmpty()) {
             return Optional.empty();
@@ -60,7 +111,7 @@ final class MongoTextValues {
         if (b.lower() != null && b.upper() != null) {
             int order = b.lower().compareTo(b.upper());
             if (order > 0 || order == 0 && !(b.lowerIn() && b.upperIn())) {
-                return Optional.of(List.of());
+                return Optional.of(Match.exactly(List.of()));
             }
         }
         List<BsonDocument> alternatives = new ArrayList<>();
@@ -69,16 +120,39 @@ final class MongoTextValues {
                         ? new BsonDocument("$gte", new BsonString(""))
                         : MongoFieldValues.bounds(string(b.lower()), b.lowerIn(), string(b.upper()), b.upperIn()));
         objectIds(b).ifPresent(alternatives::add);
-        for (char start : new char[] {DOCUMENT_START, ARRAY_START}) {
-            Optional<Boolean> all = allStartingWith(start, b);
-            if (all.isEmpty()) {
+        for (char start : new char[] {'{', '['}) {
+            Verdict all = MongoScalarTexts.verdict(start, start, 2, b);
+            if (all == Verdict.SOME) {
                 return Optional.empty(); // a bound that starts like the JSON text
             }
-            if (all.get()) {
-                alternatives.add((start == DOCUMENT_START ? DOCUMENT_TYPE : ARRAY_TYPE).clone());
+            if (all == Verdict.ALL && start == '{') {
+                alternatives.add(MongoScalarTexts.typeIs(BRACE_TYPES));
+                alternatives.add(new BsonDocument(
+                        "$in",
+                        new BsonArray(List.of(
+                                new BsonDouble(Double.NaN),
+                                new BsonDouble(Double.POSITIVE_INFINITY),
+                                new BsonDouble(Double.NEGATIVE_INFINITY)))));
+            } else if (all == Verdict.ALL) {
+                alternatives.add(MongoFieldPath.ARRAY.clone());
             }
         }
-        return Optional.of(alternatives);
+        alternatives.addAll(MongoScalarTexts.booleans(b));
+        return Optional.of(new Match(alternatives, List.of()).and(MongoScalarTexts.numbers(b)));
+    }
+    /**
+     * The field conditions of every value the column reads as text (none is NULL): arrays, strings (and symbols),
+     * ObjectIds, booleans, numbers and the types written with '{'. Named, not negated: JavaScript code, DBPointers
+     * and regular expressions are no text (see {@link #BRACE_TYPES}).
+     */
+    static List<BsonDocument> readable() {
+        List<String> types = new ArrayList<>(List.of("objectId", "bool"));
+        types.addAll(MongoScalarTexts.NUMBER_TYPES);
+        types.addAll(BRACE_TYPES);
+        return List.of(
+                MongoFieldPath.ARRAY.clone(),
+                new BsonDocument("$gte", new BsonString("")),
+                MongoScalarTexts.typeIs(types));
     }
 
     /** A varchar(n) column reads the first n code points: bounds of n code points widened to the texts they start. */
@@ -122,37 +196,6 @@ final class MongoTextValues {
             }
         }
         return true;
-    }
-
-    /**
-     * Whether every JSON text starting with {@code start} (followed by at least one more character) lies within the
-     * bounds (true), none does (false), or it depends on the rest of the text (empty).
-     */
-    private static Optional<Boolean> allStartingWith(char start, Bounds b) {
-        Optional<Boolean> aboveLower = b.lower() == null ? Optional.of(true) : compareFirst(start, b.lower(), true);
-        Optional<Boolean> belowUpper = b.upper() == null ? Optional.of(true) : compareFirst(start, b.upper(), false);
-        if (aboveLower.isPresent() && !aboveLower.get() || belowUpper.isPresent() && !belowUpper.get()) {
-            return Optional.of(false);
-        }
-        if (aboveLower.isEmpty() || belowUpper.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(true);
-    }
-
-    /**
-     * Whether every text of two or more characters starting with {@code start} is above ({@code above}) or below the
-     * bound, whatever the inclusiveness: the texts are longer than one character, so only the first decides.
-     */
-    private static Optional<Boolean> compareFirst(char start, String bound, boolean above) {
-        if (bound.isEmpty()) {
-            return Optional.of(above); // every non-empty text is above ""
-        }
-        char first = bound.charAt(0);
-        if (first == start) {
-            return Optional.empty();
-        }
-        return Optional.of(above == (start > first));
     }
 
     /** The ObjectIds whose hex text lies within the bounds, as one condition; empty when there are none. */

@@ -86,6 +86,19 @@ class TestMongoPredicateTranslator {
         assertThat(actual).isEqualTo(BsonDocument.parse(expectedJson)); // BSON types too, not just the text
     }
 
+    private static void assertExact(Filter filter) {
+        assertThat(STRICT.exact(filter)).as("exact(%s)", filter).isTrue();
+    }
+
+    /** Pushed as a superset: Hive keeps the predicate. */
+    private static void assertInexact(Filter filter) {
+        assertThat(STRICT.canPush(filter)).as("canPush(%s)", filter).isTrue();
+        assertThat(STRICT.exact(filter)).as("exact(%s)", filter).isFalse();
+        assertThat(STRICT.exact(new Filter.Not(filter)))
+                .as("exact(NOT %s)", filter)
+                .isFalse();
+    }
+
     private static void assertRefused(Filter filter) {
         assertRefused(STRICT, filter);
     }
@@ -151,14 +164,30 @@ class TestMongoPredicateTranslator {
     }
 
     /**
-     * The alternatives matching the values a text column reads (arrays and documents as JSON, ObjectIds as hex,
-     * strings), except those in {@code nin} (null: none).
+     * The alternatives matching the values a text column reads (strings, ObjectIds as hex, every other value but
+     * JavaScript code, DBPointers and regular expressions as JSON), except those in {@code nin} (null: none).
      */
     private static String text(String field, String nin) {
         String except = nin == null ? "" : ", $nin: " + nin;
         return "{" + field + ": {$type: 'array'}}, {" + field + ": {$gte: ''" + except + "}}, {" + field
-                + ": {$type: ['objectId', 'object']" + except + "}}";
+                + ": {$type: ['objectId', 'bool', 'int', 'long', 'double', 'object', 'decimal', 'date', 'timestamp', "
+                + "'binData', 'minKey', 'maxKey']" + except + "}}";
     }
+
+    /** The alternatives matching the values of a text column whose JSON text starts with '{'. */
+    private static String braces(String field) {
+        return "{" + field + ": {$type: ['object', 'decimal', 'date', 'timestamp', 'binData', 'minKey', 'maxKey'], "
+                + NOT_ARRAY + "}}, {" + field + ": {$in: [{$numberDouble: 'NaN'}, {$numberDouble: 'Infinity'}, "
+                + "{$numberDouble: '-Infinity'}], " + NOT_ARRAY + "}}";
+    }
+
+    /** The alternative matching the finite numbers of a text column within the bounds (texts '-' or a digit first). */
+    private static String numbers(String field, String lower, String upper) {
+        return "{" + field + ": {$type: ['int', 'long', 'double'], " + lower + ", " + upper + ", " + NOT_ARRAY + "}}";
+    }
+
+    private static final String ABOVE_MINUS_INFINITY = "$gt: {$numberDouble: '-Infinity'}";
+    private static final String BELOW_INFINITY = "$lt: {$numberDouble: 'Infinity'}";
 
     @Test
     void andAndOrNestFlat() {
@@ -388,42 +417,88 @@ class TestMongoPredicateTranslator {
         assertPushed(
                 compare("s", CompareOp.EQ, OID.toUpperCase()),
                 "{s: {$eq: '" + OID.toUpperCase() + "', " + NOT_ARRAY + "}}");
-        // a document's JSON text ('{...}') is above 'm', an array's ('[...]') below; no ObjectId's hex text is above
+        // the JSON text of a document, a decimal128, a date ('{...}') is above 'm', an array's ('[...]') below,
+        // numbers'
+        // ('-' or a digit first) too; 'true' is above, 'false' below; no ObjectId's hex text is above
         assertPushed(
                 compare("s", CompareOp.GT, "m"),
-                "{$or: [{s: {$gt: 'm', " + NOT_ARRAY + "}}, {s: {$type: 'object', " + NOT_ARRAY + "}}]}");
+                "{$or: [{s: {$gt: 'm', " + NOT_ARRAY + "}}, " + braces("s") + ", {s: {$eq: true, " + NOT_ARRAY
+                        + "}}]}");
+        assertExact(compare("s", CompareOp.GT, "m"));
         assertPushed(
                 compare("s", CompareOp.GT, ""),
                 "{$or: [{s: {$gt: '', " + NOT_ARRAY + "}}, {s: {$gte: {$oid: '000000000000000000000000'}, " + NOT_ARRAY
-                        + "}}, " + "{s: {$type: 'object', " + NOT_ARRAY + "}}, {s: {$type: 'array'}}]}");
+                        + "}}, " + braces("s") + ", {s: {$type: 'array'}}, {s: {$eq: false, " + NOT_ARRAY + "}}, "
+                        + "{s: {$eq: true, " + NOT_ARRAY + "}}, " + numbers("s", ABOVE_MINUS_INFINITY, BELOW_INFINITY)
+                        + "]}");
+        assertExact(compare("s", CompareOp.GT, ""));
         assertPushed(
                 new Filter.Between("s", "a", "m"),
                 "{$or: [{s: {$gte: 'a', $lte: 'm', " + NOT_ARRAY + "}}, "
-                        + "{s: {$gte: {$oid: 'a00000000000000000000000'}, " + NOT_ARRAY + "}}]}");
+                        + "{s: {$gte: {$oid: 'a00000000000000000000000'}, " + NOT_ARRAY + "}}, {s: {$eq: false, "
+                        + NOT_ARRAY + "}}]}");
+        // numbers' texts do not order as numbers: every number whose text may be below '65f0', and Hive filters again
         assertPushed(
                 compare("s", CompareOp.LT, "65f0"),
                 "{$or: [{s: {$lt: '65f0', " + NOT_ARRAY + "}}, " + "{s: {$lt: {$oid: '65f000000000000000000000'}, "
-                        + NOT_ARRAY + "}}]}");
+                        + NOT_ARRAY + "}}, " + numbers("s", ABOVE_MINUS_INFINITY, BELOW_INFINITY) + "]}");
+        assertInexact(compare("s", CompareOp.LT, "65f0"));
+        // above '5' no negative number's text ('-' first): those from 0 up (-0.0, written '-0.0', is a zero)
+        assertPushed(
+                compare("s", CompareOp.GE, "5"),
+                "{$or: [{s: {$gte: '5', " + NOT_ARRAY + "}}, {s: {$gte: {$oid: '500000000000000000000000'}, "
+                        + NOT_ARRAY + "}}, " + braces("s") + ", {s: {$type: 'array'}}, {s: {$eq: false, " + NOT_ARRAY
+                        + "}}, {s: {$eq: true, " + NOT_ARRAY + "}}, " + numbers("s", "$gte: 0.0", BELOW_INFINITY)
+                        + "]}");
+        assertInexact(compare("s", CompareOp.GE, "5"));
         assertPushed(
                 compare("s", CompareOp.LE, OID),
                 "{$or: [{s: {$lte: '" + OID + "', " + NOT_ARRAY + "}}, {s: {$lte: {$oid: '" + OID + "'}, " + NOT_ARRAY
-                        + "}}]}");
+                        + "}}, " + numbers("s", ABOVE_MINUS_INFINITY, BELOW_INFINITY) + "]}");
         assertPushed(
                 compare("s", CompareOp.GE, "\\"),
                 "{$or: [{s: {$gte: '\\\\', " + NOT_ARRAY + "}}, {s: {$gte: {$oid: 'a00000000000000000000000'}, "
-                        + NOT_ARRAY + "}}, {s: {$type: 'object', " + NOT_ARRAY + "}}]}");
+                        + NOT_ARRAY + "}}, " + braces("s") + ", {s: {$eq: false, " + NOT_ARRAY + "}}, {s: {$eq: true, "
+                        + NOT_ARRAY + "}}]}");
         assertPushed(not(new Filter.In("s", List.of("a", "b"))), "{$or: [" + text("s", "['a', 'b']") + "]}");
+        assertExact(not(new Filter.In("s", List.of("a", "b"))));
+        // a literal that is a number's or a boolean's text: those numbers and that boolean, exactly (int32 and int64
+        // alike; the double whose text it is)
+        assertPushed(
+                compare("s", CompareOp.EQ, "5"),
+                "{$or: [{s: {$eq: '5', " + NOT_ARRAY + "}}, {s: {$type: ['int', 'long'], $eq: NumberLong(5), "
+                        + NOT_ARRAY + "}}]}");
+        assertExact(compare("s", CompareOp.EQ, "5"));
+        assertPushed(
+                compare("s", CompareOp.EQ, "1.5"),
+                "{$or: [{s: {$eq: '1.5', " + NOT_ARRAY + "}}, {s: {$type: 'double', $eq: 1.5, " + NOT_ARRAY + "}}]}");
+        assertPushed(compare("s", CompareOp.EQ, "true"), "{s: {$in: ['true', true], " + NOT_ARRAY + "}}");
+        assertPushed(compare("s", CompareOp.EQ, "05"), "{s: {$eq: '05', " + NOT_ARRAY + "}}"); // no number's text
+        assertPushed(compare("s", CompareOp.EQ, "1e20"), "{s: {$eq: '1e20', " + NOT_ARRAY + "}}"); // 1.0E+20
+        assertPushed(
+                compare("s", CompareOp.NE, "5"),
+                "{$and: [{$or: [" + text("s", null) + "]}, {$nor: [{$or: [{s: {$eq: '5', " + NOT_ARRAY + "}}, "
+                        + "{s: {$type: ['int', 'long'], $eq: NumberLong(5), " + NOT_ARRAY + "}}]}]}]}");
+        assertExact(compare("s", CompareOp.NE, "5"));
+        // a zero double matches by value, 0.0 and -0.0 alike: a superset for '0.0', and NOT of it cannot exclude them
+        assertInexact(compare("s", CompareOp.EQ, "0.0"));
+        assertPushed(compare("s", CompareOp.NE, "-0.0"), "{$or: [" + text("s", "['-0.0']") + "]}");
+        assertInexact(compare("s", CompareOp.NE, "-0.0"));
         // MongoDB orders strings by code point, Java (and the test server) by UTF-16 unit: they differ from U+D800 on
         assertRefused(compare("s", CompareOp.GT, "\uFFFD"));
         assertRefused(compare("s", CompareOp.LT, "a\uD83D\uDE00"));
-        // a bound that starts like a document's or an array's JSON text
-        assertRefused(compare("s", CompareOp.GT, "{"));
+        // a bound that starts like a document's or an array's JSON text (but for '{' alone, below every such text)
+        assertPushed(
+                compare("s", CompareOp.GT, "{"), "{$or: [{s: {$gt: '{', " + NOT_ARRAY + "}}, " + braces("s") + "]}");
+        assertRefused(compare("s", CompareOp.GT, "{a"));
         assertRefused(compare("s", CompareOp.LT, "[1]"));
         // a document's or an array's JSON text could read as a literal that starts like it: not pushed
         assertRefused(compare("s", CompareOp.EQ, "{\"a\": 1}"));
         assertRefused(compare("s", CompareOp.NE, "[1, 2]"));
         assertRefused(new Filter.In("s", List.of("x", "[]")));
-        assertRefused(compare("v30", CompareOp.EQ, "{"));
+        assertRefused(compare("v30", CompareOp.EQ, "{}"));
+        assertPushed(compare("v30", CompareOp.EQ, "{"), "{v30: {$eq: '{', " + NOT_ARRAY + "}}"); // no JSON text is '{'
+        assertExact(compare("v30", CompareOp.EQ, "{"));
     }
 
     @Test
@@ -448,14 +523,21 @@ class TestMongoPredicateTranslator {
         assertPushed(
                 compare("v", CompareOp.LE, "abc"),
                 "{$or: [{v: {$lt: 'abd', " + NOT_ARRAY + "}}, {v: {$lt: {$oid: 'abd000000000000000000000'}, "
-                        + NOT_ARRAY + "}}, {v: {$type: 'array'}}]}");
+                        + NOT_ARRAY + "}}, {v: {$type: 'array'}}, " + numbers("v", ABOVE_MINUS_INFINITY, BELOW_INFINITY)
+                        + "]}");
         assertPushed(
                 compare("v", CompareOp.GT, "abc"),
                 "{$or: [{v: {$gte: 'abd', " + NOT_ARRAY + "}}, {v: {$gte: {$oid: 'abd000000000000000000000'}, "
-                        + NOT_ARRAY + "}}, {v: {$type: 'object', " + NOT_ARRAY + "}}]}");
+                        + NOT_ARRAY + "}}, " + braces("v") + ", {v: {$eq: false, " + NOT_ARRAY + "}}, {v: {$eq: true, "
+                        + NOT_ARRAY + "}}]}");
         assertPushed(
-                compare("v", CompareOp.GT, "zz"),
-                "{$or: [{v: {$gt: 'zz', " + NOT_ARRAY + "}}, {v: {$type: 'object', " + NOT_ARRAY + "}}]}");
+                compare("v", CompareOp.GT, "zz"), "{$or: [{v: {$gt: 'zz', " + NOT_ARRAY + "}}, " + braces("v") + "]}");
+        // varchar(3) reads 12345 as '123' and true as 'tru': a literal of 3 code points is a range of texts
+        assertInexact(compare("v", CompareOp.EQ, "123"));
+        assertPushed(
+                compare("v", CompareOp.EQ, "tru"),
+                "{$or: [{v: {$gte: 'tru', $lt: 'trv', " + NOT_ARRAY + "}}, {v: {$eq: true, " + NOT_ARRAY + "}}]}");
+        assertExact(compare("v", CompareOp.EQ, "tru"));
         assertRefused(compare("v", CompareOp.EQ, "abcd")); // longer than the column
         // varchar(3) reads an ObjectId as its first 3 hex digits: 'abc' is every ObjectId whose text starts so
         assertPushed(

@@ -29,6 +29,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import org.bson.BsonArray;
+import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
 import org.bson.BsonDecimal128;
@@ -37,8 +38,11 @@ import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonJavaScript;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
 import org.bson.BsonNull;
 import org.bson.BsonObjectId;
+import org.bson.BsonRegularExpression;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
 import org.bson.BsonValue;
@@ -53,9 +57,11 @@ import org.junit.jupiter.api.Test;
  * the documents the translated filter matches are exactly those where Hive's evaluation of the filter (SQL's
  * three-valued logic over the values {@link BsonRowDecoder} reads) is true. The documents hold every BSON number type,
  * NaN and infinities, nulls, missing fields, arrays, documents where scalars are expected, non-document parents of
- * dotted paths, and values of other types than the column's (bad records). String columns also hold documents, arrays
- * and ObjectIds, which they read as JSON text and hex digits, and JavaScript code, which they do not read as text:
- * every comparison must match them as Hive compares what the column reads ({@code s > ''} matches a document).
+ * dotted paths, and values of other types than the column's (bad records). String columns also hold documents, arrays,
+ * ObjectIds, numbers, booleans, dates and every other scalar, which they read as JSON text and hex digits, and
+ * JavaScript code, which they do not read as text: every comparison must match them as Hive compares what the column
+ * reads ({@code s > ''} matches a document, {@code s = '5'} the number 5); where the pushed filter is no exact match
+ * (numbers against text ranges) it must be a superset.
  */
 class TestMongoPushdown {
     private static final String OID = "65f0a1b2c3d4e5f6a7b8c9d0";
@@ -170,7 +176,33 @@ class TestMongoPushdown {
                         new BsonString("{\"a\": 1}"),
                         new BsonString("\uFFFD"),
                         new BsonString("\uD83D\uDE00"),
-                        new BsonJavaScript("abc")));
+                        new BsonJavaScript("abc"),
+                        // every other scalar reads as its JSON text: numbers ('-' or a digit first), booleans, and
+                        // the types written with '{'
+                        new BsonInt64(5),
+                        new BsonInt32(-3),
+                        new BsonInt64(-30_000_000_000L),
+                        new BsonInt32(0),
+                        new BsonInt32(10),
+                        new BsonDouble(5.0),
+                        new BsonDouble(1.5),
+                        new BsonDouble(-0.0),
+                        new BsonDouble(0.0),
+                        new BsonDouble(1e20),
+                        new BsonDouble(Double.NaN),
+                        new BsonDouble(Double.NEGATIVE_INFINITY),
+                        BsonBoolean.FALSE,
+                        decimal("5"),
+                        new BsonDateTime(0),
+                        new BsonTimestamp(5, 1),
+                        new BsonBinary(new byte[] {1, 2}),
+                        new BsonRegularExpression("a.*", "i"),
+                        new BsonMinKey(),
+                        new BsonMaxKey(),
+                        new BsonString("5"),
+                        new BsonString("-3"),
+                        new BsonString("true"),
+                        new BsonString("1.5")));
         values.put(
                 "v",
                 list(
@@ -189,7 +221,18 @@ class TestMongoPushdown {
                         array(new BsonString("ab")),
                         new BsonObjectId(new ObjectId(OID)),
                         new BsonString("65f0"),
-                        new BsonJavaScript("abc")));
+                        new BsonJavaScript("abc"),
+                        new BsonInt32(12345),
+                        new BsonInt32(-1),
+                        new BsonInt64(123),
+                        new BsonDouble(1.5),
+                        new BsonDouble(-0.0),
+                        new BsonDouble(Double.POSITIVE_INFINITY),
+                        BsonBoolean.TRUE,
+                        BsonBoolean.FALSE,
+                        decimal("1"),
+                        new BsonTimestamp(5, 1),
+                        new BsonMaxKey()));
         values.put(
                 "bo",
                 list(
@@ -356,8 +399,29 @@ class TestMongoPushdown {
                         "65f0",
                         "g",
                         "\uFFFD",
-                        "\uD83D\uDE00"));
-        literals.put("v", List.of("ab", "abc", "abd", "", "b", "65f", "{a", "|"));
+                        "\uD83D\uDE00",
+                        // the texts of numbers and booleans, and bounds among them
+                        "5",
+                        "-3",
+                        "0",
+                        "-0",
+                        "0.0",
+                        "-0.0",
+                        "1.5",
+                        "5.0",
+                        "1.0E+20",
+                        "1e20",
+                        "10",
+                        "-30000000000",
+                        "true",
+                        "false",
+                        "tru",
+                        "-",
+                        "/",
+                        "."));
+        literals.put(
+                "v",
+                List.of("ab", "abc", "abd", "", "b", "65f", "{a", "|", "123", "12", "-1", "1.5", "-0.", "tru", "fal"));
         literals.put("bo", List.of(true, false));
         literals.put("dt", List.of(day("2024-03-10"), day("2024-03-11"), day("1960-01-01"), day("2024-03-09")));
         literals.put(

@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +51,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * them ({@link PushdownSuperset}), on one collection whose every field holds, in some document, every BSON type the
  * test server stores: strings, int32, int64, doubles (NaN, -0.0, infinities), decimal128, dates, BSON timestamps,
  * booleans, null, missing fields, arrays, sub-documents, ObjectIds, binaries, regular expressions, JavaScript code,
- * MinKey and MaxKey, besides the column type's own values. A string column reads documents and arrays as JSON text
- * and ObjectIds as hex digits: {@code WHERE s > ''} selects them.
+ * MinKey and MaxKey, besides the column type's own values. A string column reads ObjectIds as hex digits and every
+ * other value (but JavaScript code, DBPointers and regular expressions) as its JSON text, numbers and booleans too:
+ * {@code WHERE s > ''} selects documents, {@code WHERE s = '5'} the int32 and int64 5, and a range of texts keeps every
+ * number whose text lies in it (MongoDB selects numbers for it as a superset, and Hive filters again).
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -66,6 +69,7 @@ class MongoPushdownSupersetIT {
             List.of("id", "s", "v", "i", "b", "d", "de", "bo", "dt", "ts", "city", "ref");
     private static final String MAPPING = "{\"id\":\"_id\",\"city\":\"address.city\"}";
 
+    private HiveStack.Resources stack;
     private HiveInstance hive;
     private PushdownSuperset superset;
     private Connection pushing;
@@ -200,8 +204,10 @@ class MongoPushdownSupersetIT {
     /** The literals each column's predicates compare with (the first two in order, for BETWEEN). */
     private static Map<String, String[]> literals() {
         Map<String, String[]> literals = new LinkedHashMap<>();
-        literals.put("s", new String[] {"''", "'b'", "'abc'", "'|'", "'" + OID + "'", "'65f0'"});
-        literals.put("v", new String[] {"'ab'", "'abc'", "'65f'"});
+        literals.put("s", new String[] {
+            "''", "'b'", "'abc'", "'|'", "'" + OID + "'", "'65f0'", "'5'", "'5.0'", "'true'", "'-0.0'", "'10'"
+        });
+        literals.put("v", new String[] {"'ab'", "'abc'", "'65f'", "'5.5'", "'tru'", "'5'"});
         literals.put("i", new String[] {"0", "7", "-3"});
         literals.put("b", new String[] {"3", "1099511627776"});
         literals.put("d", new String[] {"0.0", "1.5", "2.0"});
@@ -216,6 +222,7 @@ class MongoPushdownSupersetIT {
 
     @BeforeAll
     void load(HiveStack.Resources stack) throws Exception {
+        this.stack = stack;
         hive = stack.hive();
         TestingMongoServer mongo = stack.mongo();
         Map<String, List<BsonValue>> fields = new LinkedHashMap<>();
@@ -367,6 +374,87 @@ class MongoPushdownSupersetIT {
                 .containsExactly("1", "2", "3", "4", "5", "7");
         assertThat(superset.select(pushing, DB + ".names", "name >= '{'").keys())
                 .containsExactly("6");
+    }
+
+    /**
+     * Numbers, booleans and the other scalars a string column reads as their JSON text (the driver wrote them): the text
+     * is the value's inside a document read as text, and pushed text comparisons lose none of them.
+     */
+    @Test
+    void scalarsReadAsTheirJsonTextAndPushedComparisonsKeepThem() throws SQLException {
+        List<BsonValue> values = List.of(
+                new BsonInt32(5),
+                new BsonInt64(5),
+                new BsonDouble(5.0),
+                str("5"),
+                BsonBoolean.TRUE,
+                new BsonDouble(1.5),
+                new BsonDouble(Double.NaN),
+                decimal("5.00"),
+                new BsonDateTime(0),
+                new BsonTimestamp(1, 2),
+                new BsonBinary(new byte[] {1, 2}),
+                new BsonMinKey(),
+                new BsonMaxKey(),
+                new BsonInt32(-3),
+                new BsonDouble(1e20),
+                new BsonInt64(10_000_000_000L));
+        try (MongoClient client = stack.mongoClient()) {
+            MongoCollection<BsonDocument> scalars = client.getDatabase(DB).getCollection("scalars", BsonDocument.class);
+            scalars.drop();
+            List<BsonDocument> documents = new ArrayList<>();
+            for (int n = 0; n < values.size(); n++) {
+                documents.add(new BsonDocument("_id", new BsonInt32(n + 1)).append("s", values.get(n)));
+            }
+            scalars.insertMany(documents);
+        }
+        String table = DB + ".scalars";
+        hive.execute("CREATE EXTERNAL TABLE " + table + " (id int, s string, v varchar(2)) "
+                + "STORED BY 'io.hivenosql.mongo.MongoStorageHandler' "
+                + "WITH SERDEPROPERTIES ('mongo.columns.mapping'='{\"id\":\"_id\",\"v\":\"s\"}') "
+                + "TBLPROPERTIES ('mongo.uri'='" + stack.mongo().databaseUri(DB, "scalars") + "')");
+        assertThat(hive.query("SELECT id, s FROM " + table).stream()
+                        .sorted(Comparator.comparingInt(row -> ((Number) row.get(0)).intValue()))
+                        .map(row -> row.get(0) + "|" + row.get(1))
+                        .toList())
+                .containsExactly(
+                        "1|5",
+                        "2|5",
+                        "3|5.0",
+                        "4|5",
+                        "5|true",
+                        "6|1.5",
+                        "7|{\"$numberDouble\": \"NaN\"}",
+                        "8|{\"$numberDecimal\": \"5.00\"}",
+                        "9|{\"$date\": \"1970-01-01T00:00:00Z\"}",
+                        "10|{\"$timestamp\": {\"t\": 1, \"i\": 2}}",
+                        "11|{\"$binary\": {\"base64\": \"AQI=\", \"subType\": \"00\"}}",
+                        "12|{\"$minKey\": 1}",
+                        "13|{\"$maxKey\": 1}",
+                        "14|-3",
+                        "15|1.0E+20",
+                        "16|10000000000");
+        List<String> predicates = List.of(
+                "s = '5'",
+                "s <> '5'",
+                "s IN ('5', 'true', '1.5')",
+                "s NOT IN ('5', '5.0')",
+                "s < '5'",
+                "s >= '5.0'",
+                "s BETWEEN '-' AND '6'",
+                "s > '{'",
+                "s < 'a'",
+                "NOT (s = '1.0E+20')",
+                "v = '5.'",
+                "v < '1.'",
+                "s IS NOT NULL");
+        assertThat(superset.select(pushing, table, "s = '5'").keys()).containsExactly("1", "2", "4");
+        for (String predicate : predicates) {
+            assertThat(superset.pushed(pushing, table, predicate)).as(predicate).isTrue();
+            assertThat(superset.select(pushing, table, predicate))
+                    .as(predicate)
+                    .isEqualTo(superset.select(unpushed, table, predicate));
+        }
     }
 
     private static List<BsonValue> list(BsonValue... values) {

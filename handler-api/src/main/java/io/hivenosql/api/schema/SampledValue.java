@@ -86,8 +86,8 @@ public sealed interface SampledValue {
     }
 
     /**
-     * A value of a store type no Hive column type reads (MongoDB's JavaScript code, regular expressions, min and max
-     * keys): inference gives up on the field and says so.
+     * A value of a store type no Hive column type reads (MongoDB's JavaScript code, regular expressions and DBPointers):
+     * inference gives up on the field and says so.
      *
      * @param typeName the store's name of the type, for the note
      */

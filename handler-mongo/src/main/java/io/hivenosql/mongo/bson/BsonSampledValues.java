@@ -19,11 +19,13 @@ import org.bson.types.Decimal128;
  * <ul>
  *   <li>int32: a 32-bit integer; int64: a 64-bit one (bigint even when small: other documents may hold larger ones);
  *       double: floating; decimal128: an exact decimal, or floating when NaN or infinite (only double reads those).
- *   <li>string, symbol and ObjectId: text (a string column reads an ObjectId as its 24 hex digits).
+ *   <li>string, symbol and ObjectId: text (a string column reads an ObjectId as its 24 hex digits); MinKey and MaxKey:
+ *       text too (only a string column reads them, as their JSON text). A field of several kinds is a string column,
+ *       which reads every value of the kinds here but unreadable as text (numbers, booleans, dates as their JSON text).
  *   <li>date-time and BSON timestamp: timestamp (a timestamp column reads both; a date column would drop the time).
  *   <li>binary of any subtype: binary; boolean: boolean; document and array: the same, recursively; null and
  *       undefined: null.
- *   <li>JavaScript code, regular expressions, DBPointers, MinKey and MaxKey: unreadable (no column type reads them).
+ *   <li>JavaScript code, regular expressions and DBPointers: unreadable (no column type reads them).
  * </ul>
  */
 public final class BsonSampledValues {
@@ -49,7 +51,7 @@ public final class BsonSampledValues {
             case INT64 -> new SampledValue.Int(value.asInt64().getValue(), true);
             case DOUBLE -> new SampledValue.Floating(value.asDouble().getValue());
             case DECIMAL128 -> decimal(value.asDecimal128().getValue());
-            case STRING, SYMBOL, OBJECT_ID -> SampledValue.TEXT;
+            case STRING, SYMBOL, OBJECT_ID, MIN_KEY, MAX_KEY -> SampledValue.TEXT;
             case BINARY -> SampledValue.BINARY;
             case DATE_TIME, TIMESTAMP -> SampledValue.TIMESTAMP;
             case DOCUMENT -> document(value.asDocument());

@@ -34,10 +34,18 @@ import org.bson.BsonValue;
  *   <li>float, double: int32, int64, double, decimal128.
  *   <li>decimal(p,s): int32, int64, double (its shortest decimal text), decimal128; rounded HALF_UP to the scale as Hive
  *       does; more integer digits than the type has is a failure.
- *   <li>string, varchar, char: string, symbol, ObjectId (24 lower-case hex digits); documents and arrays as relaxed
- *       Extended JSON text. Not JavaScript code, which pushed comparisons cannot match as text. Text that is not
- *       well-formed UTF-8 (noticed by a {@link Utf8CheckingBsonReader}) is a failure, never text with U+FFFD in place
- *       of the bytes.
+ *   <li>string, varchar, char: string, symbol, ObjectId (24 lower-case hex digits); every other value as its relaxed
+ *       Extended JSON text ({@link BsonText#json}), exactly as it is written inside a document read as text: int32 and
+ *       int64 {@code 5}, double {@code 1.5} or {@code 1.0E+20} ({@code {"$numberDouble": "NaN"}}), boolean
+ *       {@code true}, decimal128 {@code {"$numberDecimal": "1.50"}}, date-time {@code {"$date": "..."}}, BSON
+ *       timestamp, binary, MinKey and MaxKey likewise, documents and arrays. So a field of mixed types (which schema
+ *       inference maps to a string column) reads every value. Not JavaScript code (with or without scope), DBPointers
+ *       and regular expressions, which stay bad records: pushed text comparisons select the values a column reads by
+ *       their BSON type (MongoTextValues), and the MongoDB test server has no type alias for code and DBPointers (it
+ *       cannot compare code at all) and stores regular expressions as values its alias {@code regex} does not select,
+ *       so a pushed {@code s > 'a'} would lose them.
+ *       Text that is not well-formed UTF-8 (noticed by a {@link Utf8CheckingBsonReader}) is a failure, never text with
+ *       U+FFFD in place of the bytes.
  *   <li>binary: binary of any subtype, ObjectId (its 12 bytes).
  *   <li>date: date-time (its UTC calendar date); timestamp: date-time (UTC wall time), BSON timestamp (its seconds).
  *       Any year comes out; {@code HiveValues.toHive} refuses those outside 1 to 9999 for every reader alike.
@@ -47,7 +55,9 @@ import org.bson.BsonValue;
  *   <li>map: document (keys from the field names, parsed for non-string key types); array: array.
  * </ul>
  *
- * <p>Numbers convert in {@link BsonNumberDecoder}. BSON null and undefined are NULL. Any other BSON type is a {@link Failure}: readers always consume the whole value,
+ * <p>Numbers convert in {@link BsonNumberDecoder}. BSON null and undefined are NULL, in text columns too (not the text
+ * {@code null}: IS NULL selects them as for any column). Any other BSON type is a {@link Failure}: readers always
+ * consume the whole value,
  * failing or not, so that the caller can go on with the next field.
  */
 public final class BsonValueDecoder {
@@ -136,15 +146,15 @@ public final class BsonValueDecoder {
                     case STRING -> reader.readString();
                     case SYMBOL -> reader.readSymbol();
                     case OBJECT_ID -> reader.readObjectId().toHexString();
-                        // not JavaScript code: no store filter compares it with strings (MongoDB orders code apart,
-                        // the test server cannot compare it at all), so a pushed comparison could not match it as
-                        // Hive would its text
-                    case DOCUMENT, ARRAY -> BsonText.json(BsonText.readValue(reader));
-                    default -> throw mismatch(reader, bson, type);
+                        // not JavaScript code, DBPointers and regular expressions: pushed comparisons select the values
+                        // of the other types by type alias (MongoTextValues), which the test server has not for these
+                    case JAVASCRIPT, JAVASCRIPT_WITH_SCOPE, DB_POINTER, REGULAR_EXPRESSION -> throw mismatch(
+                            reader, bson, type);
+                    default -> BsonText.json(BsonText.readValue(reader));
                 };
         if (Utf8CheckingBsonReader.invalidCount(reader) != invalidBefore) {
             // the value is consumed: the caller goes on with the next field
-            throw notUtf8(reader, type, bson == BsonType.DOCUMENT || bson == BsonType.ARRAY ? "holds a string" : "is");
+            throw notUtf8(reader, type, bson == BsonType.STRING || bson == BsonType.SYMBOL ? "is" : "holds a string");
         }
         return text;
     }
@@ -203,7 +213,9 @@ public final class BsonValueDecoder {
                 case TINYINT, SMALLINT, INT, BIGINT -> "int32, int64, and whole double or decimal128 values (strings "
                         + "are not parsed)";
                 case FLOAT, DOUBLE -> "int32, int64, double and decimal128 values (strings are not parsed)";
-                case STRING -> "string, symbol and ObjectId values, and documents and arrays as JSON (not JavaScript code)";
+                case STRING -> "any value but JavaScript code, DBPointers and regular expressions (strings as they are, "
+                        + "ObjectIds as hex, "
+                        + "the others as their JSON text)";
                 case BINARY -> "binary and ObjectId values";
                 case DATE -> "date values";
                 case TIMESTAMP -> "date and timestamp values";

@@ -43,8 +43,50 @@ class TestBsonSampledValues {
                 .isEqualTo(new SampledValue.Unreadable("JavaScript"));
         assertThat(BsonSampledValues.value(new BsonRegularExpression("a.*")))
                 .isEqualTo(new SampledValue.Unreadable("regular expression"));
-        assertThat(BsonSampledValues.value(new BsonMinKey())).isEqualTo(new SampledValue.Unreadable("MinKey"));
-        assertThat(BsonSampledValues.value(new BsonMaxKey())).isEqualTo(new SampledValue.Unreadable("MaxKey"));
+        // only a string column reads MinKey and MaxKey, as their JSON text
+        assertThat(BsonSampledValues.value(new BsonMinKey())).isEqualTo(SampledValue.TEXT);
+        assertThat(BsonSampledValues.value(new BsonMaxKey())).isEqualTo(SampledValue.TEXT);
+    }
+
+    /** A field of mixed scalar types is a string column, which reads each value as its JSON text. */
+    @Test
+    void aFieldOfMixedScalarsIsAStringColumnThatReadsEveryValue() {
+        List<BsonDocument> documents = List.of(
+                BsonDocument.parse("{_id: 1, m: 5}"),
+                BsonDocument.parse("{_id: 2, m: 'five'}"),
+                BsonDocument.parse("{_id: 3, m: 5.5}"),
+                BsonDocument.parse("{_id: 4, m: true}"),
+                BsonDocument.parse("{_id: 5, m: {$numberLong: '5'}}"),
+                BsonDocument.parse("{_id: 6, m: {$numberDecimal: '5.50'}}"),
+                BsonDocument.parse("{_id: 7, m: {$date: '2024-01-02T03:04:05Z'}}"),
+                BsonDocument.parse("{_id: 8, m: {$minKey: 1}}"),
+                BsonDocument.parse("{_id: 9, m: {$binary: {base64: 'AQI=', subType: '00'}}}"),
+                BsonDocument.parse("{_id: 10, m: {x: 1}}"),
+                BsonDocument.parse("{_id: 11, m: null}"));
+        DocumentSchemaInference inference = new DocumentSchemaInference(List.of(DocumentLayout.ID_FIELD));
+        documents.forEach(document -> inference.add(BsonSampledValues.document(document)));
+        InferredSchema schema = inference.infer("db.t", "11 documents");
+        assertThat(schema.mapping().column(1).type().typeName()).isEqualTo("string");
+        BsonRowDecoder decoder = new BsonRowDecoder(
+                DocumentLayout.of("db.t", schema.mapping(), MongoObjectIdFormat.STRING, Optional.empty(), false));
+        List<Object> read = new ArrayList<>();
+        for (BsonDocument document : documents) {
+            decoder.reset(document);
+            read.add(decoder.get(1));
+        }
+        assertThat(read)
+                .containsExactly(
+                        "5",
+                        "five",
+                        "5.5",
+                        "true",
+                        "5",
+                        "{\"$numberDecimal\": \"5.50\"}",
+                        "{\"$date\": \"2024-01-02T03:04:05Z\"}",
+                        "{\"$minKey\": 1}",
+                        "{\"$binary\": {\"base64\": \"AQI=\", \"subType\": \"00\"}}",
+                        "{\"x\": 1}",
+                        null);
     }
 
     @Test
