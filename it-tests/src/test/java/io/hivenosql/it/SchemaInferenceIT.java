@@ -154,12 +154,14 @@ class SchemaInferenceIT {
         people.insertMany(List.of(
                 new Document("_id", new ObjectId("6560a1b2c3d4e5f601234567"))
                         .append("fullName", "Ada Lovelace")
+                        .append("code", 7)
                         .append("yearOfBirth", 1815)
                         .append("score", 9)
                         .append("address", new Document("city", "London").append("postCode", "W1"))
                         .append("tags", List.of("math", "poetry")),
                 new Document("_id", new ObjectId("6560a1b2c3d4e5f601234568"))
                         .append("fullName", "Grace Hopper")
+                        .append("code", "A7")
                         .append("yearOfBirth", 1906)
                         .append("score", 9.5)
                         .append("address", new Document("city", "Arlington"))
@@ -181,7 +183,11 @@ class SchemaInferenceIT {
                         "address|struct<city:string,postcode:string>",
                         "tags|array<string>",
                         "lastlogin|timestamp",
-                        "balance|decimal(38,2)");
+                        "balance|decimal(38,2)",
+                        "code|string");
+        // an int and a string in one field: a string column holding each value's JSON text
+        assertThat(sorted("SELECT fullname, code FROM " + DB + ".people"))
+                .containsExactly("Ada Lovelace|7", "Edsger Dijkstra|NULL", "Grace Hopper|A7");
         assertThat(sorted("SELECT id, fullname, yearofbirth, score, address.city, address.postcode, tags, lastlogin, "
                         + "balance FROM " + DB + ".people"))
                 .containsExactly(
