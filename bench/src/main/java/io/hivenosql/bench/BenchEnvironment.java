@@ -19,6 +19,10 @@ import org.apache.hadoop.conf.Configuration;
  *     the Cassandra handler's jar)
  * @param hiveServer how the report describes the server, e.g. {@code sandbox: in-process HiveServer2 4.0.1}
  * @param beelinePasswordFile the file beeline reads HiveServer2's password from ({@code -w}), when there is one
+ * @param afterLoad called when a target's tables are loaded, with the target and its database: the sandbox brings a
+ *     store to the state a running one is in (Cassandra: memtables flushed and {@code system.size_estimates}
+ *     refreshed, which a node otherwise does every few minutes, so that the handler's statistics and the planner's
+ *     join choices are those of a table that has been there a while); nothing against an existing cluster
  */
 public record BenchEnvironment(
         HiveInstance hive,
@@ -27,7 +31,27 @@ public record BenchEnvironment(
         StoreAddresses stores,
         List<Path> handlerJars,
         String hiveServer,
-        Optional<Path> beelinePasswordFile) {
+        Optional<Path> beelinePasswordFile,
+        AfterLoad afterLoad) {
+    /** What to do when a target's tables are loaded. */
+    @FunctionalInterface
+    public interface AfterLoad {
+        AfterLoad NOTHING = (target, database) -> {};
+
+        void loaded(Target target, String database) throws Exception;
+    }
+
+    public BenchEnvironment(
+            HiveInstance hive,
+            String dataRoot,
+            Configuration hadoopConf,
+            StoreAddresses stores,
+            List<Path> handlerJars,
+            String hiveServer,
+            Optional<Path> beelinePasswordFile) {
+        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, beelinePasswordFile, AfterLoad.NOTHING);
+    }
+
     /** Without a password: beeline connects with the user alone (the sandbox). */
     public BenchEnvironment(
             HiveInstance hive,
@@ -36,7 +60,7 @@ public record BenchEnvironment(
             StoreAddresses stores,
             List<Path> handlerJars,
             String hiveServer) {
-        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, Optional.empty());
+        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, Optional.empty(), AfterLoad.NOTHING);
     }
 
     public BenchEnvironment {
@@ -47,9 +71,16 @@ public record BenchEnvironment(
         handlerJars = List.copyOf(requireNonNull(handlerJars, "handlerJars is null"));
         requireNonNull(hiveServer, "hiveServer is null");
         requireNonNull(beelinePasswordFile, "beelinePasswordFile is null");
+        requireNonNull(afterLoad, "afterLoad is null");
         if (dataRoot.endsWith("/")) {
             dataRoot = dataRoot.substring(0, dataRoot.length() - 1);
         }
+    }
+
+    /** The same environment, with what to do when a target's tables are loaded. */
+    public BenchEnvironment withAfterLoad(AfterLoad hook) {
+        return new BenchEnvironment(
+                hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, beelinePasswordFile, hook);
     }
 
     /** The data directory of a scale factor, e.g. {@code <dataRoot>/sf0.1}. */

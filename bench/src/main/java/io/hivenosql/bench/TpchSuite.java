@@ -112,6 +112,7 @@ public final class TpchSuite {
                         table.name(),
                         elapsed.toMillis());
             }
+            environment.afterLoad().loaded(target, target.database());
         }
         progress.finish("");
         return loads;

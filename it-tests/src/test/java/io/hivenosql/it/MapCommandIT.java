@@ -14,12 +14,14 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.Jedis;
 
 /**
  * {@code bin/hive-nosql map cassandra ... --apply} end to end: a keyspace of three CQL tables (case-sensitive quoted
@@ -227,5 +229,69 @@ class MapCommandIT {
                 .contains("STORED BY 'io.hivenosql.mongo.MongoStorageHandler'")
                 .containsPattern("-- note: qty: .*double");
         assertThat(Files.readString(mongoOut.resolve("customerorders.json"))).contains("\"path\": \"customerName\"");
+    }
+
+    @Test
+    void mapsRedisPrefixesFromASampleOfTheirKeys() throws Exception {
+        try (Jedis jedis = stack.redis().connect()) {
+            jedis.hset("it_map:user:1", Map.of("userName", "ana", "visits", "3"));
+            jedis.hset("it_map:user:2", Map.of("userName", "bo", "visits", "12", "vip", "true"));
+            jedis.set("it_map:session:s1", "{\"userId\": 1, \"startedAt\": \"2026-11-26T10:00:00Z\"}");
+        }
+        String redisDb = "it_map_redis";
+        hive.execute("DROP DATABASE IF EXISTS " + redisDb + " CASCADE");
+        Path redisOut = stack.scratch("map-redis");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int exit;
+        try (PrintStream print = new PrintStream(bytes, true, UTF_8)) {
+            exit = MapMain.run(
+                    HiveStack.Resources.auxJars(),
+                    List.of(
+                            "redis",
+                            "--nodes",
+                            stack.redis().address(),
+                            "--prefix",
+                            "it_map:user:",
+                            "--key-columns",
+                            "id",
+                            "--prefix",
+                            "it_map:session:",
+                            "--key-columns",
+                            "sid",
+                            "--value-type",
+                            "string",
+                            "--database",
+                            redisDb,
+                            "--out",
+                            redisOut.toString(),
+                            "--apply",
+                            "--jdbc-url",
+                            hive.jdbcUrl(),
+                            "--user",
+                            hive.user()),
+                    print);
+        }
+        String printed = bytes.toString(UTF_8);
+        try {
+            assertThat(exit).as(printed).isZero();
+            assertThat(printed).contains("[2/2] ").contains(" ... created");
+            String ddl = Files.readString(redisOut.resolve("create-tables.hql"));
+            assertThat(ddl).contains("'redis.key.prefix' = 'it_map:user:'").contains("'redis.value.type' = 'string'");
+            List<String> tables = Rows.of(hive, "SHOW TABLES IN " + redisDb);
+            assertThat(tables).hasSize(2);
+            String users =
+                    tables.stream().filter(t -> t.contains("user")).findFirst().orElseThrow();
+            String sessions = tables.stream()
+                    .filter(t -> t.contains("session"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Rows.of(hive, "SELECT id, username, visits, vip FROM " + redisDb + "." + users).stream()
+                            .sorted())
+                    .containsExactly("1|ana|3|NULL", "2|bo|12|true");
+            assertThat(Rows.of(hive, "SELECT sid, userid, startedat FROM " + redisDb + "." + sessions))
+                    .containsExactly("s1|1|2026-11-26 10:00:00.0");
+        } finally {
+            hive.execute("DROP DATABASE IF EXISTS " + redisDb + " CASCADE");
+        }
     }
 }
