@@ -38,7 +38,7 @@ public record BenchEnvironment(
     public interface AfterLoad {
         AfterLoad NOTHING = (target, database) -> {};
 
-        void loaded(Target target, String database) throws Exception;
+        void loaded(Target target, String database);
     }
 
     public BenchEnvironment(
