@@ -189,8 +189,8 @@ final class CassandraSchema {
             return new HandlerException(
                     HandlerErrorCode.STORE_TABLE_NOT_FOUND,
                     "table " + hiveTable + ": Cassandra" + where + " has no keyspace " + keyspaceId.asCql(true)
-                            + " (for CQL table " + qualified + ")" + suggestion(keyspaceId, names)
-                            + "; its keyspaces are " + (names.isEmpty() ? "(none but system keyspaces)" : names)
+                            + suggestion(keyspaceId, names) + " for CQL table " + qualified + "; its keyspaces are "
+                            + (names.isEmpty() ? "(none but system keyspaces)" : names)
                             + ". Set " + CassandraTableProperties.KEYSPACE.key() + " (it defaults to the Hive database "
                             + "name; quote a case-sensitive name with double quotes), or create the keyspace");
         }
