@@ -248,6 +248,19 @@ final class RedisKeyCodec {
     }
 
     /**
+     * The parts of a key that is spelt as {@link #keyOfTexts} spells its parts: {@link #split}, then {@link
+     * #checkEscapes}.
+     *
+     * @throws ValueConversionException when the key does not split into one part per key column, is not UTF-8, or
+     *     escapes a character that needs no escape
+     */
+    String[] splitCanonical(byte[] key) {
+        String[] parts = split(key);
+        checkEscapes(key, parts);
+        return parts;
+    }
+
+    /**
      * Checks that the parts {@link #split} gave are escaped in the key exactly as {@link #keyOfTexts} escapes them.
      *
      * @throws ValueConversionException when the key escapes a character that needs no escape

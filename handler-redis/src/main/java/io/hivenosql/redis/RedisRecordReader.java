@@ -218,8 +218,7 @@ final class RedisRecordReader implements RecordSource {
         RedisKeyCodec codec = table.keyCodec();
         String[] parts;
         try {
-            parts = codec.split(key);
-            codec.checkEscapes(key, parts);
+            parts = codec.splitCanonical(key);
         } catch (RuntimeException e) {
             for (int position = 0; position < codec.size(); position++) {
                 errors[codec.column(position)] = e;

@@ -110,8 +110,7 @@ final class RedisSampledKeys {
         RedisKeyCodec codec = table.keyCodec();
         String[] parts;
         try {
-            parts = codec.split(key);
-            codec.checkEscapes(key, parts);
+            parts = codec.splitCanonical(key);
         } catch (RuntimeException e) {
             badKeys++;
             if (badKeyExample == null) {

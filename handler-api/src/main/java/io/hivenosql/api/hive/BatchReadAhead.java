@@ -3,12 +3,14 @@ package io.hivenosql.api.hive;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.error.Cancellation;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.slf4j.Logger;
@@ -57,11 +59,7 @@ final class BatchReadAhead {
      * @param description the table and split, for the thread's name and messages
      */
     BatchReadAhead(
-            Filler filler,
-            java.util.function.Supplier<VectorizedRowBatch> batches,
-            int dataColumns,
-            int depth,
-            String description) {
+            Filler filler, Supplier<VectorizedRowBatch> batches, int dataColumns, int depth, String description) {
         this.filler = requireNonNull(filler, "filler is null");
         this.dataColumns = dataColumns;
         this.description = requireNonNull(description, "description is null");
@@ -166,7 +164,7 @@ final class BatchReadAhead {
      * Stops the thread and waits for it, then runs {@code release} (which closes the input). A thread still blocked
      * in the store's client after {@value #STOP_WAIT_MILLIS} ms is unblocked by the release itself, then awaited again.
      */
-    void close(ReleaseAction release) throws IOException {
+    void close(Closeable release) throws IOException {
         stopping = true;
         thread.interrupt();
         boolean interrupted = false;
@@ -176,7 +174,7 @@ final class BatchReadAhead {
             interrupted = true;
         }
         try {
-            release.run();
+            release.close();
         } finally {
             if (thread.isAlive()) {
                 try {
@@ -195,10 +193,5 @@ final class BatchReadAhead {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    /** What {@link #close} runs once the thread has stopped. */
-    interface ReleaseAction {
-        void run() throws IOException;
     }
 }

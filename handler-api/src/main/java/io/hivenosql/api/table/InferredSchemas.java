@@ -134,15 +134,16 @@ public final class InferredSchemas {
      */
     Map<String, String> recordedProperties(
             String tableName, Map<String, String> owned, List<HiveColumn> columns, String mappingProperty) {
-        String key = key(tableName, owned);
-        Optional<InferredSchema> found = recent(key);
-        if (found.isEmpty() || !sameColumns(found.get(), columns)) {
-            return Map.of();
-        }
+        InferredSchema schema;
         synchronized (kept) {
+            String key = key(tableName, owned);
+            Optional<InferredSchema> found = recent(key);
+            if (found.isEmpty() || !sameColumns(found.get(), columns)) {
+                return Map.of();
+            }
             kept.remove(key);
+            schema = found.get();
         }
-        InferredSchema schema = found.get();
         Map<String, String> recorded = new LinkedHashMap<>();
         String renames = renames(schema.mapping().columns());
         if (!renames.isEmpty()) {
