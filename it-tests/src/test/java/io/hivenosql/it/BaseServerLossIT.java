@@ -1,7 +1,7 @@
 package io.hivenosql.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.hive.HiveInstance;
@@ -108,7 +108,11 @@ abstract class BaseServerLossIT {
             long killed = System.nanoTime();
             doomedServer().kill();
 
-            assertThatThrownBy(() -> query.get(180, TimeUnit.SECONDS))
+            Throwable failure = catchThrowable(() -> query.get(180, TimeUnit.SECONDS));
+            assertThat(failure)
+                    .as(
+                            "the scan of %s ended without the failure of its killed server, returning %s",
+                            table, failure == null ? query.get() : "nothing")
                     .isInstanceOf(ExecutionException.class)
                     .cause()
                     .isInstanceOf(SQLException.class)
