@@ -77,23 +77,17 @@ final class TestingFerretDb implements Closeable {
             Files.setOwner(data, postgres);
         }
         int pgPort = freePort();
-        run(
-                directory,
-                root,
-                List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres"));
-        run(
-                directory,
-                root,
-                List.of(
-                        bin.resolve("pg_ctl").toString(),
-                        "-D",
-                        data.toString(),
-                        "-w",
-                        "-l",
-                        directory.resolve("pg.log").toString(),
-                        "-o",
-                        "-p " + pgPort + " -k " + directory + " -c listen_addresses=127.0.0.1 -c fsync=off",
-                        "start"));
+        try {
+            startPostgres(bin, directory, data, root, pgPort);
+        } catch (IOException | RuntimeException e) {
+            // initdb or pg_ctl failed; a server that started too slowly for pg_ctl -w has its pid file by now
+            Path pidFile = data.resolve("postmaster.pid");
+            if (Files.exists(pidFile)) {
+                stopPid(Long.parseLong(Files.readAllLines(pidFile).get(0).trim()));
+            }
+            delete(directory);
+            throw e;
+        }
         long postgresPid = Long.parseLong(
                 Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
         try {
@@ -133,8 +127,29 @@ final class TestingFerretDb implements Closeable {
             return server;
         } catch (IOException | RuntimeException e) {
             stopPid(postgresPid);
+            delete(directory);
             throw e;
         }
+    }
+
+    private static void startPostgres(Path bin, Path directory, Path data, boolean root, int port) throws IOException {
+        run(
+                directory,
+                root,
+                List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres"));
+        run(
+                directory,
+                root,
+                List.of(
+                        bin.resolve("pg_ctl").toString(),
+                        "-D",
+                        data.toString(),
+                        "-w",
+                        "-l",
+                        directory.resolve("pg.log").toString(),
+                        "-o",
+                        "-p " + port + " -k " + directory + " -c listen_addresses=127.0.0.1 -c fsync=off",
+                        "start"));
     }
 
     /** The URI of a collection, e.g. {@code mongodb://127.0.0.1:p/db.c}. */
