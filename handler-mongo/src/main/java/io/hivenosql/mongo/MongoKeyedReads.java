@@ -59,9 +59,10 @@ final class MongoKeyedReads {
 
     /**
      * The splits of a scan whose pushed filter has a top-level {@code IN} on a column read by key other than
-     * {@code _id} (the shortest such list); empty when it has none.
+     * {@code _id} (the shortest such list); empty when it has none. The splits name the simple collation only where the
+     * {@code server} takes one.
      */
-    static Optional<List<SplitSpec>> plan(ReadRequest request, int desiredSplits) {
+    static Optional<List<SplitSpec>> plan(ReadRequest request, int desiredSplits, MongoServerCapabilities server) {
         if (request.filter().isEmpty()) {
             return Optional.empty();
         }
@@ -104,16 +105,17 @@ final class MongoKeyedReads {
             ReadRequest split = new ReadRequest(
                     request.table(), request.projection(), Optional.of(Filter.and(narrowed)), request.limit());
             planned.add(new MongoPlannedSplit(
-                    MongoSplit.of(MongoReads.filter(table, split)),
+                    MongoSplit.of(MongoReads.filter(table, split)).withCollation(server.collation()),
                     hosts,
                     part.size() + " listed values of " + field + ", read through its index"));
         }
         log.info(
-                "table {}: {} split(s) of {}: {} values of {} listed (an IN list or the join keys of runtime join-key "
-                        + "pushdown), read through the index on {}, no sample",
+                "table {}: {} split(s) of {} on {}: {} values of {} listed (an IN list or the join keys of runtime "
+                        + "join-key pushdown), read through the index on {}, no sample",
                 table.name(),
                 planned.size(),
                 table.namespace(),
+                server.describe(),
                 in.values().size(),
                 field,
                 field);

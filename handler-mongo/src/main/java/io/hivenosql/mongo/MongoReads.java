@@ -42,8 +42,9 @@ final class MongoReads {
     /**
      * The splits of a scan (see {@link MongoSplitPlanner}), planned with the scan's filter ({@code mongo.input.query}
      * AND the pushed filter: a pinned {@code _id} is one split, bounds on it bound the ranges) and Hive's hint
-     * {@code desiredSplits}. Logs the pushed filter as JSON once per scan, in the log of whatever plans the splits
-     * (HiveServer2 for fetch tasks, the Tez application master otherwise): {@code table t: pushed filter {...}}; the
+     * {@code desiredSplits}, for what the server can do ({@link MongoServerCapabilities}, detected once per client in
+     * this JVM; the splits tell the tasks whether to name a collation). Logs the pushed filter as JSON once per scan,
+     * in the log of whatever plans the splits (HiveServer2 for fetch tasks, the Tez application master otherwise): {@code table t: pushed filter {...}}; the
      * planner logs how it split the scan and why.
      */
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
@@ -54,14 +55,24 @@ final class MongoReads {
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
         }
+        MongoServerCapabilities server;
+        try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
+            server = MongoServerCapabilities.of(lease.client(), lease.collection());
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(
+                    table,
+                    "planning the splits (asking the server what it can do: buildInfo, probes)",
+                    e,
+                    HandlerErrorCode.STORE_ERROR);
+        }
         if (!MongoIdBounds.of(filter).pinned()) {
-            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits);
+            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits, server);
             if (keyed.isPresent()) {
                 return keyed.get();
             }
         }
         try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
-            return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits);
+            return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits, server);
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(table, "planning the splits", e, HandlerErrorCode.STORE_ERROR);
         }
@@ -94,7 +105,10 @@ final class MongoReads {
         if (scan.min().isPresent() || scan.max().isPresent()) {
             return OptionalLong.empty();
         }
-        CountOptions options = new CountOptions().collation(MongoScan.SIMPLE_COLLATION);
+        CountOptions options = new CountOptions();
+        if (scan.collation()) {
+            options.collation(MongoScan.SIMPLE_COLLATION);
+        }
         scan.hint().ifPresent(options::hint);
         if (scan.limit().isPresent()) {
             if (scan.limit().getAsLong() <= 0) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInvalidOperationException;
@@ -24,18 +25,26 @@ import org.bson.io.BasicOutputBuffer;
  * back exactly:
  *
  * <pre>
- * {v: 1, range: {filter on _id}, min: {shard key}, max: {shard key}, hint: {index key pattern}}
+ * {v: 1, range: {filter on _id}, min: {shard key}, max: {shard key}, hint: {index key pattern}, collation: false}
  * </pre>
  *
- * <p>{@code min}, {@code max} and {@code hint} are present for the chunk of a sharded collection only.
+ * <p>{@code min}, {@code max} and {@code hint} are present for the chunk of a sharded collection only;
+ * {@code collation: false} for a server that takes no collation ({@link MongoServerCapabilities}), which the planning
+ * JVM detected once, so that no task probes the server: absent, the readers name the simple collation, as splits of
+ * earlier versions of the handler did.
  *
  * @param range the split's filter, ANDed with the table's and the pushed filter ({@code {}}: everything)
  * @param min inclusive lower index bound (shard key document)
  * @param max exclusive upper index bound (shard key document)
  * @param hint the index that min and max refer to (the shard key's)
+ * @param collation whether the split's queries name the simple collation ({@link MongoScan#collation})
  */
 record MongoSplit(
-        BsonDocument range, Optional<BsonDocument> min, Optional<BsonDocument> max, Optional<BsonDocument> hint) {
+        BsonDocument range,
+        Optional<BsonDocument> min,
+        Optional<BsonDocument> max,
+        Optional<BsonDocument> hint,
+        boolean collation) {
     static final int VERSION = 1;
 
     MongoSplit {
@@ -44,6 +53,17 @@ record MongoSplit(
         max = requireNonNull(max, "max is null").map(BsonDocument::clone);
         hint = requireNonNull(hint, "hint is null").map(BsonDocument::clone);
         MongoScan.checkBounds(min, max, hint);
+    }
+
+    /** A split whose queries name the simple collation. */
+    MongoSplit(
+            BsonDocument range, Optional<BsonDocument> min, Optional<BsonDocument> max, Optional<BsonDocument> hint) {
+        this(range, min, max, hint, true);
+    }
+
+    /** This split for a server that does (or does not) take a collation. */
+    MongoSplit withCollation(boolean collation) {
+        return new MongoSplit(range, min, max, hint, collation);
     }
 
     /** The whole collection. */
@@ -63,7 +83,7 @@ record MongoSplit(
 
     /** The cursor of this split over the documents matching {@code filter} (the table's and the pushed filter). */
     MongoScan scan(BsonDocument filter, OptionalLong limit) {
-        return new MongoScan(filter, min, max, hint, limit);
+        return new MongoScan(filter, min, max, hint, limit, collation);
     }
 
     byte[] toBytes() {
@@ -71,6 +91,9 @@ record MongoSplit(
         min.ifPresent(value -> document.append("min", value));
         max.ifPresent(value -> document.append("max", value));
         hint.ifPresent(value -> document.append("hint", value));
+        if (!collation) {
+            document.append("collation", BsonBoolean.FALSE);
+        }
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
             new BsonDocumentCodec()
@@ -96,7 +119,8 @@ record MongoSplit(
                     document.getDocument("range"),
                     optional(document, "min"),
                     optional(document, "max"),
-                    optional(document, "hint"));
+                    optional(document, "hint"),
+                    document.getBoolean("collation", BsonBoolean.TRUE).getValue());
         } catch (BsonInvalidOperationException | IllegalArgumentException e) {
             throw new IOException(
                     "MongoDB split payload is corrupt: " + e.getMessage() + " in " + document.toJson(), e);
