@@ -126,6 +126,26 @@ public final class TestingMongoServer extends ServerFixture {
     }
 
     /**
+     * Makes ready what a server of {@code flavour} needs, so that its start takes seconds: for FerretDB the binary
+     * (built once, some minutes on a fresh machine) and PostgreSQL (installed when root and missing); nothing for the
+     * test double. Returns what was found, for the user; throws with the fix when something is missing.
+     */
+    public static String prepare(MongoFlavour flavour) {
+        return switch (requireNonNull(flavour, "flavour is null")) {
+            case DOUBLE -> "MongoDB: the in-memory test double (mongo-java-server), nothing to prepare";
+            case FERRETDB -> {
+                Path binary = FerretDbBinary.obtain();
+                Path log = binary.resolveSibling(FerretDbStarter.TOOL_LOG);
+                PostgresBinaries postgres = PostgresBinaries.locate(log);
+                yield "MongoDB: FerretDB " + FerretDbBinary.VERSION + " (" + binary + ") on " + postgres.version(log)
+                        + " (" + postgres.binDir()
+                        + postgres.user().map(user -> ", run as " + user).orElse("")
+                        + "): a MongoDB-compatible server, not mongod";
+            }
+        };
+    }
+
+    /**
      * {@code base + "/database.collection"} (then {@code "?options"} when the base has options), the form of a table's
      * {@code mongo.uri}; {@code base} is a connection string such as {@link #uri()} or the stack's {@code mongo_uri}.
      */
