@@ -3,6 +3,7 @@ package io.hivenosql.sandbox;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.mongo.MongoFlavour;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,6 +19,8 @@ import java.util.Set;
  *
  * @param cluster whether HiveServer2 runs Hive on Tez over a YARN cluster (see {@link Stack.Builder#cluster(boolean)})
  * @param replicated whether the stores are replicated (see {@link Stack.Builder#replicated(boolean)})
+ * @param mongo the MongoDB server of {@code --mongo} (of {@code up} and {@code demo}); empty: the one {@value
+ *     MongoFlavour#VARIABLE} names, else the test double
  */
 public record SandboxArguments(
         Command command,
@@ -26,11 +29,13 @@ public record SandboxArguments(
         List<Path> auxJars,
         Optional<Path> examplesDir,
         boolean cluster,
-        boolean replicated) {
+        boolean replicated,
+        Optional<MongoFlavour> mongo) {
     public enum Command {
         UP("up"),
         DEMO("demo"),
         BEELINE_ARGS("beeline-args"),
+        PREPARE_MONGO("prepare-mongo"),
         HELP("help");
 
         private final String cliName;
@@ -47,19 +52,25 @@ public record SandboxArguments(
     public static final String USAGE =
             """
             usage: SandboxMain <command> [options]
-              up           --work DIR [--engine tez|mr] [--cluster] [--replicated] [--aux-jars a.jar,b.jar]
-                           [--examples DIR]
+              up           --work DIR [--engine tez|mr] [--cluster] [--replicated] [--mongo double|ferretdb]
+                           [--aux-jars a.jar,b.jar] [--examples DIR]
                            start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
                            (--examples: also pass the examples dir to beeline as ${examples_dir}; --cluster: Hive on
                            Tez over a YARN cluster with HDFS, HiveServer2 in its own JVM, the aux jars on HDFS, the
                            examples dir copied to HDFS and ${examples_dir} naming the copy; --replicated: a Redis
                            Cluster of 3 masters with a replica each and a 3-node Cassandra ring instead of one
-                           server each)
-              demo         --work DIR --examples DIR [--engine tez|mr] [--cluster] [--aux-jars a.jar,b.jar]
+                           server each; --mongo: the MongoDB server, the in-memory test double or FerretDB on a
+                           private PostgreSQL, by default the one HIVE_NOSQL_MONGO names, else the double; MONGO_URI,
+                           an external server, wins over both)
+              demo         --work DIR --examples DIR [--engine tez|mr] [--cluster] [--mongo double|ferretdb]
+                           [--aux-jars a.jar,b.jar]
                            start the stack, load the demo data, run every *.hql under the examples dir in path
                            order through beeline, stop at the first failing file, then stop the stack
               beeline-args --work DIR
                            print the beeline arguments (-u URL -n USER --hivevar k=v ...) for the stack running in DIR
+              prepare-mongo [--mongo double|ferretdb]
+                           make ready what the MongoDB server needs before a stack starts it: for FerretDB, build it
+                           once (cached) and install PostgreSQL when root and missing; prints what was found
               help         print this text
             """;
 
@@ -68,7 +79,8 @@ public record SandboxArguments(
         requireNonNull(engine, "engine is null");
         auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
         requireNonNull(examplesDir, "examplesDir is null");
-        if (command != Command.HELP && workDir == null) {
+        requireNonNull(mongo, "mongo is null");
+        if (command != Command.HELP && command != Command.PREPARE_MONGO && workDir == null) {
             throw new IllegalArgumentException(command.cliName() + " needs --work DIR");
         }
         if (command == Command.DEMO && examplesDir.isEmpty()) {
@@ -89,6 +101,7 @@ public record SandboxArguments(
         Path examplesDir = null;
         boolean cluster = false;
         boolean replicated = false;
+        MongoFlavour mongo = null;
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < arguments.size(); i++) {
             String argument = arguments.get(i);
@@ -133,17 +146,33 @@ public record SandboxArguments(
                     }
                 }
                 case "--examples" -> examplesDir = path(name, value);
+                case "--mongo" -> {
+                    if (command != Command.UP && command != Command.DEMO && command != Command.PREPARE_MONGO) {
+                        throw new IllegalArgumentException("--mongo is an option of up, demo and prepare-mongo only");
+                    }
+                    mongo = MongoFlavour.fromName(value, "--mongo");
+                }
                 default -> throw new IllegalArgumentException("unknown option " + name + " for " + command.cliName());
             }
             if (command == Command.BEELINE_ARGS && !name.equals("--work")) {
                 throw new IllegalArgumentException("beeline-args takes only --work");
+            }
+            if (command == Command.PREPARE_MONGO && !name.equals("--mongo")) {
+                throw new IllegalArgumentException("prepare-mongo takes only --mongo");
             }
         }
         if (cluster && engine != HiveEngine.TEZ) {
             throw new IllegalArgumentException("--cluster runs Hive on Tez only: drop --engine " + engine.hiveName());
         }
         return new SandboxArguments(
-                command, workDir, engine, auxJars, Optional.ofNullable(examplesDir), cluster, replicated);
+                command,
+                workDir,
+                engine,
+                auxJars,
+                Optional.ofNullable(examplesDir),
+                cluster,
+                replicated,
+                Optional.ofNullable(mongo));
     }
 
     /** A flag without a value: set once, of the commands that take it. */
@@ -158,7 +187,8 @@ public record SandboxArguments(
     }
 
     private static SandboxArguments help() {
-        return new SandboxArguments(Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty(), false, false);
+        return new SandboxArguments(
+                Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty(), false, false, Optional.empty());
     }
 
     private static Command command(String name) {

@@ -5,6 +5,8 @@ import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.demo.DemoData;
 import io.hivenosql.sandbox.demo.DemoRunner;
 import io.hivenosql.sandbox.hive.BeelineRunner;
+import io.hivenosql.sandbox.mongo.MongoFlavour;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,8 +17,8 @@ import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
 
 /**
- * The command line of the local stack, run by {@code bin/hive-nosql}: {@code up}, {@code demo}, {@code beeline-args}
- * (see {@link SandboxArguments#USAGE}). Needs the JVM flags of {@link JvmOptions}.
+ * The command line of the local stack, run by {@code bin/hive-nosql}: {@code up}, {@code demo}, {@code beeline-args},
+ * {@code prepare-mongo} (see {@link SandboxArguments#USAGE}). Needs the JVM flags of {@link JvmOptions}.
  */
 public final class SandboxMain {
     /** Exit code for a bad command line. */
@@ -62,6 +64,10 @@ public final class SandboxMain {
                     yield 0;
                 }
                 case BEELINE_ARGS -> beelineArguments(arguments.workDir(), out);
+                case PREPARE_MONGO -> {
+                    out.println(TestingMongoServer.prepare(arguments.mongo().orElseGet(MongoFlavour::fromEnvironment)));
+                    yield 0;
+                }
                 case UP -> up(arguments, out);
                 case DEMO -> demo(arguments, out);
             };
@@ -92,7 +98,10 @@ public final class SandboxMain {
                 .replicated(arguments.replicated())
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
-                .mongo(true)
+                .mongo(arguments
+                        .mongo()
+                        .map(flavour -> TestingMongoServer.builder().flavour(flavour))
+                        .orElseGet(TestingMongoServer::builder))
                 // bin/hive-nosql map --out .sandbox/stack/mappings/<name>: tables may read the files written there
                 .mappingFileRoots(arguments.workDir().resolve(MAPPINGS_DIR));
         arguments.examplesDir().ifPresent(builder::examples);

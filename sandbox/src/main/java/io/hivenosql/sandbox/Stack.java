@@ -319,8 +319,10 @@ public final class Stack implements Closeable {
 
         /**
          * Whether the stack runs a MongoDB server too (default: no): the MongoDB-protocol test server (about 0.5 s to
-         * start, some 60 MB of memory; work directory {@code <work>/mongo}), or the external server of the
-         * environment variable {@code MONGO_URI} when that is set (see {@link TestingMongoServer}).
+         * start, some 60 MB of memory; work directory {@code <work>/mongo}), or FerretDB on PostgreSQL when the
+         * environment variable {@code HIVE_NOSQL_MONGO} is {@code ferretdb}, or the external server of the
+         * environment variable {@code MONGO_URI} when that is set, whatever the other says (see {@link
+         * TestingMongoServer}).
          */
         public Builder mongo(boolean enabled) {
             this.mongo = enabled ? Optional.of(TestingMongoServer.builder()) : Optional.empty();

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.cassandra.TestingCassandraRing;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
+import io.hivenosql.sandbox.mongo.MongoFlavour;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import io.hivenosql.sandbox.redis.TestingRedisCluster;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
@@ -23,7 +24,7 @@ import java.util.function.Consumer;
  * redis-server}, a Cassandra node (when asked for) and the MongoDB server (when asked for); or, replicated, a Redis
  * Cluster of 3 masters each with a replica ({@link TestingRedisCluster#startReplicated()}) and a 3-node Cassandra ring
  * on 127.0.0.1-3 ({@link TestingCassandraRing}, keyspaces of replication factor {@value #REPLICATION_FACTOR}) in
- * their place. MongoDB stays one server either way (no replica set can run here).
+ * their place. MongoDB stays one server either way (no replica set can run here): the test double or FerretDB.
  */
 final class StackStores implements Closeable {
     /** The replication factor a keyspace of the replicated stack's ring takes (every node holds every row). */
@@ -197,8 +198,9 @@ final class StackStores implements Closeable {
 
     /**
      * The pid of every server process, by a name that {@code bin/hive-nosql down} maps to the process's program: {@code
-     * redis}, {@code cassandra}, {@code mongo}, or numbered ({@code redis-1} ... {@code redis-6}, {@code cassandra-1} ...
-     * {@code cassandra-3}) on a replicated stack.
+     * redis}, {@code cassandra}, {@code mongo} (the test double) or {@code ferretdb} and {@code ferretdb-postgres} (its
+     * PostgreSQL postmaster, after FerretDB: down stops them in this order), or numbered ({@code redis-1} ... {@code
+     * redis-6}, {@code cassandra-1} ... {@code cassandra-3}) on a replicated stack.
      */
     Map<String, Long> pids() {
         Map<String, Long> pids = new LinkedHashMap<>();
@@ -206,7 +208,14 @@ final class StackStores implements Closeable {
         redisCluster.ifPresent(cluster -> numbered(pids, "redis", cluster.servers()));
         cassandra.ifPresent(server -> pids.put("cassandra", server.pid()));
         cassandraRing.ifPresent(ring -> numbered(pids, "cassandra", ring.nodes()));
-        mongo.filter(server -> !server.isExternal()).ifPresent(server -> pids.put("mongo", server.pid()));
+        mongo.filter(server -> !server.isExternal()).ifPresent(server -> {
+            if (server.flavour().orElseThrow() == MongoFlavour.FERRETDB) {
+                pids.put("ferretdb", server.pid());
+                pids.put("ferretdb-postgres", server.postgresPid().orElseThrow());
+            } else {
+                pids.put("mongo", server.pid());
+            }
+        });
         return pids;
     }
 

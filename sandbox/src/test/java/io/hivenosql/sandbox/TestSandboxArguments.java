@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.sandbox.SandboxArguments.Command;
 import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.mongo.MongoFlavour;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -114,5 +115,39 @@ class TestSandboxArguments {
 
         assertThat(code).isEqualTo(SandboxMain.USAGE_ERROR);
         assertThat(err.toString()).contains("error: up needs --work DIR").contains("usage: SandboxMain");
+    }
+
+    @Test
+    void parsesTheMongoServerOfUpDemoAndPrepareMongo() {
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w")).mongo()).isEmpty();
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w", "--mongo", "ferretdb"))
+                        .mongo())
+                .contains(MongoFlavour.FERRETDB);
+        assertThat(SandboxArguments.parse(List.of("demo", "--work", "w", "--examples", "x", "--mongo=double"))
+                        .mongo())
+                .contains(MongoFlavour.DOUBLE);
+        SandboxArguments prepare = SandboxArguments.parse(List.of("prepare-mongo", "--mongo", "ferretdb"));
+        assertThat(prepare.command()).isEqualTo(Command.PREPARE_MONGO);
+        assertThat(prepare.mongo()).contains(MongoFlavour.FERRETDB);
+        assertThat(SandboxArguments.parse(List.of("prepare-mongo")).mongo()).isEmpty();
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--mongo", "mongod")))
+                .hasMessageContaining("--mongo must be one of double, ferretdb: 'mongod'");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("beeline-args", "--work", "w", "--mongo", "double")))
+                .hasMessageContaining("--mongo is an option of up, demo and prepare-mongo only");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("prepare-mongo", "--work", "w")))
+                .hasMessageContaining("prepare-mongo takes only --mongo");
+        assertThat(SandboxArguments.USAGE).contains("--mongo double|ferretdb", "HIVE_NOSQL_MONGO");
+    }
+
+    @Test
+    void prepareMongoOfTheDoubleNeedsNothing() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = SandboxMain.run(
+                List.of("prepare-mongo", "--mongo", "double"),
+                new PrintStream(out, true),
+                new PrintStream(new ByteArrayOutputStream(), true));
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("the in-memory test double");
     }
 }

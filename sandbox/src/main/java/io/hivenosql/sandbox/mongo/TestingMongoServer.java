@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,14 @@ import org.slf4j.LoggerFactory;
  * Its jars are never on this JVM's classpath: the server runs with the classpath of the {@code mongo-server} module.
  * This object owns the process: {@link #close()} stops exactly that process (SIGTERM, then SIGKILL if it hangs), never
  * anything found by name; the server also stops by itself when the JVM that started it is gone.
+ *
+ * <p><b>FerretDB.</b> With {@link Builder#flavour flavour(FERRETDB)} (the default when the environment variable
+ * {@value MongoFlavour#VARIABLE} is {@code ferretdb}) the server is FerretDB {@value FerretDbBinary#VERSION} over a
+ * private PostgreSQL cluster in the work directory: a MongoDB-compatible server with real storage (it reports MongoDB
+ * 7.0), not mongod, started in some 3 s (plus a one-time build of FerretDB, see {@link FerretDbBinary}). {@link
+ * #pid()} and {@link #kill()} are FerretDB's, the process clients talk to; {@link #close()} stops FerretDB by its pid,
+ * then PostgreSQL by its data directory, and deletes their files. Neither stops by itself when this JVM is killed
+ * (a shutdown hook stops them on any other exit).
  *
  * <pre>{@code
  * try (TestingMongoServer mongo = TestingMongoServer.builder().build();
@@ -55,13 +64,25 @@ public final class TestingMongoServer extends ServerFixture {
     private final ServerProcess process;
 
     private final boolean deleteWorkDir;
+    /** The flavour started here; empty for an external server. */
+    private final Optional<MongoFlavour> flavour;
+    /** FerretDB's PostgreSQL cluster; null for the test double and an external server. */
+    private final PostgresCluster postgres;
 
     private TestingMongoServer(
-            MongoServerUri uri, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
+            MongoServerUri uri,
+            ServerProcess process,
+            Path workDir,
+            boolean deleteWorkDir,
+            boolean shared,
+            Optional<MongoFlavour> flavour,
+            PostgresCluster postgres) {
         super(process, workDir, shared, "testing-mongo-server-stop");
         this.uri = uri;
         this.process = process;
         this.deleteWorkDir = deleteWorkDir;
+        this.flavour = flavour;
+        this.postgres = postgres;
     }
 
     public static Builder builder() {
@@ -88,7 +109,8 @@ public final class TestingMongoServer extends ServerFixture {
 
     /**
      * One server per JVM for test suites: the external server of {@value #MONGO_URI_VARIABLE} when that is set, else a
-     * server started on first use and stopped by a shutdown hook. Callers must not close it (close() of the shared
+     * server of the flavour {@value MongoFlavour#VARIABLE} names (the test double by default) started on first use and
+     * stopped by a shutdown hook. Callers must not close it (close() of the shared
      * instance is ignored); isolate tests by database.
      */
     public static synchronized TestingMongoServer shared() {
@@ -101,6 +123,26 @@ public final class TestingMongoServer extends ServerFixture {
                     .orElseGet(() -> builder().sharedInstance().build());
         }
         return sharedServer;
+    }
+
+    /**
+     * Makes ready what a server of {@code flavour} needs, so that its start takes seconds: for FerretDB the binary
+     * (built once, some minutes on a fresh machine) and PostgreSQL (installed when root and missing); nothing for the
+     * test double. Returns what was found, for the user; throws with the fix when something is missing.
+     */
+    public static String prepare(MongoFlavour flavour) {
+        return switch (requireNonNull(flavour, "flavour is null")) {
+            case DOUBLE -> "MongoDB: the in-memory test double (mongo-java-server), nothing to prepare";
+            case FERRETDB -> {
+                Path binary = FerretDbBinary.obtain();
+                Path log = binary.resolveSibling(FerretDbStarter.TOOL_LOG);
+                PostgresBinaries postgres = PostgresBinaries.locate(log);
+                yield "MongoDB: FerretDB " + FerretDbBinary.VERSION + " (" + binary + ") on " + postgres.version(log)
+                        + " (" + postgres.binDir()
+                        + postgres.user().map(user -> ", run as " + user).orElse("")
+                        + "): a MongoDB-compatible server, not mongod";
+            }
+        };
     }
 
     /**
@@ -139,9 +181,19 @@ public final class TestingMongoServer extends ServerFixture {
         return hasNoProcess();
     }
 
-    /** The server's stdout and stderr (its log). */
+    /** Which server was started here (the test double or FerretDB); empty for an external server. */
+    public Optional<MongoFlavour> flavour() {
+        return flavour;
+    }
+
+    /** The pid of FerretDB's PostgreSQL postmaster; empty for the test double and an external server. */
+    public OptionalLong postgresPid() {
+        return postgres == null ? OptionalLong.empty() : OptionalLong.of(postgres.pid());
+    }
+
+    /** The server's stdout and stderr (its log): {@value #LOG_FILE}, or FerretDB's {@value FerretDbStarter#LOG_FILE}. */
     public Path logFile() {
-        return workDir().resolve(LOG_FILE);
+        return workDir().resolve(postgres == null ? LOG_FILE : FerretDbStarter.LOG_FILE);
     }
 
     /** The last lines of the server's log, for failure messages. */
@@ -162,12 +214,18 @@ public final class TestingMongoServer extends ServerFixture {
     }
 
     /**
-     * After the stop (SIGTERM to its pid, then SIGKILL if it is still running after 10 s): closes its standard input and
-     * deletes its temporary directory (a given work directory keeps its log).
+     * After the stop (SIGTERM to its pid, then SIGKILL if it is still running after 10 s): closes its standard input,
+     * stops FerretDB's PostgreSQL cluster and deletes its data, and deletes its temporary directory (a given work
+     * directory keeps the logs).
      */
     @Override
     protected void cleanUp() {
         closeStdin();
+        if (postgres != null) {
+            postgres.stop();
+            postgres.deleteFiles(!deleteWorkDir);
+            ServerProcess.deleteRecursively(workDir().resolve(FerretDbStarter.STATE_DIR));
+        }
         if (deleteWorkDir) {
             ServerProcess.deleteRecursively(workDir());
         } else {
@@ -177,25 +235,56 @@ public final class TestingMongoServer extends ServerFixture {
 
     @Override
     public String toString() {
-        return isExternal()
-                ? "external MongoDB " + uri.redacted()
-                : "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir() + ")";
+        if (isExternal()) {
+            return "external MongoDB " + uri.redacted();
+        }
+        if (postgres != null) {
+            return "FerretDB " + FerretDbBinary.VERSION + " " + uri.redacted() + " (pid " + process.pid()
+                    + ", PostgreSQL 127.0.0.1:" + postgres.port() + " pid " + postgres.pid() + ", " + workDir() + ")";
+        }
+        return "MongoDB test server " + uri.redacted() + " (pid " + process.pid() + ", " + workDir() + ")";
     }
 
     /** The server's process as a server owns it: its stop waits 10 s after SIGTERM, 10 s after SIGKILL. */
     static ServerProcess ownProcess(Process process) {
-        return new ServerProcess(process, "MongoDB server", STOP_TIMEOUT, KILL_TIMEOUT);
+        return ownProcess(process, "MongoDB server");
+    }
+
+    /** {@link #ownProcess(Process)}, named {@code name} in log lines. */
+    static ServerProcess ownProcess(Process process, String name) {
+        return new ServerProcess(process, name, STOP_TIMEOUT, KILL_TIMEOUT);
     }
 
     static TestingMongoServer local(
             int port, ServerProcess process, Path workDir, boolean deleteWorkDir, boolean shared) {
         return new TestingMongoServer(
-                new MongoServerUri("mongodb", "", HOST + ":" + port, ""), process, workDir, deleteWorkDir, shared);
+                localUri(port), process, workDir, deleteWorkDir, shared, Optional.of(MongoFlavour.DOUBLE), null);
+    }
+
+    static TestingMongoServer ferretDb(
+            int port,
+            ServerProcess process,
+            Path workDir,
+            boolean deleteWorkDir,
+            boolean shared,
+            PostgresCluster postgres) {
+        return new TestingMongoServer(
+                localUri(port),
+                process,
+                workDir,
+                deleteWorkDir,
+                shared,
+                Optional.of(MongoFlavour.FERRETDB),
+                requireNonNull(postgres, "postgres is null"));
+    }
+
+    private static MongoServerUri localUri(int port) {
+        return new MongoServerUri("mongodb", "", HOST + ":" + port, "");
     }
 
     private static TestingMongoServer external(String uri, String source, boolean shared) {
-        TestingMongoServer server =
-                new TestingMongoServer(MongoServerUri.parse(uri, source), null, null, false, shared);
+        TestingMongoServer server = new TestingMongoServer(
+                MongoServerUri.parse(uri, source), null, null, false, shared, Optional.empty(), null);
         log.info("Using the {} (from {})", server, source);
         return server;
     }
@@ -213,12 +302,15 @@ public final class TestingMongoServer extends ServerFixture {
     }
 
     /**
-     * Options of a server; {@link #build()} starts it. Its work directory keeps only the log ({@value #LOG_FILE}); its
-     * heap (at least 64 MB) holds every document (the memory backend); its start may take 30 s by default.
+     * Options of a server; {@link #build()} starts it. Its work directory keeps only the log ({@value #LOG_FILE}, or
+     * FerretDB's and PostgreSQL's); the test double's heap (at least 64 MB) holds every document (the memory backend;
+     * FerretDB ignores the heap); its start may take 30 s by default (FerretDB: once PostgreSQL runs, and after the
+     * one-time build, which has its own limits).
      */
     public static final class Builder extends ServerBuilder<Builder> {
         private int port;
         private String logLevel = "warn";
+        private MongoFlavour flavour = MongoFlavour.fromEnvironment();
 
         private Builder() {
             super(64, Duration.ofSeconds(30));
@@ -237,7 +329,19 @@ public final class TestingMongoServer extends ServerFixture {
             return this;
         }
 
-        /** The server's log level (slf4j-simple): trace, debug, info, warn (the default), error or off. */
+        /**
+         * Which server to start: the test double or FerretDB on PostgreSQL; by default the one {@value
+         * MongoFlavour#VARIABLE} names, else the test double.
+         */
+        public Builder flavour(MongoFlavour flavour) {
+            this.flavour = requireNonNull(flavour, "flavour is null");
+            return this;
+        }
+
+        /**
+         * The server's log level (slf4j-simple): trace, debug, info, warn (the default), error or off; FerretDB maps them
+         * to its DEBUG, INFO, WARN and ERROR.
+         */
         public Builder logLevel(String logLevel) {
             String level = requireNonNull(logLevel, "logLevel is null").toLowerCase(Locale.ROOT);
             if (!LOG_LEVELS.contains(level)) {
@@ -250,14 +354,18 @@ public final class TestingMongoServer extends ServerFixture {
         /** Starts the server and waits until it listens. */
         public TestingMongoServer build() {
             Options options = options();
-            return MongoServerStarter.start(new MongoServerStarter.Settings(
+            MongoServerStarter.Settings settings = new MongoServerStarter.Settings(
                     options.workDir(),
                     options.heapMegabytes(),
                     port,
                     logLevel,
                     options.startTimeout(),
                     options.parentPid(),
-                    options.shared()));
+                    options.shared());
+            return switch (flavour) {
+                case DOUBLE -> MongoServerStarter.start(settings);
+                case FERRETDB -> FerretDbStarter.start(settings);
+            };
         }
 
         /**

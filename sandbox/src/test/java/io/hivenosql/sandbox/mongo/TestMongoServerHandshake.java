@@ -21,6 +21,7 @@ class TestMongoServerHandshake {
     @Test
     void answersHelloWithTheWireVersionOfMongoDb50() {
         try (TestingMongoServer server = TestingMongoServer.builder()
+                        .flavour(MongoFlavour.DOUBLE)
                         .workDir(tempDir.resolve("mongo"))
                         .build();
                 MongoClient client = MongoClients.create(server.uri())) {

@@ -23,7 +23,10 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Real MongoDB test servers in their own JVMs (each starts in well under a second), driven by the real driver. */
+/**
+ * Real MongoDB test servers in their own JVMs (each starts in well under a second), driven by the real driver. The
+ * test double always, whatever {@value MongoFlavour#VARIABLE} says (FerretDB: {@link TestTestingFerretDb}).
+ */
 class TestTestingMongoServer {
     @TempDir
     Path tempDir;
@@ -31,8 +34,10 @@ class TestTestingMongoServer {
     @Test
     void speaksTheMongoProtocolOnAFreePortOfLocalhost() throws IOException {
         long start = System.nanoTime();
-        try (TestingMongoServer server =
-                TestingMongoServer.builder().workDir(tempDir.resolve("mongo")).build()) {
+        try (TestingMongoServer server = TestingMongoServer.builder()
+                .flavour(MongoFlavour.DOUBLE)
+                .workDir(tempDir.resolve("mongo"))
+                .build()) {
             assertThat((System.nanoTime() - start) / 1_000_000)
                     .as("start time in ms")
                     .isLessThan(10_000);
@@ -74,7 +79,7 @@ class TestTestingMongoServer {
 
     @Test
     void closeStopsItsProcessAndDeletesItsTemporaryDirectory() throws Exception {
-        TestingMongoServer server = TestingMongoServer.start();
+        TestingMongoServer server = startDouble();
         ProcessHandle process = ProcessHandle.of(server.pid()).orElseThrow();
         Path workDir = server.workDir();
         int port = server.port();
@@ -90,7 +95,7 @@ class TestTestingMongoServer {
 
     @Test
     void killEndsTheServerAtOnce() throws Exception {
-        try (TestingMongoServer server = TestingMongoServer.start()) {
+        try (TestingMongoServer server = startDouble()) {
             assertThat(accepts(server.port())).isTrue();
 
             server.kill();
@@ -103,8 +108,8 @@ class TestTestingMongoServer {
 
     @Test
     void serversAreSeparate() {
-        try (TestingMongoServer first = TestingMongoServer.start();
-                TestingMongoServer second = TestingMongoServer.start();
+        try (TestingMongoServer first = startDouble();
+                TestingMongoServer second = startDouble();
                 MongoClient firstClient = client(first.uri());
                 MongoClient secondClient = client(second.uri())) {
             assertThat(first.port()).isNotEqualTo(second.port());
@@ -123,12 +128,18 @@ class TestTestingMongoServer {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        try (TestingMongoServer server = TestingMongoServer.builder().port(port).build()) {
+        try (TestingMongoServer server = TestingMongoServer.builder()
+                .flavour(MongoFlavour.DOUBLE)
+                .port(port)
+                .build()) {
             assertThat(server.port()).isEqualTo(port);
             assertThat(accepts(port)).isTrue();
 
             // the port is taken now: a second server fails with the reason from its log
-            assertThatThrownBy(() -> TestingMongoServer.builder().port(port).build())
+            assertThatThrownBy(() -> TestingMongoServer.builder()
+                            .flavour(MongoFlavour.DOUBLE)
+                            .port(port)
+                            .build())
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("exited with code")
                     .hasMessageContaining("during start-up")
@@ -139,8 +150,10 @@ class TestTestingMongoServer {
     @Test
     void stopsWhenTheStartingProcessIsGone() throws Exception {
         Process parent = new ProcessBuilder("sleep", "600").start();
-        try (TestingMongoServer server =
-                TestingMongoServer.builder().parentPid(parent.pid()).build()) {
+        try (TestingMongoServer server = TestingMongoServer.builder()
+                .flavour(MongoFlavour.DOUBLE)
+                .parentPid(parent.pid())
+                .build()) {
             ProcessHandle process = ProcessHandle.of(server.pid()).orElseThrow();
 
             parent.destroyForcibly().waitFor(10, SECONDS);
@@ -157,8 +170,10 @@ class TestTestingMongoServer {
         Process parent = new ProcessBuilder("true").start();
         parent.waitFor(10, SECONDS);
 
-        assertThatThrownBy(() ->
-                        TestingMongoServer.builder().parentPid(parent.pid()).build())
+        assertThatThrownBy(() -> TestingMongoServer.builder()
+                        .flavour(MongoFlavour.DOUBLE)
+                        .parentPid(parent.pid())
+                        .build())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("exited with code 1 during start-up")
                 .hasMessageContaining("(pid " + parent.pid() + ") is already gone; not starting");
@@ -166,7 +181,7 @@ class TestTestingMongoServer {
 
     @Test
     void stopsWhenItsStandardInputCloses() throws Exception {
-        try (TestingMongoServer server = TestingMongoServer.start()) {
+        try (TestingMongoServer server = startDouble()) {
             ProcessHandle process = ProcessHandle.of(server.pid()).orElseThrow();
             Path log = server.logFile();
 
@@ -192,7 +207,7 @@ class TestTestingMongoServer {
 
     @Test
     void externalServerIsTheBaseOfItsUri() throws Exception {
-        try (TestingMongoServer started = TestingMongoServer.start()) {
+        try (TestingMongoServer started = startDouble()) {
             TestingMongoServer external =
                     TestingMongoServer.external(started.uri() + "/shop?serverSelectionTimeoutMS=5000");
 
@@ -265,5 +280,9 @@ class TestTestingMongoServer {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    private static TestingMongoServer startDouble() {
+        return TestingMongoServer.builder().flavour(MongoFlavour.DOUBLE).build();
     }
 }
