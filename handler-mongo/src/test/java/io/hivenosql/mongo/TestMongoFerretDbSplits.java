@@ -16,6 +16,8 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.table.TableContexts;
+import io.hivenosql.sandbox.mongo.MongoFlavour;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,13 +34,13 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The handler against a real MongoDB-compatible server that lacks {@code $sample} and collations: a private FerretDB
- * over PostgreSQL ({@link TestingFerretDb}; skipped where neither can be found). 10,000 documents with ObjectId
+ * over PostgreSQL (the sandbox's {@link TestingMongoServer} of flavour {@link MongoFlavour#FERRETDB}, built from the Go
+ * module proxy on first use). 10,000 documents with ObjectId
  * {@code _id}s and 10,000 with int {@code _id}s are planned into several splits without any {@code $sample} and without
  * naming a collation, and the connector's readers return every document exactly once.
  */
@@ -47,14 +49,12 @@ class TestMongoFerretDbSplits {
     private static final int DOCUMENTS = 10_000;
     private static final List<BsonDocument> commands = Collections.synchronizedList(new ArrayList<>());
 
-    private static TestingFerretDb server;
+    private static TestingMongoServer server;
     private static MongoClient client;
 
     @BeforeAll
     static void startServer() throws IOException {
-        Assumptions.assumeTrue(
-                TestingFerretDb.available(), () -> TestingFerretDb.unavailable().orElse(""));
-        server = TestingFerretDb.start();
+        server = TestingMongoServer.builder().flavour(MongoFlavour.FERRETDB).build();
         CommandListener listener = new CommandListener() {
             @Override
             public void commandStarted(CommandStartedEvent event) {
@@ -102,7 +102,7 @@ class TestMongoFerretDbSplits {
 
     private static TableContext table(String collection, String idType) {
         Map<String, String> properties = new HashMap<>();
-        properties.put("mongo.uri", server.uri(DATABASE, collection));
+        properties.put("mongo.uri", server.databaseUri(DATABASE, collection));
         properties.put("mongo.columns.mapping", "{\"id\": \"_id\"}");
         properties.put("mongo.objectid.columns", "");
         properties.put("mongo.split.count", "4");
