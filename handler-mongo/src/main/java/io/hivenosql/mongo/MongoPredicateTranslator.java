@@ -71,15 +71,26 @@ final class MongoPredicateTranslator {
     private final String tableName;
     private final DocumentLayout layout;
     private final BadRecordPolicy policy;
+    private final MongoDialect dialect;
 
+    /** A translator for a genuine MongoDB ({@link MongoDialect#MONGODB}). */
     MongoPredicateTranslator(String tableName, DocumentLayout layout, BadRecordPolicy policy) {
+        this(tableName, layout, policy, MongoDialect.MONGODB);
+    }
+
+    /**
+     * A translator for a server of the dialect: its filters name no value the server cannot hold and match the same
+     * stored values as MongoDB's would, or a superset of them that is not {@link #exact} (see {@link MongoDialect}).
+     */
+    MongoPredicateTranslator(String tableName, DocumentLayout layout, BadRecordPolicy policy, MongoDialect dialect) {
         this.tableName = requireNonNull(tableName, "tableName is null");
         this.layout = requireNonNull(layout, "layout is null");
         this.policy = requireNonNull(policy, "policy is null");
+        this.dialect = requireNonNull(dialect, "dialect is null");
     }
 
-    static MongoPredicateTranslator of(MongoTable table) {
-        return new MongoPredicateTranslator(table.name(), table.layout(), policy(table.config()));
+    static MongoPredicateTranslator of(MongoTable table, MongoDialect dialect) {
+        return new MongoPredicateTranslator(table.name(), table.layout(), policy(table.config()), dialect);
     }
 
     static BadRecordPolicy policy(TableConfig config) {
@@ -288,6 +299,6 @@ final class MongoPredicateTranslator {
             // documents spell the field in several ways: a filter on one spelling would drop the others (Hive filters)
             return Optional.empty();
         }
-        return MongoFieldFilter.of(layout.mapping().column(index), layout.isObjectId(index), policy);
+        return MongoFieldFilter.of(layout.mapping().column(index), layout.isObjectId(index), policy, dialect);
     }
 }

@@ -48,14 +48,15 @@ final class MongoReads {
      */
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         MongoTable table = MongoTable.of(request.table());
-        BsonDocument filter = filter(table, request);
+        MongoDialect dialect = dialect(request.table(), table, "planning the splits");
+        BsonDocument filter = filter(table, request, dialect);
         if (request.filter().isPresent()) {
             log.info("table {}: pushed filter {}", table.name(), filter.toJson());
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
         }
         if (!MongoIdBounds.of(filter).pinned()) {
-            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits);
+            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits, dialect);
             if (keyed.isPresent()) {
                 return keyed.get();
             }
@@ -70,7 +71,8 @@ final class MongoReads {
     /** A reader of one split: the table's query AND the pushed filter AND the split's range. */
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         MongoTable table = MongoTable.of(request.table());
-        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
+        MongoDialect dialect = dialect(request.table(), table, "reading " + split.description());
+        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()), dialect);
         MongoClients.Lease lease = MongoClients.acquire(request.table());
         // the reader owns the lease from here: it closes it with itself, or when it fails to open
         return MongoRecordReader.open(table, lease, request, scan, split.description());
@@ -90,7 +92,8 @@ final class MongoReads {
             return OptionalLong.empty();
         }
         MongoTable table = MongoTable.of(request.table());
-        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
+        MongoDialect dialect = dialect(request.table(), table, "counting the documents of " + split.description());
+        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()), dialect);
         if (scan.min().isPresent() || scan.max().isPresent()) {
             return OptionalLong.empty();
         }
@@ -139,22 +142,44 @@ final class MongoReads {
         }
     }
 
+    /**
+     * The dialect of the table's server ({@link MongoDialect}: which values pushed filters may name), asked once per
+     * shared client in this JVM: where the pushdown is decided (HiveServer2 compiling the query), where splits are
+     * planned and in the tasks, which translate the pushed filter again and must name the same values.
+     *
+     * @throws HandlerException when the server cannot be asked ({@code doing} says what for)
+     */
+    static MongoDialect dialect(TableContext context, MongoTable table, String doing) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
+            return MongoDialect.of(lease);
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(
+                    table,
+                    doing + " (asking the server which values it holds: buildInfo)",
+                    e,
+                    HandlerErrorCode.STORE_ERROR);
+        }
+    }
+
     /** The cursor of one split: {@code mongo.input.query} AND the pushed filter AND the split's range. */
-    static MongoScan scan(MongoTable table, ReadRequest request, MongoSplit split) {
-        return split.scan(and(table, request, split.range()), request.limit());
+    static MongoScan scan(MongoTable table, ReadRequest request, MongoSplit split, MongoDialect dialect) {
+        return split.scan(and(table, request, split.range(), dialect), request.limit());
     }
 
-    /** The scan's filter without the split's range: {@code mongo.input.query} AND the pushed filter. */
-    static BsonDocument filter(MongoTable table, ReadRequest request) {
-        return and(table, request, new BsonDocument());
+    /**
+     * The scan's filter without the split's range: {@code mongo.input.query} AND the pushed filter, translated for a
+     * server of the dialect.
+     */
+    static BsonDocument filter(MongoTable table, ReadRequest request, MongoDialect dialect) {
+        return and(table, request, new BsonDocument(), dialect);
     }
 
-    private static BsonDocument and(MongoTable table, ReadRequest request, BsonDocument range) {
+    private static BsonDocument and(MongoTable table, ReadRequest request, BsonDocument range, MongoDialect dialect) {
         List<BsonDocument> parts = new ArrayList<>();
         table.inputQuery().filter(query -> !query.isEmpty()).ifPresent(parts::add);
         if (request.filter().isPresent()) {
             try {
-                parts.add(MongoPredicateTranslator.of(table)
+                parts.add(MongoPredicateTranslator.of(table, dialect)
                         .toBson(request.filter().get()));
             } catch (IllegalArgumentException e) {
                 throw new HandlerException(

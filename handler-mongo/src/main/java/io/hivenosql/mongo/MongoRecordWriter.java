@@ -74,6 +74,8 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
 
     private List<WriteModel<BsonDocument>> batch;
     private long batches;
+    /** The server's dialect, asked with the first batch (MongoWrites#openWriter contacts no server). */
+    private volatile MongoDialect dialect;
 
     /** The documents of one bulk write, and its number in this writer (for messages). */
     record Batch(List<WriteModel<BsonDocument>> models, long number) {}
@@ -153,7 +155,43 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
 
     @Override
     protected CompletionStage<?> sendAsync(Batch batch) {
-        return CompletableFuture.runAsync(() -> collection.bulkWrite(batch.models(), UNORDERED), flusher);
+        return CompletableFuture.runAsync(
+                () -> {
+                    checkHeld(batch.models());
+                    collection.bulkWrite(batch.models(), UNORDERED);
+                },
+                flusher);
+    }
+
+    /**
+     * Fails the batch before it is sent when a document holds a value its server cannot store, naming the value
+     * ({@link MongoUnheldValues}): FerretDB 1.x would drop the connection of a NaN or decimal128. The server's dialect
+     * is asked with the first batch, on the background thread, as the first write would contact it.
+     */
+    private void checkHeld(List<WriteModel<BsonDocument>> models) {
+        if (dialect == null) {
+            dialect = MongoDialect.of(lease);
+        }
+        if (dialect.full()) {
+            return;
+        }
+        for (WriteModel<BsonDocument> model : models) {
+            if (model instanceof InsertOneModel<BsonDocument> insert) {
+                BsonDocument document = insert.getDocument();
+                MongoUnheldValues.check(table, dialect, document, document.get(DocumentLayout.ID_FIELD));
+            } else if (model instanceof ReplaceOneModel<BsonDocument> replace) {
+                BsonValue id = ((BsonDocument) replace.getFilter()).get(DocumentLayout.ID_FIELD);
+                MongoUnheldValues.check(table, dialect, (BsonDocument) replace.getFilter(), id);
+                MongoUnheldValues.check(table, dialect, replace.getReplacement(), id);
+            } else if (model instanceof UpdateOneModel<BsonDocument> update) {
+                BsonValue id = ((BsonDocument) update.getFilter()).get(DocumentLayout.ID_FIELD);
+                MongoUnheldValues.check(table, dialect, (BsonDocument) update.getFilter(), id);
+                for (BsonValue operand : ((BsonDocument) update.getUpdate()).values()) {
+                    // $set and $setOnInsert: documents keyed by dotted paths
+                    MongoUnheldValues.check(table, dialect, operand.asDocument(), id);
+                }
+            }
+        }
     }
 
     @Override

@@ -118,7 +118,8 @@ class TestMongoSplits {
                 client.getDatabase(table.database()).getCollection(table.collection(), BsonDocument.class);
         Map<BsonValue, Integer> counts = new HashMap<>();
         for (SplitSpec spec : splits) {
-            MongoScan scan = MongoReads.scan(table, request, MongoSplit.fromBytes(spec.payload()));
+            MongoScan scan =
+                    MongoReads.scan(table, request, MongoSplit.fromBytes(spec.payload()), MongoDialect.MONGODB);
             FindIterable<BsonDocument> find =
                     collection.find(scan.filter()).projection(new BsonDocument("_id", new BsonInt32(1)));
             scan.min().ifPresent(find::min);
@@ -252,10 +253,13 @@ class TestMongoSplits {
             expected.add(ids.get(n));
         }
         assertEveryDocumentOnce(readAll(request, MongoReads.planSplits(request, 0)), expected);
-        assertThat(MongoReads.filter(MongoTable.of(table), request))
+        assertThat(MongoReads.filter(MongoTable.of(table), request, MongoDialect.MONGODB))
                 .isEqualTo(BsonDocument.parse(
                         "{$and: [{k: {$lt: 5000}}, {k: {$gte: 1000, $lte: 2147483647, $not: {$type: 'array'}}}]}"));
-        assertThat(MongoReads.filter(MongoTable.of(table("mixed", Map.of())), request(table, Optional.empty())))
+        assertThat(MongoReads.filter(
+                        MongoTable.of(table("mixed", Map.of())),
+                        request(table, Optional.empty()),
+                        MongoDialect.MONGODB))
                 .isEqualTo(new BsonDocument());
     }
 
