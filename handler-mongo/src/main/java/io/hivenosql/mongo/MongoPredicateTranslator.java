@@ -65,6 +65,12 @@ import org.bson.BsonValue;
  * two values of its scale (MongoDB compares the double's binary value, the reader its shortest decimal text), and an
  * int64 or decimal128 that a double column cannot hold exactly.
  *
+ * <p>For a server that holds fewer BSON values ({@link MongoDialect}: FerretDB 1.x has no NaN, infinity, decimal128,
+ * MinKey, MaxKey, undefined, symbol, JavaScript or DBPointer) filters name none of them nor their {@code $type} aliases
+ * and leave out the alternatives that match only them (exact: they match nothing there); decimal bounds are doubles
+ * at or beyond the decimal ones, a superset that is not {@link #exact}, and a decimal {@code IS NULL} with the null
+ * policy is not pushed. The dialect is asked where exactness is decided ({@link MongoKeyedReads#capabilities}).
+ *
  * <p>The split's {@code _id} range and {@code mongo.input.query} are ANDed with the result by {@link MongoReads}.
  */
 final class MongoPredicateTranslator {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import io.hivenosql.mongo.bson.BsonText;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.slf4j.Logger;
@@ -176,7 +177,10 @@ final class MongoReads {
 
     private static BsonDocument and(MongoTable table, ReadRequest request, BsonDocument range, MongoDialect dialect) {
         List<BsonDocument> parts = new ArrayList<>();
-        table.inputQuery().filter(query -> !query.isEmpty()).ifPresent(parts::add);
+        table.inputQuery().filter(query -> !query.isEmpty()).ifPresent(query -> {
+            checkSendable(table, query, dialect);
+            parts.add(query);
+        });
         if (request.filter().isPresent()) {
             try {
                 parts.add(MongoPredicateTranslator.of(table, dialect)
@@ -194,6 +198,22 @@ final class MongoReads {
             parts.add(range);
         }
         return combined(parts);
+    }
+
+    /**
+     * Fails, naming the property, when {@code mongo.input.query} names a value the server refuses to receive (FerretDB
+     * 1.x drops the connection of a query with a NaN, a decimal128, MinKey or MaxKey: the driver would say only
+     * "Prematurely reached end of stream").
+     */
+    private static void checkSendable(MongoTable table, BsonDocument query, MongoDialect dialect) {
+        dialect.firstRefusedInFilter(query).ifPresent(unheld -> {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + table.name() + ": property '" + MongoTableProperties.INPUT_QUERY.key() + "' holds a "
+                            + unheld.value().getBsonType() + " value (" + BsonText.json(unheld.value()) + ") at " + unheld.path()
+                            + ", which the server (" + dialect.server() + ") cannot receive: it holds no such value, "
+                            + "so that a condition on it matches nothing (negated, everything): write the query without it");
+        });
     }
 
     private static BsonDocument combined(List<BsonDocument> parts) {

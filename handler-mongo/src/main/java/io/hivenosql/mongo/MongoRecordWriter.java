@@ -48,6 +48,9 @@ import org.bson.BsonValue;
  * their {@code _id}) from the next {@link #write}, {@link #flush} or {@link #close}, and nothing is sent after it.
  * {@link #abort} drops the buffered rows unsent ({@link AsyncBatchWriter} keeps the batch in flight and the failure).
  *
+ * <p>Before a batch is sent, its documents are checked for values the server cannot store ({@link MongoUnheldValues}:
+ * on FerretDB 1.x a decimal column's decimal128, NaN and infinities), which fail the task naming the value.
+ *
  * <p>An insert on Hive on Tez with {@code mongo.write.staging=true} writes into the attempt's staging collection
  * instead, registers it at a successful close and drops it at abort; the query's commit publishes it
  * ({@link MongoStagedInsert}).

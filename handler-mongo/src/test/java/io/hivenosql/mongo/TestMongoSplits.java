@@ -240,6 +240,18 @@ class TestMongoSplits {
     }
 
     @Test
+    void anInputQueryWithAValueTheServerCannotReceiveFailsNamingTheProperty() {
+        TableContext table = table("mixed", Map.of("mongo.input.query", "{\"k\": {\"$ne\": NaN}}"));
+        ReadRequest request = request(table, Optional.empty());
+        assertThat(MongoReads.filter(MongoTable.of(table), request, MongoDialect.MONGODB))
+                .isEqualTo(BsonDocument.parse("{k: {$ne: NaN}}"));
+        assertThatThrownBy(() -> MongoReads.filter(MongoTable.of(table), request, MongoDialect.FERRETDB_1))
+                .hasMessageContaining("HNS-101 INVALID_TABLE_PROPERTY")
+                .hasMessageContaining("property 'mongo.input.query' holds a DOUBLE value ({\"$numberDouble\": \"NaN\"}) at k.$ne")
+                .hasMessageContaining("cannot receive");
+    }
+
+    @Test
     void inputQueryAndPushedFilterAreAndedWithEachRange() throws IOException {
         TableContext table = table(
                 "mixed",
