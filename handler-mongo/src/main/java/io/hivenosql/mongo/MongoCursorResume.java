@@ -101,7 +101,7 @@ final class MongoCursorResume {
                 ? notRead
                 : new BsonDocument("$and", new BsonArray(List.of(scan.filter(), notRead)));
         Optional<BsonDocument> min = scan.min().map(bound -> new BsonDocument(ID, lastId));
-        return new MongoScan(filter, min, scan.max(), scan.hint(), remainingLimit);
+        return new MongoScan(filter, min, scan.max(), scan.hint(), remainingLimit, scan.collation());
     }
 
     /**

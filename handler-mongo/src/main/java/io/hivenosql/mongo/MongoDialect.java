@@ -92,12 +92,18 @@ record MongoDialect(String server, Set<Missing> missing) {
     }
 
     /**
-     * The dialect of the client's server, asked once per client with {@code buildInfo} (on {@code database}).
+     * The dialect of the client's server: the one its {@link MongoServerCapabilities} hold when this JVM planned reads
+     * with the client, else asked once per client with {@code buildInfo} alone (on {@code database}; a writer's task
+     * needs no probe of {@code $sample} or collations).
      *
      * @throws RuntimeException the driver's, when the server cannot be asked
      */
     static MongoDialect of(MongoClient client, String database) {
         requireNonNull(client, "client is null");
+        Optional<MongoServerCapabilities> capabilities = MongoServerCapabilities.known(client);
+        if (capabilities.isPresent()) {
+            return capabilities.get().dialect();
+        }
         MongoDialect known = DETECTED.get(client);
         if (known != null) {
             return known;
@@ -108,7 +114,7 @@ record MongoDialect(String server, Set<Missing> missing) {
         return detected;
     }
 
-    /** The dialect of the lease's server ({@link #of}). */
+    /** The dialect of the lease's server ({@link #of(MongoClient, String)}). */
     static MongoDialect of(MongoClients.Lease lease) {
         return of(lease.client(), lease.collection().getNamespace().getDatabaseName());
     }

@@ -18,9 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sample of a collection's {@code _id}s that {@link MongoSplitPlanner} cuts into ranges: drawn from the server
- * ({@link #draw}), and, for {@code _id}s whose order only the server knows (strings, documents, binaries), put in the
- * server's order ({@link #sortedByServer}), in pieces that keep each command well below MongoDB's 16 MB.
+ * The sample of a collection's {@code _id}s that {@link MongoSplitPlanner} cuts into ranges ({@link #plan}): drawn
+ * from the server ({@link #draw}), and, for {@code _id}s whose order only the server knows (strings, documents,
+ * binaries), put in the server's order ({@link #sortedByServer}), in pieces that keep each command well below
+ * MongoDB's 16 MB.
  */
 final class MongoIdSample {
     static final int SAMPLE_ATTEMPTS = 3;
@@ -32,6 +33,96 @@ final class MongoIdSample {
     private static final BsonValueCodec VALUE_CODEC = new BsonValueCodec();
 
     private MongoIdSample() {}
+
+    /**
+     * The {@code _id} range splits of a scan from a {@code $sample} ({@link MongoSplitPlanner}'s sample path): the
+     * sample's most common bracket in MongoDB's order, cut into {@code splits} ranges, or within the filter's bounds.
+     * On a server that takes no collation, {@code _id}s whose order depends on it are one split, unsampled when the
+     * bounds say so already ({@link #noCollation}).
+     *
+     * @param counted why {@code splits} splits, for the log
+     */
+    static MongoSplitPlanner.Plan plan(
+            MongoTable table,
+            MongoCollection<BsonDocument> collection,
+            MongoSplitPlanner.CollectionSize size,
+            MongoIdBounds bounds,
+            int splits,
+            List<String> hosts,
+            String counted,
+            MongoServerCapabilities server) {
+        if (bounds.bounded()
+                && !server.collation()
+                && MongoIdRanges.order(bounds.bracket().get()).isEmpty()) {
+            return new MongoSplitPlanner.Plan(
+                    List.of(new MongoPlannedSplit(MongoSplit.whole(), hosts, "the _ids within the filter's bounds")),
+                    size.bytes(),
+                    "one split, no sample: " + noCollation(bounds.bracket().get()));
+        }
+        List<BsonValue> sample = draw(table, collection, MongoSplitPlanner.sampleSize(splits));
+        String sampled = "_id ranges at a $sample of " + sample.size() + " _ids for " + counted;
+        if (bounds.bounded()) {
+            return bounded(collection, sample, splits, bounds, size, hosts, sampled);
+        }
+        Optional<String> bracket = MongoIdRanges.commonBracket(sample);
+        if (bracket.isEmpty()) {
+            return new MongoSplitPlanner.Plan(
+                    MongoIdRanges.splits(List.of(), hosts), size.bytes(), sampled + "; no rangeable _id drawn");
+        }
+        if (!server.collation() && MongoIdRanges.order(bracket.get()).isEmpty()) {
+            return new MongoSplitPlanner.Plan(
+                    MongoIdRanges.splits(List.of(), hosts),
+                    size.bytes(),
+                    "one split: a $sample of " + sample.size() + " _ids, mostly " + noCollation(bracket.get()));
+        }
+        List<BsonValue> values = MongoIdRanges.ofBracket(sample, bracket.get());
+        Optional<Comparator<BsonValue>> order = MongoIdRanges.order(bracket.get());
+        List<BsonValue> sorted = order.isPresent()
+                ? values.stream().sorted(order.get()).toList()
+                : sortedByServer(collection, values, SORT_PIECE_BYTES);
+        return new MongoSplitPlanner.Plan(
+                MongoIdRanges.splits(MongoIdRanges.boundaries(sorted, splits), hosts), size.bytes(), sampled);
+    }
+
+    /**
+     * Why {@code _id}s of a bracket whose order depends on a collation (strings, documents, binaries) are not cut on a
+     * server that takes no collation: the ranges are exact only when the boundaries are in the order the server's range
+     * queries compare by, and without the simple collation that order is the server's own (FerretDB 1.24.2 sorted and
+     * compared strings by their UTF-8 bytes over a PostgreSQL of the C locale; whether it does over other locales, and
+     * what other services do, is not known), so the scan is one split rather than possibly wrong ones.
+     */
+    private static String noCollation(String bracket) {
+        return bracket + " _ids, whose order the server decides: it takes no collation, so no range of them is cut";
+    }
+
+    /**
+     * The splits of a scan whose filter bounds {@code _id} to an interval of one bracket ({@link MongoIdBounds}): the
+     * sampled {@code _id}s inside the bounds ({@link #within}) are cut into {@code splits} times their share of the
+     * sample, at least one; the range splits are those of {@link MongoIdRanges#rangeSplits}, without the split of other brackets (the
+     * filter selects none of them). The ranges at the ends reach past the bounds, which the filter applies.
+     */
+    private static MongoSplitPlanner.Plan bounded(
+            MongoCollection<BsonDocument> collection,
+            List<BsonValue> sample,
+            int splits,
+            MongoIdBounds bounds,
+            MongoSplitPlanner.CollectionSize size,
+            List<String> hosts,
+            String sampled) {
+        List<BsonValue> inside = within(collection, sample, bounds);
+        double share = sample.isEmpty() ? 0 : (double) inside.size() / sample.size();
+        int count = (int) Math.max(1, Math.min(splits, Math.ceil(splits * share)));
+        long bytes = (long) (size.bytes() * share);
+        String how = sampled + ", " + inside.size() + " of them within the filter's bounds: " + bounds;
+        List<BsonValue> boundaries = MongoIdRanges.boundaries(inside, count);
+        if (boundaries.isEmpty()) {
+            return new MongoSplitPlanner.Plan(
+                    List.of(new MongoPlannedSplit(MongoSplit.whole(), hosts, "the _ids within the filter's bounds")),
+                    bytes,
+                    how);
+        }
+        return new MongoSplitPlanner.Plan(MongoIdRanges.rangeSplits(boundaries, hosts), bytes, how);
+    }
 
     /**
      * A random sample of the collection's {@code _id}s (duplicates possible), unsorted. {@code $sample} can fail now

@@ -57,7 +57,10 @@ final class MongoKeyedReads {
      */
     static FilterCapabilities capabilities(TableContext context) {
         MongoTable table = MongoTable.of(context);
-        return capabilities(context, MongoReads.dialect(context, table, "deciding the predicate pushdown"));
+        return capabilities(
+                context,
+                MongoReads.server(context, table, "deciding the predicate pushdown")
+                        .dialect());
     }
 
     /** {@link #capabilities(TableContext)} for a server of the dialect. */
@@ -76,9 +79,10 @@ final class MongoKeyedReads {
 
     /**
      * The splits of a scan whose pushed filter has a top-level {@code IN} on a column read by key other than
-     * {@code _id} (the shortest such list); empty when it has none.
+     * {@code _id} (the shortest such list); empty when it has none. The splits name the simple collation only where the
+     * {@code server} takes one.
      */
-    static Optional<List<SplitSpec>> plan(ReadRequest request, int desiredSplits, MongoDialect dialect) {
+    static Optional<List<SplitSpec>> plan(ReadRequest request, int desiredSplits, MongoServerCapabilities server) {
         if (request.filter().isEmpty()) {
             return Optional.empty();
         }
@@ -97,7 +101,7 @@ final class MongoKeyedReads {
                                     < ((Filter.In) conjuncts.get(chosen))
                                             .values()
                                             .size())) {
-                capabilities = capabilities == null ? capabilities(request.table(), dialect) : capabilities;
+                capabilities = capabilities == null ? capabilities(request.table(), server.dialect()) : capabilities;
                 if (capabilities.keyedReads(in.column())) {
                     chosen = i;
                 }
@@ -121,16 +125,18 @@ final class MongoKeyedReads {
             ReadRequest split = new ReadRequest(
                     request.table(), request.projection(), Optional.of(Filter.and(narrowed)), request.limit());
             planned.add(new MongoPlannedSplit(
-                    MongoSplit.of(MongoReads.filter(table, split, dialect)),
+                    MongoSplit.of(MongoReads.filter(table, split, server.dialect()))
+                            .forServer(server),
                     hosts,
                     part.size() + " listed values of " + field + ", read through its index"));
         }
         log.info(
-                "table {}: {} split(s) of {}: {} values of {} listed (an IN list or the join keys of runtime join-key "
-                        + "pushdown), read through the index on {}, no sample",
+                "table {}: {} split(s) of {} on {}: {} values of {} listed (an IN list or the join keys of runtime "
+                        + "join-key pushdown), read through the index on {}, no sample",
                 table.name(),
                 planned.size(),
                 table.namespace(),
+                server.describe(),
                 in.values().size(),
                 field,
                 field);

@@ -11,12 +11,12 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.mongo.bson.BsonText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import io.hivenosql.mongo.bson.BsonText;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.slf4j.Logger;
@@ -43,27 +43,28 @@ final class MongoReads {
     /**
      * The splits of a scan (see {@link MongoSplitPlanner}), planned with the scan's filter ({@code mongo.input.query}
      * AND the pushed filter: a pinned {@code _id} is one split, bounds on it bound the ranges) and Hive's hint
-     * {@code desiredSplits}. Logs the pushed filter as JSON once per scan, in the log of whatever plans the splits
-     * (HiveServer2 for fetch tasks, the Tez application master otherwise): {@code table t: pushed filter {...}}; the
+     * {@code desiredSplits}, for what the server can do ({@link MongoServerCapabilities}, detected once per client in
+     * this JVM; the splits tell the tasks whether to name a collation). Logs the pushed filter as JSON once per scan,
+     * in the log of whatever plans the splits (HiveServer2 for fetch tasks, the Tez application master otherwise): {@code table t: pushed filter {...}}; the
      * planner logs how it split the scan and why.
      */
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         MongoTable table = MongoTable.of(request.table());
-        MongoDialect dialect = dialect(request.table(), table, "planning the splits");
-        BsonDocument filter = filter(table, request, dialect);
+        MongoServerCapabilities server = server(request.table(), table, "planning the splits");
+        BsonDocument filter = filter(table, request, server.dialect());
         if (request.filter().isPresent()) {
             log.info("table {}: pushed filter {}", table.name(), filter.toJson());
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
         }
         if (!MongoIdBounds.of(filter).pinned()) {
-            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits, dialect);
+            Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits, server);
             if (keyed.isPresent()) {
                 return keyed.get();
             }
         }
         try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
-            return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits);
+            return MongoSplitPlanner.plan(table, lease.client(), lease.collection(), filter, desiredSplits, server);
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(table, "planning the splits", e, HandlerErrorCode.STORE_ERROR);
         }
@@ -72,8 +73,7 @@ final class MongoReads {
     /** A reader of one split: the table's query AND the pushed filter AND the split's range. */
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
         MongoTable table = MongoTable.of(request.table());
-        MongoDialect dialect = dialect(request.table(), table, "reading " + split.description());
-        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()), dialect);
+        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
         MongoClients.Lease lease = MongoClients.acquire(request.table());
         // the reader owns the lease from here: it closes it with itself, or when it fails to open
         return MongoRecordReader.open(table, lease, request, scan, split.description());
@@ -93,12 +93,14 @@ final class MongoReads {
             return OptionalLong.empty();
         }
         MongoTable table = MongoTable.of(request.table());
-        MongoDialect dialect = dialect(request.table(), table, "counting the documents of " + split.description());
-        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()), dialect);
+        MongoScan scan = scan(table, request, MongoSplit.fromBytes(split.payload()));
         if (scan.min().isPresent() || scan.max().isPresent()) {
             return OptionalLong.empty();
         }
-        CountOptions options = new CountOptions().collation(MongoScan.SIMPLE_COLLATION);
+        CountOptions options = new CountOptions();
+        if (scan.collation()) {
+            options.collation(MongoScan.SIMPLE_COLLATION);
+        }
         scan.hint().ifPresent(options::hint);
         if (scan.limit().isPresent()) {
             if (scan.limit().getAsLong() <= 0) {
@@ -144,27 +146,31 @@ final class MongoReads {
     }
 
     /**
-     * The dialect of the table's server ({@link MongoDialect}: which values pushed filters may name), asked once per
-     * shared client in this JVM: where the pushdown is decided (HiveServer2 compiling the query), where splits are
-     * planned and in the tasks, which translate the pushed filter again and must name the same values.
+     * What the table's server can do ({@link MongoServerCapabilities}, with its {@link MongoDialect}: which values
+     * pushed filters may name), detected once per shared client in this JVM: where the pushdown is decided (HiveServer2
+     * compiling the query) and where splits are planned; the splits carry it to the tasks, which translate the pushed
+     * filter again and must name the same values.
      *
      * @throws HandlerException when the server cannot be asked ({@code doing} says what for)
      */
-    static MongoDialect dialect(TableContext context, MongoTable table, String doing) {
+    static MongoServerCapabilities server(TableContext context, MongoTable table, String doing) {
         try (MongoClients.Lease lease = MongoClients.acquire(context)) {
-            return MongoDialect.of(lease);
+            return MongoServerCapabilities.of(lease.client(), lease.collection());
         } catch (RuntimeException e) {
             throw MongoErrors.storeError(
                     table,
-                    doing + " (asking the server which values it holds: buildInfo)",
+                    doing + " (asking the server what it can do: buildInfo, probes)",
                     e,
                     HandlerErrorCode.STORE_ERROR);
         }
     }
 
-    /** The cursor of one split: {@code mongo.input.query} AND the pushed filter AND the split's range. */
-    static MongoScan scan(MongoTable table, ReadRequest request, MongoSplit split, MongoDialect dialect) {
-        return split.scan(and(table, request, split.range(), dialect), request.limit());
+    /**
+     * The cursor of one split: {@code mongo.input.query} AND the pushed filter (translated for the split's server,
+     * {@link MongoSplit#dialect}) AND the split's range.
+     */
+    static MongoScan scan(MongoTable table, ReadRequest request, MongoSplit split) {
+        return split.scan(and(table, request, split.range(), split.dialect()), request.limit());
     }
 
     /**
@@ -210,7 +216,8 @@ final class MongoReads {
             throw new HandlerException(
                     HandlerErrorCode.INVALID_TABLE_PROPERTY,
                     "table " + table.name() + ": property '" + MongoTableProperties.INPUT_QUERY.key() + "' holds a "
-                            + unheld.value().getBsonType() + " value (" + BsonText.json(unheld.value()) + ") at " + unheld.path()
+                            + unheld.value().getBsonType() + " value (" + BsonText.json(unheld.value()) + ") at "
+                            + unheld.path()
                             + ", which the server (" + dialect.server() + ") cannot receive: it holds no such value, "
                             + "so that a condition on it matches nothing (negated, everything): write the query without it");
         });

@@ -120,8 +120,9 @@ final class MongoRecordReader implements RecordSource {
 
     /**
      * Runs {@code find} for a scan: its filter, index bounds, hint and limit, the reader's projection, the simple
-     * collation, the table's batch size, and the order of {@code _id} when the reader resumes. Null when the limit
-     * leaves nothing to read ({@code find().limit(0)} would mean no limit).
+     * collation (unless the server takes none: {@link MongoScan#collation}), the table's batch size, and the order of
+     * {@code _id} when the reader resumes. Null when the limit leaves nothing to read ({@code find().limit(0)} would
+     * mean no limit).
      */
     private MongoCursor<RawBsonDocument> query(MongoScan scan) {
         if (scan.limit().isPresent() && scan.limit().getAsLong() <= 0) {
@@ -130,8 +131,10 @@ final class MongoRecordReader implements RecordSource {
         FindIterable<RawBsonDocument> find = lease.collection()
                 .withDocumentClass(RawBsonDocument.class)
                 .find(scan.filter())
-                .collation(MongoScan.SIMPLE_COLLATION)
                 .batchSize(table.readBatchSize());
+        if (scan.collation()) {
+            find.collation(MongoScan.SIMPLE_COLLATION);
+        }
         if (!projection.isEmpty()) {
             find.projection(projection);
         }
@@ -243,7 +246,7 @@ final class MongoRecordReader implements RecordSource {
             OptionalLong remaining =
                     scan.limit().isPresent() ? OptionalLong.of(scan.limit().getAsLong() - rows) : OptionalLong.empty();
             MongoScan resumed = lastId == null
-                    ? new MongoScan(scan.filter(), scan.min(), scan.max(), scan.hint(), remaining)
+                    ? new MongoScan(scan.filter(), scan.min(), scan.max(), scan.hint(), remaining, scan.collation())
                     : MongoCursorResume.after(scan, lastId, remaining);
             try {
                 cursor = query(resumed);

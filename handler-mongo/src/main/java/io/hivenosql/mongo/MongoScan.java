@@ -17,13 +17,16 @@ import org.bson.BsonDocument;
  * @param max exclusive upper index bound (shard-key document)
  * @param hint the index that min and max refer to
  * @param limit most documents to return
+ * @param collation whether the queries name {@link #SIMPLE_COLLATION}: false on a server that takes no collation
+ *     ({@link MongoServerCapabilities}), which then compares by its own rules (FerretDB: no collations at all)
  */
 record MongoScan(
         BsonDocument filter,
         Optional<BsonDocument> min,
         Optional<BsonDocument> max,
         Optional<BsonDocument> hint,
-        OptionalLong limit) {
+        OptionalLong limit,
+        boolean collation) {
     /**
      * Binary string comparison, as Hive compares: every query and sort whose string semantics matter names it, so that
      * a collection's default collation never changes what a pushed predicate matches or where a split ends.
@@ -38,6 +41,16 @@ record MongoScan(
         requireNonNull(hint, "hint is null");
         requireNonNull(limit, "limit is null");
         checkBounds(min, max, hint);
+    }
+
+    /** A scan that names the simple collation. */
+    MongoScan(
+            BsonDocument filter,
+            Optional<BsonDocument> min,
+            Optional<BsonDocument> max,
+            Optional<BsonDocument> hint,
+            OptionalLong limit) {
+        this(filter, min, max, hint, limit, true);
     }
 
     /**

@@ -230,9 +230,14 @@ final class MongoSchemaChanges {
         try (MongoClients.Lease lease = MongoClients.acquire(context)) {
             DeleteResult result;
             try {
-                // the simple collation, as the readers use: delete exactly the documents the table shows
-                result = lease.collection()
-                        .deleteMany(filter, new DeleteOptions().collation(MongoScan.SIMPLE_COLLATION));
+                // the simple collation, as the readers use: delete exactly the documents the table shows (a server
+                // that takes no collation compares as its readers do without one)
+                DeleteOptions options = new DeleteOptions();
+                if (MongoServerCapabilities.of(lease.client(), lease.collection())
+                        .collation()) {
+                    options.collation(MongoScan.SIMPLE_COLLATION);
+                }
+                result = lease.collection().deleteMany(filter, options);
             } catch (RuntimeException e) {
                 throw MongoErrors.storeError(
                         table,

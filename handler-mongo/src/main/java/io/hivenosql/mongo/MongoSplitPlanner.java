@@ -12,7 +12,6 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.SplitSpec;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,15 +27,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Plans the splits of a scan from what the server tells: the collection's size ({@code collStats} count and size),
- * whether it is sharded ({@code config.collections}) and then its chunks, else a {@code $sample} of its {@code _id}s.
- * The planning itself is pure ({@link MongoIdRanges}, {@link MongoChunks}); this class only reads, and
- * {@link MongoIdSample} draws the {@code _id}s that the ranges are cut at.
+ * whether it is sharded ({@code config.collections}) and then its chunks, else a {@code $sample} of its {@code _id}s,
+ * or on a server without {@code $sample} ({@link MongoServerCapabilities}) ranges interpolated between its first and
+ * last {@code _id} ({@link MongoIdInterpolation}). The planning itself is pure ({@link MongoIdRanges},
+ * {@link MongoChunks}); this class only reads, and {@link MongoIdSample} draws the {@code _id}s that the ranges are
+ * cut at.
  *
  * <p>First the scan's filter ({@code mongo.input.query} AND the pushed filter), whatever the mode: when it pins
  * {@code _id} ({@code _id = v}, {@code _id IN (...)}, also inside an AND; {@link MongoIdBounds}) the scan is one split,
  * planned without any server call (no {@code collStats}, no sample, no {@code config} read, so also with {@code chunks}
- * on a collection that is not sharded): its reader finds the documents through the {@code _id} index. Then
- * {@code mongo.split.mode}:
+ * on a collection that is not sharded; only what the server can do is asked, once per client): its reader finds the
+ * documents through the {@code _id} index. Then {@code mongo.split.mode}:
  *
  * <ul>
  *   <li>auto: the chunks of a sharded collection; else {@code _id} ranges when the collection is larger than
@@ -50,7 +51,12 @@ import org.slf4j.LoggerFactory;
  *       sample has fewer distinct values. An empty collection, or {@code n} of 1, gives one split (and no sample). When
  *       the filter bounds {@code _id} ({@code >}, {@code >=}, {@code <}, {@code <=}, BETWEEN of one type bracket), the
  *       ranges are cut only at the sampled {@code _id}s within the bounds, about {@code n} times their share of the
- *       sample of them, and no split of other types is planned: the filter selects none.
+ *       sample of them, and no split of other types is planned: the filter selects none. On a server without
+ *       {@code $sample} (FerretDB 1.x; {@link MongoServerCapabilities}), auto and sample interpolate {@code n} ranges
+ *       between the first and the last {@code _id} (within the bounds) instead, or plan one split where the
+ *       {@code _id}s are not interpolated ({@link MongoIdInterpolation}); no stage the server lacks is called. On a
+ *       server that takes no collation, string, document and binary {@code _id}s are one split ({@link
+ *       MongoIdSample#plan}).
  *   <li>chunks: one split per chunk; a collection that is not sharded is an error. There is no fallback: a task whose
  *       chunk query fails (e.g. the shard key's index named by the hint was dropped) fails the query; use sample or auto
  *       then.
@@ -106,6 +112,22 @@ final class MongoSplitPlanner {
             MongoCollection<BsonDocument> collection,
             BsonDocument filter,
             int desiredSplits) {
+        return plan(table, client, collection, filter, desiredSplits, MongoServerCapabilities.of(client, collection));
+    }
+
+    /**
+     * As {@link #plan(MongoTable, MongoClient, MongoCollection, BsonDocument, int)}, for a server that can do what
+     * {@code server} says: without {@code $sample} the {@code _id} ranges are interpolated ({@link
+     * MongoIdInterpolation}); without collations no query names one, and {@code _id}s whose order depends on it (strings,
+     * documents, binaries) are not cut.
+     */
+    static List<SplitSpec> plan(
+            MongoTable table,
+            MongoClient client,
+            MongoCollection<BsonDocument> collection,
+            BsonDocument filter,
+            int desiredSplits,
+            MongoServerCapabilities server) {
         MongoIdBounds bounds = MongoIdBounds.of(filter);
         List<String> hosts = MongoChunks.hostNames(
                 String.join(",", table.uri().connectionString().getHosts()));
@@ -117,18 +139,25 @@ final class MongoSplitPlanner {
             plan = new Plan(List.of(lookup), 0, "_id pinned by the filter (= or IN), no sample");
         } else {
             CollectionSize size = collectionSize(client.getDatabase(table.database()), table.collection());
-            Plan planned = planned(table, client, collection, size, bounds, desiredSplits, hosts);
+            Plan planned = planned(table, client, collection, size, bounds, desiredSplits, hosts, server);
             plan = new Plan(
                     planned.splits(),
                     planned.bytes(),
                     planned.how() + "; " + size.count() + " documents, " + size.bytes() + " bytes");
         }
-        List<SplitSpec> specs = specs(plan.splits(), plan.bytes());
+        List<MongoPlannedSplit> splits = plan.splits();
+        if (!server.collation() || !server.dialect().full()) {
+            splits = splits.stream()
+                    .map(split -> new MongoPlannedSplit(split.split().forServer(server), split.hosts(), split.what()))
+                    .toList();
+        }
+        List<SplitSpec> specs = specs(splits, plan.bytes());
         log.info(
-                "table {}: {} split(s) of {}: {} ({}={})",
+                "table {}: {} split(s) of {} on {}: {} ({}={})",
                 table.name(),
                 specs.size(),
                 table.namespace(),
+                server.describe(),
                 plan.how(),
                 MongoTableProperties.SPLIT_MODE.key(),
                 table.splitMode().name().toLowerCase(Locale.ROOT));
@@ -143,7 +172,8 @@ final class MongoSplitPlanner {
             CollectionSize size,
             MongoIdBounds bounds,
             int desiredSplits,
-            List<String> hosts) {
+            List<String> hosts,
+            MongoServerCapabilities server) {
         MongoSplitMode mode = table.splitMode();
         if (mode == MongoSplitMode.SINGLE) {
             return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), "one split by the mode");
@@ -159,50 +189,10 @@ final class MongoSplitPlanner {
         if (splits <= 1 || size.count() == 0) {
             return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), "no sample: " + counted);
         }
-        List<BsonValue> sample = MongoIdSample.draw(table, collection, sampleSize(splits));
-        String sampled = "_id ranges at a $sample of " + sample.size() + " _ids for " + counted;
-        if (bounds.bounded()) {
-            return bounded(collection, sample, splits, bounds, size, hosts, sampled);
+        if (!server.sample()) {
+            return MongoIdInterpolation.plan(collection, size, bounds, splits, hosts, counted);
         }
-        Optional<String> bracket = MongoIdRanges.commonBracket(sample);
-        if (bracket.isEmpty()) {
-            return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), sampled + "; no rangeable _id drawn");
-        }
-        List<BsonValue> values = MongoIdRanges.ofBracket(sample, bracket.get());
-        Optional<Comparator<BsonValue>> order = MongoIdRanges.order(bracket.get());
-        List<BsonValue> sorted = order.isPresent()
-                ? values.stream().sorted(order.get()).toList()
-                : MongoIdSample.sortedByServer(collection, values, MongoIdSample.SORT_PIECE_BYTES);
-        return new Plan(MongoIdRanges.splits(MongoIdRanges.boundaries(sorted, splits), hosts), size.bytes(), sampled);
-    }
-
-    /**
-     * The splits of a scan whose filter bounds {@code _id} to an interval of one bracket ({@link MongoIdBounds}): the
-     * sampled {@code _id}s inside the bounds ({@link MongoIdSample#within}) are cut into {@code splits} times their share of the sample, at least
-     * one; the range splits are those of {@link MongoIdRanges#rangeSplits}, without the split of other brackets (the
-     * filter selects none of them). The ranges at the ends reach past the bounds, which the filter applies.
-     */
-    private static Plan bounded(
-            MongoCollection<BsonDocument> collection,
-            List<BsonValue> sample,
-            int splits,
-            MongoIdBounds bounds,
-            CollectionSize size,
-            List<String> hosts,
-            String sampled) {
-        List<BsonValue> inside = MongoIdSample.within(collection, sample, bounds);
-        double share = sample.isEmpty() ? 0 : (double) inside.size() / sample.size();
-        int count = (int) Math.max(1, Math.min(splits, Math.ceil(splits * share)));
-        long bytes = (long) (size.bytes() * share);
-        String how = sampled + ", " + inside.size() + " of them within the filter's bounds: " + bounds;
-        List<BsonValue> boundaries = MongoIdRanges.boundaries(inside, count);
-        if (boundaries.isEmpty()) {
-            return new Plan(
-                    List.of(new MongoPlannedSplit(MongoSplit.whole(), hosts, "the _ids within the filter's bounds")),
-                    bytes,
-                    how);
-        }
-        return new Plan(MongoIdRanges.rangeSplits(boundaries, hosts), bytes, how);
+        return MongoIdSample.plan(table, collection, size, bounds, splits, hosts, counted, server);
     }
 
     /** The chunk splits when the collection is sharded; empty when it is not (an error when {@code required}). */

@@ -166,8 +166,9 @@ public enum MongoTableProperties implements TableProperty {
             enumOf(MongoSplitMode.class),
             "auto",
             false,
-            "auto: shard chunks for sharded collections, $sample-based _id ranges for large ones, one split for "
-                    + "small ones; sample, chunks or single force one method."),
+            "auto: shard chunks for sharded collections, $sample-based _id ranges for large ones (interpolated "
+                    + "between the first and last _id on a server without $sample), one split for small ones; "
+                    + "sample, chunks or single force one method."),
     SPLIT_SIZE_MB(
             "mongo.split.size-mb",
             integer(1, 1 << 20),

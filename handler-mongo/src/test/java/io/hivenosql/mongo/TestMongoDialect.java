@@ -8,13 +8,18 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.mongo.MongoDialect.Missing;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import io.hivenosql.mongo.bson.MongoObjectIdFormat;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDecimal128;
@@ -191,6 +196,49 @@ class TestMongoDialect {
         assertThat(new BigDecimal(MongoFieldValues.doubleAtLeast(tenth))).isGreaterThanOrEqualTo(tenth);
         assertThat(MongoFieldValues.doubleAtMost(new BigDecimal("0.5"))).isEqualTo(0.5);
         assertThat(MongoFieldValues.doubleAtLeast(new BigDecimal("-0.5"))).isEqualTo(-0.5);
+    }
+
+    @Test
+    void theCapabilitiesOfFerretDbHoldItsDialect() {
+        BsonDocument buildInfo = BsonDocument.parse("{version: '7.0.42', ferretdbVersion: 'v1.24.2'}");
+        assertThat(MongoServerCapabilities.fromBuildInfo(buildInfo)
+                        .orElseThrow()
+                        .dialect())
+                .isEqualTo(MongoDialect.fromBuildInfo(buildInfo));
+        assertThat(MongoServerCapabilities.full("MongoDB 7.0.4").dialect()).isEqualTo(MongoDialect.MONGODB);
+    }
+
+    /** The tasks translate the pushed filter for the dialect their split carries, and ask no server. */
+    @Test
+    void splitsCarryTheDialectToTheTasks() throws IOException {
+        MongoServerCapabilities ferret = new MongoServerCapabilities(
+                "FerretDB v1.24.2",
+                false,
+                false,
+                MongoDialect.fromBuildInfo(BsonDocument.parse("{ferretdbVersion: 'v1.24.2'}")));
+        MongoSplit split = MongoSplit.of(BsonDocument.parse("{_id: {$gte: 5}}")).forServer(ferret);
+        MongoSplit decoded = MongoSplit.fromBytes(split.toBytes());
+        assertThat(decoded).isEqualTo(split);
+        assertThat(decoded.dialect()).isEqualTo(ferret.dialect());
+        MongoSplit forMongo = MongoSplit.of(BsonDocument.parse("{_id: {$gte: 5}}"));
+        assertThat(MongoSplit.fromBytes(forMongo.toBytes()).dialect()).isEqualTo(MongoDialect.MONGODB);
+
+        // no server at this address: neither the table nor the scan contacts one
+        TableContext table = TestingMongoWriteTables.table("mongodb://127.0.0.1:1/x.y", "x", "y")
+                .column("id", "int")
+                .column("name", "string")
+                .mapping("id", "_id")
+                .build();
+        ReadRequest request = new ReadRequest(
+                table, List.of(0, 1), Optional.of(new Filter.Compare("name", CompareOp.GE, "E")), OptionalLong.empty());
+        String forFerret =
+                MongoReads.scan(MongoTable.of(table), request, decoded).filter().toJson();
+        assertThat(forFerret).doesNotContain("NaN").doesNotContain("\"decimal\"");
+        assertThat(MongoReads.scan(MongoTable.of(table), request, forMongo)
+                        .filter()
+                        .toJson())
+                .contains("NaN")
+                .contains("\"decimal\"");
     }
 
     @Test

@@ -9,43 +9,41 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import io.hivenosql.api.spi.TableContext;
-import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Optional;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dialect rules against a real FerretDB 1.x ({@code FERRETDB_URI}, e.g. {@code mongodb://127.0.0.1:27017}; skipped
- * without one): every pushed filter of every column type and operator runs there without error and matches what Hive
+ * The dialect rules against a real FerretDB 1.x over PostgreSQL ({@link TestingFerretDb}; skipped where neither can be
+ * found): every pushed filter of every column type and operator runs there without error and matches what Hive
  * selects (exactly, or a superset where the translator says so), and values FerretDB cannot store fail a write with a
  * message that names them, before anything is sent that would drop the connection.
  */
 class TestMongoFerretDbPushdown {
     private static final String DATABASE = "dialect_ferretdb";
 
-    private static String uri;
+    private static TestingFerretDb server;
     private static MongoClient client;
 
     @BeforeAll
-    static void connect() {
-        uri = Optional.ofNullable(System.getenv("FERRETDB_URI"))
-                .or(() -> Optional.ofNullable(System.getProperty("ferretdb.uri")))
-                .orElse(null);
-        assumeTrue(uri != null, "no FerretDB: set FERRETDB_URI");
-        client = com.mongodb.client.MongoClients.create(uri);
-        client.getDatabase(DATABASE).drop();
+    static void startServer() throws IOException {
+        assumeTrue(
+                TestingFerretDb.available(), () -> TestingFerretDb.unavailable().orElse(""));
+        server = TestingFerretDb.start();
+        client = com.mongodb.client.MongoClients.create(server.uri());
     }
 
     @AfterAll
-    static void disconnect() {
+    static void stopServer() throws IOException {
         if (client != null) {
-            client.getDatabase(DATABASE).drop();
             client.close();
+        }
+        if (server != null) {
+            server.close();
         }
     }
 
@@ -99,8 +97,7 @@ class TestMongoFerretDbPushdown {
     }
 
     private static TableContext table(String collection, String column, String type) {
-        return TestingMongoWriteTables.table(
-                        TestingMongoServer.databaseUri(uri, DATABASE, collection), DATABASE, collection)
+        return TestingMongoWriteTables.table(server.uri(DATABASE, collection), DATABASE, collection)
                 .column("id", "int")
                 .column(column, type)
                 .mapping("id", "_id", column, column)

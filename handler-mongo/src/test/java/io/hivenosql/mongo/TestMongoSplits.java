@@ -118,8 +118,7 @@ class TestMongoSplits {
                 client.getDatabase(table.database()).getCollection(table.collection(), BsonDocument.class);
         Map<BsonValue, Integer> counts = new HashMap<>();
         for (SplitSpec spec : splits) {
-            MongoScan scan =
-                    MongoReads.scan(table, request, MongoSplit.fromBytes(spec.payload()), MongoDialect.MONGODB);
+            MongoScan scan = MongoReads.scan(table, request, MongoSplit.fromBytes(spec.payload()));
             FindIterable<BsonDocument> find =
                     collection.find(scan.filter()).projection(new BsonDocument("_id", new BsonInt32(1)));
             scan.min().ifPresent(find::min);
@@ -247,7 +246,8 @@ class TestMongoSplits {
                 .isEqualTo(BsonDocument.parse("{k: {$ne: NaN}}"));
         assertThatThrownBy(() -> MongoReads.filter(MongoTable.of(table), request, MongoDialect.FERRETDB_1))
                 .hasMessageContaining("HNS-101 INVALID_TABLE_PROPERTY")
-                .hasMessageContaining("property 'mongo.input.query' holds a DOUBLE value ({\"$numberDouble\": \"NaN\"}) at k.$ne")
+                .hasMessageContaining(
+                        "property 'mongo.input.query' holds a DOUBLE value ({\"$numberDouble\": \"NaN\"}) at k.$ne")
                 .hasMessageContaining("cannot receive");
     }
 
