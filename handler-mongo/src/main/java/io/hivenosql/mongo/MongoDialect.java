@@ -119,6 +119,17 @@ record MongoDialect(String server, Set<Missing> missing) {
         return of(lease.client(), lease.collection().getNamespace().getDatabaseName());
     }
 
+    /**
+     * For a log line after a filter: empty for MongoDB, else e.g. {@code " (for FerretDB v1.24.2, which holds no NAN,
+     * INFINITY, DECIMAL128, ...: none is named)"}.
+     */
+    String describe() {
+        return full()
+                ? ""
+                : " (for " + server + ", which holds no "
+                        + String.join(", ", missing.stream().map(Enum::name).toList()) + ": none is named)";
+    }
+
     /** Whether every BSON value can be held: a filter need leave nothing out. */
     boolean full() {
         return missing.isEmpty();

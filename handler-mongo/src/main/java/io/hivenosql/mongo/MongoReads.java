@@ -53,7 +53,11 @@ final class MongoReads {
         MongoServerCapabilities server = server(request.table(), table, "planning the splits");
         BsonDocument filter = filter(table, request, server.dialect());
         if (request.filter().isPresent()) {
-            log.info("table {}: pushed filter {}", table.name(), filter.toJson());
+            log.info(
+                    "table {}: pushed filter {}{}",
+                    table.name(),
+                    filter.toJson(),
+                    server.dialect().describe());
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
         }

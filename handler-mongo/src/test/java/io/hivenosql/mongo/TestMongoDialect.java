@@ -83,6 +83,8 @@ class TestMongoDialect {
         assertThat(ferret.full()).isFalse();
         assertThat(MongoDialect.fromBuildInfo(BsonDocument.parse("{version: '7.0.4', ok: 1.0}")))
                 .isEqualTo(MongoDialect.MONGODB);
+        assertThat(ferret.describe()).startsWith(" (for FerretDB v1.24.2, which holds no NAN, INFINITY, DECIMAL128");
+        assertThat(MongoDialect.MONGODB.describe()).isEmpty();
         // FerretDB 2 (on DocumentDB) stores every BSON type
         assertThat(MongoDialect.fromBuildInfo(BsonDocument.parse("{version: '7.0.77', ferretdbVersion: 'v2.1.0'}"))
                         .full())

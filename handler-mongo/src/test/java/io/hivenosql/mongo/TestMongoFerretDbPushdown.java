@@ -1,5 +1,6 @@
 package io.hivenosql.mongo;
 
+import static io.hivenosql.mongo.TestingMongoWriteTables.CONNECTOR;
 import static io.hivenosql.mongo.TestingMongoWriteTables.documents;
 import static io.hivenosql.mongo.TestingMongoWriteTables.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,10 +9,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
+import io.hivenosql.api.pushdown.CompareOp;
+import io.hivenosql.api.pushdown.Filter;
+import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.spi.ReadRequest;
+import io.hivenosql.api.spi.RecordSource;
+import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,6 +70,52 @@ class TestMongoFerretDbPushdown {
         MongoCollection<BsonDocument> collection =
                 client.getDatabase(DATABASE).getCollection("pushdown", BsonDocument.class);
         TestMongoPushdown.assertPushdown(collection, MongoDialect.of(client, DATABASE));
+    }
+
+    /**
+     * Through the connector as Hive reads: the pushdown decision, the split planning and the reader all take the
+     * server's dialect (the reader from its split), so the string filter names no NaN or decimal and the decimal
+     * bounds are doubles; the rows are those Hive selects (the decimal comparison is a superset, marked inexact).
+     */
+    @Test
+    void theConnectorReadsWithFiltersForFerretDb() throws IOException {
+        MongoCollection<BsonDocument> collection = collection("people");
+        collection.insertMany(List.of(
+                BsonDocument.parse("{_id: 1, name: 'Ada', price: 1.25}"),
+                BsonDocument.parse("{_id: 2, name: 'Edsger', price: 1.004}"),
+                BsonDocument.parse("{_id: 3, name: {first: 'Grace'}, price: 1.0}"),
+                BsonDocument.parse("{_id: 4, name: 7, price: 2}")));
+        TableContext table = TestingMongoWriteTables.table(server.uri(DATABASE, "people"), DATABASE, "people")
+                .column("id", "int")
+                .column("name", "string")
+                .column("price", "decimal(5,2)")
+                .mapping("id", "_id", "name", "name", "price", "price")
+                .build();
+        FilterCapabilities capabilities = CONNECTOR.filterCapabilities(table);
+        Filter name = new Filter.Compare("name", CompareOp.GE, "E");
+        Filter price = new Filter.Compare("price", CompareOp.EQ, new BigDecimal("1.00"));
+        assertThat(capabilities.canPush(name)).isTrue();
+        assertThat(capabilities.exact(name)).isTrue();
+        assertThat(capabilities.canPush(price)).isTrue();
+        assertThat(capabilities.exact(price)).isFalse();
+        assertThat(ids(table, name)).containsExactly(2, 3);
+        // 1.004 reads as 1.00: matched by the superset and selected by Hive
+        assertThat(ids(table, price)).contains(2, 3).doesNotContain(1, 4);
+    }
+
+    private static List<Integer> ids(TableContext table, Filter filter) throws IOException {
+        ReadRequest request = new ReadRequest(table, List.of(0, 1, 2), Optional.of(filter), OptionalLong.empty());
+        List<Integer> ids = new ArrayList<>();
+        for (SplitSpec split : CONNECTOR.planSplits(request, 0)) {
+            assertThat(MongoSplit.fromBytes(split.payload()).dialect().full()).isFalse();
+            try (RecordSource source = CONNECTOR.openReader(request, split)) {
+                while (source.next()) {
+                    ids.add(((Number) source.get(0)).intValue());
+                }
+            }
+        }
+        Collections.sort(ids);
+        return ids;
     }
 
     @Test
