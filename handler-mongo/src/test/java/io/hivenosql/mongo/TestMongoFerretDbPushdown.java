@@ -5,7 +5,6 @@ import static io.hivenosql.mongo.TestingMongoWriteTables.documents;
 import static io.hivenosql.mongo.TestingMongoWriteTables.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
@@ -16,6 +15,8 @@ import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.sandbox.mongo.MongoFlavour;
+import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -29,22 +30,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dialect rules against a real FerretDB 1.x over PostgreSQL ({@link TestingFerretDb}; skipped where neither can be
- * found): every pushed filter of every column type and operator runs there without error and matches what Hive
+ * The dialect rules against a real FerretDB 1.x over PostgreSQL (the sandbox's {@link TestingMongoServer} of flavour
+ * {@link MongoFlavour#FERRETDB}, built on first use): every pushed filter of every column type and operator runs there without error and matches what Hive
  * selects (exactly, or a superset where the translator says so), and values FerretDB cannot store fail a write with a
  * message that names them, before anything is sent that would drop the connection.
  */
 class TestMongoFerretDbPushdown {
     private static final String DATABASE = "dialect_ferretdb";
 
-    private static TestingFerretDb server;
+    private static TestingMongoServer server;
     private static MongoClient client;
 
     @BeforeAll
     static void startServer() throws IOException {
-        assumeTrue(
-                TestingFerretDb.available(), () -> TestingFerretDb.unavailable().orElse(""));
-        server = TestingFerretDb.start();
+        server = TestingMongoServer.builder().flavour(MongoFlavour.FERRETDB).build();
         client = com.mongodb.client.MongoClients.create(server.uri());
     }
 
@@ -85,7 +84,7 @@ class TestMongoFerretDbPushdown {
                 BsonDocument.parse("{_id: 2, name: 'Edsger', price: 1.004}"),
                 BsonDocument.parse("{_id: 3, name: {first: 'Grace'}, price: 1.0}"),
                 BsonDocument.parse("{_id: 4, name: 7, price: 2}")));
-        TableContext table = TestingMongoWriteTables.table(server.uri(DATABASE, "people"), DATABASE, "people")
+        TableContext table = TestingMongoWriteTables.table(server.databaseUri(DATABASE, "people"), DATABASE, "people")
                 .column("id", "int")
                 .column("name", "string")
                 .column("price", "decimal(5,2)")
@@ -154,7 +153,7 @@ class TestMongoFerretDbPushdown {
     }
 
     private static TableContext table(String collection, String column, String type) {
-        return TestingMongoWriteTables.table(server.uri(DATABASE, collection), DATABASE, collection)
+        return TestingMongoWriteTables.table(server.databaseUri(DATABASE, collection), DATABASE, collection)
                 .column("id", "int")
                 .column(column, type)
                 .mapping("id", "_id", column, column)

@@ -366,6 +366,7 @@ class TestMongoPushdown {
         collection.find().sort(new BsonDocument("_id", new BsonInt32(1))).into(documents);
         List<Filter> filters = filters();
         Map<BadRecordPolicy, Integer> pushed = new HashMap<>();
+        Map<BsonDocument, Set<Integer>> answers = new HashMap<>();
         for (BadRecordPolicy policy : BadRecordPolicy.values()) {
             MongoPredicateTranslator translator = new MongoPredicateTranslator("db.t", LAYOUT, policy, dialect);
             for (Filter filter : filters) {
@@ -380,10 +381,14 @@ class TestMongoPushdown {
                 assertThat(typeAliases(query))
                         .as("policy %s, filter %s, pushed as %s", policy, filter, query.toJson())
                         .allMatch(dialect::knowsAlias);
-                Set<Integer> matched = new TreeSet<>();
-                for (BsonDocument document : collection.find(query)) {
-                    matched.add(document.getInt32("_id").getValue());
-                }
+                // policies often push the same query: each distinct one runs once (FerretDB's finds are scans)
+                Set<Integer> matched = new TreeSet<>(answers.computeIfAbsent(query, pushedQuery -> {
+                    Set<Integer> ids = new TreeSet<>();
+                    for (BsonDocument document : collection.find(pushedQuery)) {
+                        ids.add(document.getInt32("_id").getValue());
+                    }
+                    return ids;
+                }));
                 Set<Integer> rowMode = new TreeSet<>();
                 Set<Integer> vectorized = new TreeSet<>();
                 Set<Integer> failing = new TreeSet<>();
