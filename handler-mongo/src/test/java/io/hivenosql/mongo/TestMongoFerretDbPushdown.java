@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.bson.BsonDocument;
+import org.bson.BsonType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -117,17 +118,50 @@ class TestMongoFerretDbPushdown {
         return ids;
     }
 
+    /**
+     * A decimal is written as the double whose shortest text is the same number (every decimal of up to 15
+     * significant digits has one), which the reader turns back into exactly that decimal; one with more digits fails the
+     * write, naming it, rather than being rounded.
+     */
     @Test
-    void aDecimalFailsTheWriteNamingColumnAndValue() {
-        TableContext table = table("decimals", "dec", "decimal(5,2)");
-        assertThatThrownBy(() -> write(table, List.<Object[]>of(new Object[] {1, new BigDecimal("1.25")})))
+    void aDecimalIsWrittenAsTheDoubleThatReadsBackAsItOrFailsNamingIt() throws IOException {
+        TableContext money = table("money", "amount", "decimal(15,2)");
+        List<BigDecimal> amounts = List.of(
+                new BigDecimal("1.25"),
+                new BigDecimal("0.07"),
+                new BigDecimal("-9999999999999.99"),
+                new BigDecimal("1234567890123.45"),
+                new BigDecimal("0.00"));
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < amounts.size(); i++) {
+            rows.add(new Object[] {i, amounts.get(i)});
+        }
+        write(money, rows);
+        assertThat(documents(collection("money")))
+                .extracting(document -> document.get("amount").getBsonType())
+                .containsOnly(BsonType.DOUBLE);
+        ReadRequest request = new ReadRequest(money, List.of(0, 1), Optional.empty(), OptionalLong.empty());
+        List<BigDecimal> read = new ArrayList<>();
+        for (SplitSpec split : CONNECTOR.planSplits(request, 0)) {
+            try (RecordSource source = CONNECTOR.openReader(request, split)) {
+                while (source.next()) {
+                    read.add((BigDecimal) source.get(1));
+                }
+            }
+        }
+        assertThat(read).usingElementComparator(BigDecimal::compareTo).containsExactlyInAnyOrderElementsOf(amounts);
+
+        TableContext precise = table("decimals", "dec", "decimal(38,20)");
+        assertThatThrownBy(() ->
+                        write(precise, List.<Object[]>of(new Object[] {1, new BigDecimal("1.23456789012345678901")})))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("HNS-121 BAD_RECORD")
                 .hasMessageContaining("table " + DATABASE + ".decimals, column dec, row with _id 1")
-                .hasMessageContaining("1.25")
+                .hasMessageContaining("1.23456789012345678901")
                 .hasMessageContaining("cannot store decimal128")
                 .hasMessageContaining("FerretDB v1.")
-                .hasMessageContaining("declare the column double");
+                .hasMessageContaining("no double has exactly its digits")
+                .hasMessageContaining("declare the column string");
         assertThat(collection("decimals").countDocuments()).isZero();
     }
 
