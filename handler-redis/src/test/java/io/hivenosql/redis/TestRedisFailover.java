@@ -29,6 +29,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -153,7 +154,7 @@ class TestRedisFailover {
             assertThat(sink.written()).isEqualTo(ROWS);
         }
         List<List<Object>> rows = readAll(table);
-        assertThat(rows).hasSize(ROWS);
+        assertThat(rows).as(() -> missing(rows, master)).hasSize(ROWS);
         long sum = 0;
         Set<Object> ids = new HashSet<>();
         for (List<Object> row : rows) {
@@ -261,6 +262,19 @@ class TestRedisFailover {
         assertThat(RedisFailover.isFailoverCause(new IOException(
                         "sampling", new JedisConnectionException(new SocketTimeoutException("Read timed out")))))
                 .isFalse();
+    }
+
+    /** Which ids a failed count lacks: how many were written before the kill and after it, and the first few. */
+    private static String missing(List<List<Object>> rows, TestingRedisServer killed) {
+        Set<Integer> missing = new TreeSet<>();
+        for (int i = 0; i < ROWS; i++) {
+            missing.add(i);
+        }
+        rows.forEach(row -> missing.remove((Integer) row.get(0)));
+        long beforeKill = missing.stream().filter(id -> id < ROWS / 2).count();
+        return missing.size() + " ids missing (" + beforeKill + " written before " + killed.address() + " was killed, "
+                + (missing.size() - beforeKill) + " after), first: "
+                + missing.stream().limit(10).toList();
     }
 
     private static List<Object[]> rows(int from, int to) {
