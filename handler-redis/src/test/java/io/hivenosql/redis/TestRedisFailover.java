@@ -142,6 +142,7 @@ class TestRedisFailover {
                 .column("n", "bigint")
                 .build();
         TestingRedisServer master = cluster.masters().get(1);
+        TestingRedisServer replica = cluster.replicaOf(master);
         try (RecordSink sink = CONNECTOR.openWriter(table)) {
             for (Object[] row : rows(0, ROWS / 2)) {
                 sink.write(row);
@@ -152,9 +153,18 @@ class TestRedisFailover {
             }
             sink.flush();
             assertThat(sink.written()).isEqualTo(ROWS);
+        } catch (IOException e) {
+            // what the replica did is what a failure here is about: keep it with the failure
+            throw new AssertionError(
+                    "writing failed; the log of " + master.address() + "'s replica " + replica + " ends:\n"
+                            + replica.logTail(),
+                    e);
         }
         List<List<Object>> rows = readAll(table);
-        assertThat(rows).as(() -> missing(rows, master)).hasSize(ROWS);
+        assertThat(rows)
+                .as(() ->
+                        missing(rows, master) + "; the log of its replica " + replica + " ends:\n" + replica.logTail())
+                .hasSize(ROWS);
         long sum = 0;
         Set<Object> ids = new HashSet<>();
         for (List<Object> row : rows) {
