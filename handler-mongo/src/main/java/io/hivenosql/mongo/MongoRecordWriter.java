@@ -161,9 +161,28 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
         return CompletableFuture.runAsync(
                 () -> {
                     checkHeld(batch.models());
-                    collection.bulkWrite(batch.models(), UNORDERED);
+                    for (List<WriteModel<BsonDocument>> command : commands(batch.models())) {
+                        collection.bulkWrite(command, UNORDERED);
+                    }
                 },
                 flusher);
+    }
+
+    /**
+     * The batch as the commands to send: one, unless it updates or replaces documents on a server that takes only a few
+     * such statements a command ({@link MongoDialect#updatesPerCommand}, FerretDB 1.x); the dialect is known by then
+     * ({@link #checkHeld} asks for it first).
+     */
+    private List<List<WriteModel<BsonDocument>>> commands(List<WriteModel<BsonDocument>> models) {
+        int limit = dialect.updatesPerCommand();
+        if (models.size() <= limit || models.stream().allMatch(model -> model instanceof InsertOneModel)) {
+            return List.of(models);
+        }
+        List<List<WriteModel<BsonDocument>>> commands = new ArrayList<>();
+        for (int from = 0; from < models.size(); from += limit) {
+            commands.add(models.subList(from, Math.min(models.size(), from + limit)));
+        }
+        return commands;
     }
 
     /**

@@ -24,11 +24,13 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The dialect rules against a real FerretDB 1.x over PostgreSQL (the sandbox's {@link TestingMongoServer} of flavour
@@ -163,6 +165,36 @@ class TestMongoFerretDbPushdown {
                 .hasMessageContaining("no double has exactly its digits")
                 .hasMessageContaining("declare the column string");
         assertThat(collection("decimals").countDocuments()).isZero();
+    }
+
+    /**
+     * Upserts of more documents than FerretDB's PostgreSQL pool has connections (50): in one command they would never
+     * return, so the writer sends them a statement a command there.
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES) // in one command, they would wait forever
+    void upsertsOfMoreDocumentsThanThePoolHasConnectionsReturn() throws IOException {
+        TableContext table = TestingMongoWriteTables.table(
+                        server.databaseUri(DATABASE, "upserted"), DATABASE, "upserted")
+                .column("id", "int")
+                .column("n", "int")
+                .mapping("id", "_id", "n", "n")
+                .property("mongo.write.mode", "upsert")
+                .build();
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            rows.add(new Object[] {i, i});
+        }
+        write(table, rows);
+        List<Object[]> again = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            again.add(new Object[] {i, -i});
+        }
+        write(table, again);
+        assertThat(documents(collection("upserted")))
+                .extracting(document -> document.getInt32("n").getValue())
+                .hasSize(120)
+                .allMatch(n -> n <= 0);
     }
 
     @Test
