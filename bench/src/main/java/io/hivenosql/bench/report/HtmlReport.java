@@ -85,7 +85,7 @@ public final class HtmlReport {
         term(
                 html,
                 "Targets",
-                Statistics.targets(scaleFactors).stream().map(Target::cliName).collect(Collectors.joining(", ")));
+                Statistics.targets(scaleFactors).stream().map(results::label).collect(Collectors.joining(", ")));
         term(html, "Runs per query", results.runsDescription() + " (figures are the medians of the timed runs)");
         html.close("dl");
         html.element("h2", "Machine");
@@ -99,8 +99,9 @@ public final class HtmlReport {
                 "how-to-read",
                 "How to read this",
                 "Each target is one Hive database holding the same eight TPC-H tables: hdfs-orc and hdfs-text are "
-                        + "ordinary Hive tables on HDFS (the baselines); redis, cassandra and mongo are tables of "
-                        + "this project's storage handlers. Times are beeline's own time for each statement; each "
+                        + "ordinary Hive tables on HDFS (the baselines); redis, cassandra, mongo and mongo-ferretdb "
+                        + "are tables of this project's storage handlers" + ferretDbNote(results)
+                        + ". Times are beeline's own time for each statement; each "
                         + "query ran " + results.warmups() + " warm-up and " + results.runs() + " timed times, and "
                         + "the figures are the medians of the timed runs (whiskers and the small numbers under each "
                         + "time give the fastest and slowest).",
@@ -116,6 +117,19 @@ public final class HtmlReport {
                         + "across the targets with numbers rounded; a red mark means they differ, with the first "
                         + "difference listed. A dash means not measured.");
         html.close("section");
+    }
+
+    /**
+     * What sets mongo-ferretdb's tables apart, when it ran: money columns declared double, as FerretDB 1.x holds no
+     * BSON decimal128.
+     */
+    static String ferretDbNote(BenchResults results) {
+        boolean ran =
+                results.scaleFactors().stream().anyMatch(sf -> sf.targets().contains(Target.MONGO_FERRETDB));
+        return ran
+                ? " (mongo-ferretdb declares TPC-H's money columns double instead of decimal(12,2): the handler "
+                        + "writes decimals as BSON decimal128, which FerretDB 1.x cannot store)"
+                : "";
     }
 
     private static void navigation(Markup html, List<Statistics> scaleFactors) {

@@ -48,6 +48,16 @@ public final class MarkdownSummary {
                         .append(" |\n");
             }
             md.append('\n').append(agreement(statistics)).append("\n\n");
+            String servers = statistics.targets().stream()
+                    .filter(results.servers()::containsKey)
+                    .map(target -> cell(results.label(target)))
+                    .collect(Collectors.joining("; "));
+            if (!servers.isEmpty()) {
+                md.append("Servers: ")
+                        .append(servers)
+                        .append(HtmlReport.ferretDbNote(results))
+                        .append(".\n\n");
+            }
         }
         if (scaleFactors.size() >= 2) {
             growth(md, scaleFactors);

@@ -105,6 +105,16 @@ class TestHtmlReport {
     }
 
     @Test
+    void labelsTheMongoTargetsAsWhatServesThem() {
+        String page = HtmlReport.render(TestingBenchResults.mongoTargets());
+        assertThat(parse(page).getDocumentElement().getTextContent())
+                .contains("hdfs-orc, mongo (" + TestingBenchResults.DOUBLE_SERVER + "), mongo-ferretdb ("
+                        + TestingBenchResults.FERRETDB_SERVER + ")")
+                .contains("mongo-ferretdb declares TPC-H's money columns double instead of decimal(12,2)");
+        assertThat(html).doesNotContain("declares TPC-H's money columns double");
+    }
+
+    @Test
     void showsHeadlineFigures() {
         Element headline = sectionTable("sf-1", "headline");
         String text = headline.getTextContent();
