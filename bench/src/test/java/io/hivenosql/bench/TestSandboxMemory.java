@@ -46,17 +46,17 @@ class TestSandboxMemory {
 
     @Test
     void ferretDbTakesAFixedShareOnceWhateverServesTargetMongo() {
-        String ferretDb = "FerretDB and its PostgreSQL 768 MB";
+        String ferretDb = "FerretDB and its PostgreSQL 1,024 MB";
         List<Target> both = List.of(Target.HDFS_ORC, Target.MONGO, Target.MONGO_FERRETDB);
         // beside the test double: the double's heap and FerretDB
         assertThatThrownBy(() -> SandboxMemory.check(0.01, both, DOUBLE, 8192, 1))
                 .hasMessageContaining("the MongoDB test server (every document on its heap) 1,024 MB")
                 .hasMessageContaining(ferretDb)
-                .hasMessageContaining("needs about " + String.format("%,d", 8192 + 512 + 1024 + 768) + " MB");
+                .hasMessageContaining("needs about " + String.format("%,d", 8192 + 512 + 1024 + 1024) + " MB");
         // with --mongo ferretdb the targets share one FerretDB: counted once, and no test double
         assertThatThrownBy(() -> SandboxMemory.check(0.01, both, FERRETDB, 8192, 1))
                 .hasMessageNotContaining("the MongoDB test server (")
-                .hasMessageContaining("needs about " + String.format("%,d", 8192 + 512 + 768) + " MB");
+                .hasMessageContaining("needs about " + String.format("%,d", 8192 + 512 + 1024) + " MB");
         // FerretDB's documents are on disk: scale factor 1 with both fits where the double alone at 1 does not
         List<Target> ferretOnly = List.of(Target.HDFS_ORC, Target.MONGO_FERRETDB);
         assertThatThrownBy(() -> SandboxMemory.check(1, ferretOnly, DOUBLE, 8192, 1))

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -100,7 +101,8 @@ public final class HtmlReport {
                 "How to read this",
                 "Each target is one Hive database holding the same eight TPC-H tables: hdfs-orc and hdfs-text are "
                         + "ordinary Hive tables on HDFS (the baselines); redis, cassandra, mongo and mongo-ferretdb "
-                        + "are tables of this project's storage handlers" + ferretDbNote(results)
+                        + "are tables of this project's storage handlers"
+                        + ferretDbNote(results).map(note -> " (" + note + ")").orElse("")
                         + ". Times are beeline's own time for each statement; each "
                         + "query ran " + results.warmups() + " warm-up and " + results.runs() + " timed times, and "
                         + "the figures are the medians of the timed runs (whiskers and the small numbers under each "
@@ -123,13 +125,13 @@ public final class HtmlReport {
      * What sets mongo-ferretdb's tables apart, when it ran: money columns declared double, as FerretDB 1.x holds no
      * BSON decimal128.
      */
-    static String ferretDbNote(BenchResults results) {
+    static Optional<String> ferretDbNote(BenchResults results) {
         boolean ran =
                 results.scaleFactors().stream().anyMatch(sf -> sf.targets().contains(Target.MONGO_FERRETDB));
         return ran
-                ? " (mongo-ferretdb declares TPC-H's money columns double instead of decimal(12,2): the handler "
-                        + "writes decimals as BSON decimal128, which FerretDB 1.x cannot store)"
-                : "";
+                ? Optional.of("mongo-ferretdb declares TPC-H's money columns double instead of decimal(12,2): the "
+                        + "handler writes decimals as BSON decimal128, which FerretDB 1.x cannot store")
+                : Optional.empty();
     }
 
     private static void navigation(Markup html, List<Statistics> scaleFactors) {

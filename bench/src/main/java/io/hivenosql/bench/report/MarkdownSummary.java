@@ -53,10 +53,12 @@ public final class MarkdownSummary {
                     .map(target -> cell(results.label(target)))
                     .collect(Collectors.joining("; "));
             if (!servers.isEmpty()) {
-                md.append("Servers: ")
-                        .append(servers)
-                        .append(HtmlReport.ferretDbNote(results))
-                        .append(".\n\n");
+                md.append("Servers: ").append(servers).append('.');
+                HtmlReport.ferretDbNote(results).ifPresent(note -> md.append(' ')
+                        .append(Character.toUpperCase(note.charAt(0)))
+                        .append(cell(note.substring(1)))
+                        .append('.'));
+                md.append("\n\n");
             }
         }
         if (scaleFactors.size() >= 2) {
