@@ -70,24 +70,33 @@ final class MongoFieldFilter {
     private final MongoFieldPath field;
     private final Kind kind;
     private final BadRecordPolicy policy;
+    private final MongoDialect dialect;
     private final MongoFieldValues ranges;
     /** The n of a varchar(n) column, else 0. */
     private final int varcharLength;
 
-    private MongoFieldFilter(String path, DataType type, Kind kind, BadRecordPolicy policy) {
+    private MongoFieldFilter(String path, DataType type, Kind kind, BadRecordPolicy policy, MongoDialect dialect) {
         this.field = new MongoFieldPath(path);
         this.kind = kind;
         this.policy = policy;
-        this.ranges = new MongoFieldValues(kind, type);
+        this.dialect = dialect;
+        this.ranges = new MongoFieldValues(kind, type, dialect);
         this.varcharLength = type instanceof VarcharType varchar ? varchar.length() : 0;
     }
 
-    /** The filter builder of a column, when its type is one that pushed comparisons handle exactly. */
-    static Optional<MongoFieldFilter> of(ColumnMapping column, boolean objectId, BadRecordPolicy policy) {
+    /**
+     * The filter builder of a column, when its type is one that pushed comparisons handle exactly, for a server of the
+     * dialect: values it cannot hold are never named, alternatives that match only them are left out (they match
+     * nothing there), and a condition that needs them is written as a superset that is not exact (decimal bounds as
+     * doubles where no decimal128 is held, see {@link MongoFieldValues}).
+     */
+    static Optional<MongoFieldFilter> of(
+            ColumnMapping column, boolean objectId, BadRecordPolicy policy, MongoDialect dialect) {
         requireNonNull(column, "column is null");
         requireNonNull(policy, "policy is null");
+        requireNonNull(dialect, "dialect is null");
         return kind(column.type(), objectId)
-                .map(kind -> new MongoFieldFilter(column.path(), column.type(), kind, policy));
+                .map(kind -> new MongoFieldFilter(column.path(), column.type(), kind, policy, dialect));
     }
 
     private static Optional<Kind> kind(DataType type, boolean objectId) {
@@ -199,10 +208,11 @@ final class MongoFieldFilter {
     Optional<Condition> isNull(boolean negated) {
         Optional<BsonDocument> converts = good().map(alternatives -> field.render(alternatives, !isText()));
         if (negated) {
-            return converts.map(document -> new Condition(document, true));
+            return converts.map(document -> new Condition(document, ranges.exact()));
         }
         if (policy == BadRecordPolicy.NULL) {
-            return converts.map(document -> new Condition(nor(document), true));
+            // the complement of a superset would be a subset: pushed only when exact
+            return converts.filter(document -> ranges.exact()).map(document -> new Condition(nor(document), true));
         }
         BsonDocument absent = new BsonDocument("$eq", BsonNull.VALUE);
         if (!field.isId()) {
@@ -213,7 +223,9 @@ final class MongoFieldFilter {
             alternatives.add(new BsonDocument(parent, ARRAY.clone()));
         }
         alternatives.add(new BsonDocument(field.path(), absent));
-        alternatives.add(new BsonDocument(field.path(), UNDEFINED.clone()));
+        if (dialect.holdsUndefined()) {
+            alternatives.add(new BsonDocument(field.path(), UNDEFINED.clone()));
+        }
         return Optional.of(new Condition(operator("$or", alternatives), true));
     }
 
@@ -234,7 +246,8 @@ final class MongoFieldFilter {
             return Optional.empty();
         }
         List<BsonDocument> sure = points.get().sure();
-        boolean exact = points.get().exact();
+        // the values that convert: a superset when the bounds are (decimal bounds as doubles)
+        boolean exact = points.get().exact() && ranges.exact();
         Optional<BsonArray> equalities = MongoFieldPath.equalities(sure);
         if (equalities.isPresent()) {
             List<BsonDocument> alternatives = new ArrayList<>();
@@ -257,7 +270,7 @@ final class MongoFieldFilter {
         Match points = Match.exactly(List.of());
         for (Object value : values) {
             Optional<Match> point = isText()
-                    ? MongoTextValues.interval((String) value, true, (String) value, true, varcharLength)
+                    ? MongoTextValues.interval((String) value, true, (String) value, true, varcharLength, dialect)
                     : interval(value, true, value, true);
             if (point.isEmpty()) {
                 return Optional.empty();
@@ -274,7 +287,7 @@ final class MongoFieldFilter {
             case INTEGER -> whole(); // none with a lenient policy: see interval
             case DOUBLE -> Optional.of(List.of(typeIs(new BsonString("number"))));
             case DECIMAL -> whole();
-            case STRING, VARCHAR, OBJECT_ID -> Optional.of(MongoTextValues.readable());
+            case STRING, VARCHAR, OBJECT_ID -> Optional.of(MongoTextValues.readable(dialect));
                 // with a lenient policy, dates beyond years 1 to 9999 read as NULL (or skip): not among these
             case DATE -> lenient() ? whole() : Optional.of(List.of(typeIs(new BsonString("date"))));
             case TIMESTAMP -> lenient() ? whole() : Optional.of(List.of(typeIs(strings("date", "timestamp"))));
@@ -297,9 +310,11 @@ final class MongoFieldFilter {
             return Optional.empty();
         }
         if (kind == Kind.STRING || kind == Kind.VARCHAR) {
-            return MongoTextValues.interval((String) lo, loIncluded, (String) hi, hiIncluded, varcharLength);
+            return MongoTextValues.interval((String) lo, loIncluded, (String) hi, hiIncluded, varcharLength, dialect);
         }
-        return ranges.interval(lo, loIncluded, hi, hiIncluded).map(Match::exactly);
+        // bounds that only approximate the interval (MongoFieldValues#exact) are possible matches, never sure ones
+        return ranges.interval(lo, loIncluded, hi, hiIncluded)
+                .map(all -> ranges.exact() ? Match.exactly(all) : new Match(List.of(), all));
     }
 
     private boolean isText() {
@@ -311,9 +326,12 @@ final class MongoFieldFilter {
         return policy != BadRecordPolicy.FAIL;
     }
 
-    /** A double's NOT of a comparison is true for NaN, which compares false with everything. */
+    /**
+     * A double's NOT of a comparison is true for NaN, which compares false with everything; a server that holds no NaN
+     * (and may not be sent one) has none to match.
+     */
     private List<BsonDocument> withNaN(List<BsonDocument> alternatives) {
-        if (kind != Kind.DOUBLE) {
+        if (kind != Kind.DOUBLE || !dialect.holdsNaN()) {
             return alternatives;
         }
         List<BsonDocument> result = new ArrayList<>(alternatives);

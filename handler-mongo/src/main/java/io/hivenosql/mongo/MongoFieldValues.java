@@ -62,10 +62,21 @@ final class MongoFieldValues {
 
     private final Kind kind;
     private final DataType type;
+    private final MongoDialect dialect;
 
-    MongoFieldValues(Kind kind, DataType type) {
+    MongoFieldValues(Kind kind, DataType type, MongoDialect dialect) {
         this.kind = kind;
         this.type = type;
+        this.dialect = dialect;
+    }
+
+    /**
+     * Whether {@link #interval} matches exactly the stored values that read in the interval; not for decimal columns on
+     * a server that holds no decimal128 ({@link MongoDialect}), whose bounds are doubles at or beyond the decimal ones: a
+     * superset.
+     */
+    boolean exact() {
+        return kind != Kind.DECIMAL || dialect.holdsDecimal128();
     }
 
     /** A literal as this column's neutral value, when it is one exactly. */
@@ -141,6 +152,15 @@ final class MongoFieldValues {
         if (low.compareTo(high) > 0) {
             return Optional.of(List.of());
         }
+        if (!dialect.holdsDecimal128()) {
+            // no decimal128 may be sent (nor is one stored): the doubles at or beyond the bounds, both included, hold
+            // every int32, int64 and double in the interval (a superset, see exact)
+            return Optional.of(List.of(bounds(
+                    new BsonDouble(doubleAtMost(low.subtract(half))),
+                    true,
+                    new BsonDouble(doubleAtLeast(high.add(half))),
+                    true)));
+        }
         try {
             // HALF_UP rounds away from zero: x.5 units round up above zero and down below it
             BsonDecimal128 lower = new BsonDecimal128(new Decimal128(low.subtract(half)));
@@ -196,6 +216,18 @@ final class MongoFieldValues {
                     .append("$lte", new BsonTimestamp((int) lastSecond, -1)));
         }
         return Optional.of(alternatives);
+    }
+
+    /** The greatest double at most {@code value}. */
+    static double doubleAtMost(BigDecimal value) {
+        double d = value.doubleValue();
+        return Double.isFinite(d) && new BigDecimal(d).compareTo(value) > 0 ? Math.nextDown(d) : d;
+    }
+
+    /** The least double at least {@code value}. */
+    static double doubleAtLeast(BigDecimal value) {
+        double d = value.doubleValue();
+        return Double.isFinite(d) && new BigDecimal(d).compareTo(value) < 0 ? Math.nextUp(d) : d;
     }
 
     private static long floorMillis(LocalDateTime value) {

@@ -50,10 +50,30 @@ final class MongoKeyedReads {
     /** The first key fields of a collection's usable indexes, and when they were listed. */
     private record Listed(Set<String> fields, long listedAt) {}
 
-    /** The table's capabilities, with the columns of indexed top-level fields read by key. */
+    /**
+     * The table's capabilities, with the columns of indexed top-level fields read by key, for its server's dialect
+     * (asked here: this decides at compile time what is pushed and whether exactly; when the server cannot be asked,
+     * the exception makes Hive push nothing).
+     */
     static FilterCapabilities capabilities(TableContext context) {
         MongoTable table = MongoTable.of(context);
-        return MongoPredicateTranslator.of(table)
+        return capabilities(
+                context,
+                MongoReads.server(context, table, "deciding the predicate pushdown")
+                        .dialect());
+    }
+
+    /** {@link #capabilities(TableContext)} for a server of the dialect. */
+    static FilterCapabilities capabilities(TableContext context, MongoDialect dialect) {
+        MongoTable table = MongoTable.of(context);
+        if (!dialect.full()) {
+            log.debug(
+                    "table {}: server {} holds no {}: pushed filters name none and leave out what matches only those",
+                    table.name(),
+                    dialect.server(),
+                    dialect.missing());
+        }
+        return MongoPredicateTranslator.of(table, dialect)
                 .capabilities(path -> indexedFields(context).contains(path));
     }
 
@@ -81,7 +101,7 @@ final class MongoKeyedReads {
                                     < ((Filter.In) conjuncts.get(chosen))
                                             .values()
                                             .size())) {
-                capabilities = capabilities == null ? capabilities(request.table()) : capabilities;
+                capabilities = capabilities == null ? capabilities(request.table(), server.dialect()) : capabilities;
                 if (capabilities.keyedReads(in.column())) {
                     chosen = i;
                 }
@@ -105,7 +125,8 @@ final class MongoKeyedReads {
             ReadRequest split = new ReadRequest(
                     request.table(), request.projection(), Optional.of(Filter.and(narrowed)), request.limit());
             planned.add(new MongoPlannedSplit(
-                    MongoSplit.of(MongoReads.filter(table, split)).withCollation(server.collation()),
+                    MongoSplit.of(MongoReads.filter(table, split, server.dialect()))
+                            .forServer(server),
                     hosts,
                     part.size() + " listed values of " + field + ", read through its index"));
         }

@@ -65,21 +65,38 @@ import org.bson.BsonValue;
  * two values of its scale (MongoDB compares the double's binary value, the reader its shortest decimal text), and an
  * int64 or decimal128 that a double column cannot hold exactly.
  *
+ * <p>For a server that holds fewer BSON values ({@link MongoDialect}: FerretDB 1.x has no NaN, infinity, decimal128,
+ * MinKey, MaxKey, undefined, symbol, JavaScript or DBPointer) filters name none of them nor their {@code $type} aliases
+ * and leave out the alternatives that match only them (exact: they match nothing there); decimal bounds are doubles
+ * at or beyond the decimal ones, a superset that is not {@link #exact}, and a decimal {@code IS NULL} with the null
+ * policy is not pushed. The dialect is asked where exactness is decided ({@link MongoKeyedReads#capabilities}).
+ *
  * <p>The split's {@code _id} range and {@code mongo.input.query} are ANDed with the result by {@link MongoReads}.
  */
 final class MongoPredicateTranslator {
     private final String tableName;
     private final DocumentLayout layout;
     private final BadRecordPolicy policy;
+    private final MongoDialect dialect;
 
+    /** A translator for a genuine MongoDB ({@link MongoDialect#MONGODB}). */
     MongoPredicateTranslator(String tableName, DocumentLayout layout, BadRecordPolicy policy) {
+        this(tableName, layout, policy, MongoDialect.MONGODB);
+    }
+
+    /**
+     * A translator for a server of the dialect: its filters name no value the server cannot hold and match the same
+     * stored values as MongoDB's would, or a superset of them that is not {@link #exact} (see {@link MongoDialect}).
+     */
+    MongoPredicateTranslator(String tableName, DocumentLayout layout, BadRecordPolicy policy, MongoDialect dialect) {
         this.tableName = requireNonNull(tableName, "tableName is null");
         this.layout = requireNonNull(layout, "layout is null");
         this.policy = requireNonNull(policy, "policy is null");
+        this.dialect = requireNonNull(dialect, "dialect is null");
     }
 
-    static MongoPredicateTranslator of(MongoTable table) {
-        return new MongoPredicateTranslator(table.name(), table.layout(), policy(table.config()));
+    static MongoPredicateTranslator of(MongoTable table, MongoDialect dialect) {
+        return new MongoPredicateTranslator(table.name(), table.layout(), policy(table.config()), dialect);
     }
 
     static BadRecordPolicy policy(TableConfig config) {
@@ -288,6 +305,6 @@ final class MongoPredicateTranslator {
             // documents spell the field in several ways: a filter on one spelling would drop the others (Hive filters)
             return Optional.empty();
         }
-        return MongoFieldFilter.of(layout.mapping().column(index), layout.isObjectId(index), policy);
+        return MongoFieldFilter.of(layout.mapping().column(index), layout.isObjectId(index), policy, dialect);
     }
 }

@@ -11,6 +11,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.mongo.bson.BsonText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,21 +50,16 @@ final class MongoReads {
      */
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         MongoTable table = MongoTable.of(request.table());
-        BsonDocument filter = filter(table, request);
+        MongoServerCapabilities server = server(request.table(), table, "planning the splits");
+        BsonDocument filter = filter(table, request, server.dialect());
         if (request.filter().isPresent()) {
-            log.info("table {}: pushed filter {}", table.name(), filter.toJson());
+            log.info(
+                    "table {}: pushed filter {}{}",
+                    table.name(),
+                    filter.toJson(),
+                    server.dialect().describe());
         } else {
             log.debug("table {}: no filter pushed; reading with {}", table.name(), filter.toJson());
-        }
-        MongoServerCapabilities server;
-        try (MongoClients.Lease lease = MongoClients.acquire(request.table())) {
-            server = MongoServerCapabilities.of(lease.client(), lease.collection());
-        } catch (RuntimeException e) {
-            throw MongoErrors.storeError(
-                    table,
-                    "planning the splits (asking the server what it can do: buildInfo, probes)",
-                    e,
-                    HandlerErrorCode.STORE_ERROR);
         }
         if (!MongoIdBounds.of(filter).pinned()) {
             Optional<List<SplitSpec>> keyed = MongoKeyedReads.plan(request, desiredSplits, server);
@@ -153,22 +149,51 @@ final class MongoReads {
         }
     }
 
-    /** The cursor of one split: {@code mongo.input.query} AND the pushed filter AND the split's range. */
+    /**
+     * What the table's server can do ({@link MongoServerCapabilities}, with its {@link MongoDialect}: which values
+     * pushed filters may name), detected once per shared client in this JVM: where the pushdown is decided (HiveServer2
+     * compiling the query) and where splits are planned; the splits carry it to the tasks, which translate the pushed
+     * filter again and must name the same values.
+     *
+     * @throws HandlerException when the server cannot be asked ({@code doing} says what for)
+     */
+    static MongoServerCapabilities server(TableContext context, MongoTable table, String doing) {
+        try (MongoClients.Lease lease = MongoClients.acquire(context)) {
+            return MongoServerCapabilities.of(lease.client(), lease.collection());
+        } catch (RuntimeException e) {
+            throw MongoErrors.storeError(
+                    table,
+                    doing + " (asking the server what it can do: buildInfo, probes)",
+                    e,
+                    HandlerErrorCode.STORE_ERROR);
+        }
+    }
+
+    /**
+     * The cursor of one split: {@code mongo.input.query} AND the pushed filter (translated for the split's server,
+     * {@link MongoSplit#dialect}) AND the split's range.
+     */
     static MongoScan scan(MongoTable table, ReadRequest request, MongoSplit split) {
-        return split.scan(and(table, request, split.range()), request.limit());
+        return split.scan(and(table, request, split.range(), split.dialect()), request.limit());
     }
 
-    /** The scan's filter without the split's range: {@code mongo.input.query} AND the pushed filter. */
-    static BsonDocument filter(MongoTable table, ReadRequest request) {
-        return and(table, request, new BsonDocument());
+    /**
+     * The scan's filter without the split's range: {@code mongo.input.query} AND the pushed filter, translated for a
+     * server of the dialect.
+     */
+    static BsonDocument filter(MongoTable table, ReadRequest request, MongoDialect dialect) {
+        return and(table, request, new BsonDocument(), dialect);
     }
 
-    private static BsonDocument and(MongoTable table, ReadRequest request, BsonDocument range) {
+    private static BsonDocument and(MongoTable table, ReadRequest request, BsonDocument range, MongoDialect dialect) {
         List<BsonDocument> parts = new ArrayList<>();
-        table.inputQuery().filter(query -> !query.isEmpty()).ifPresent(parts::add);
+        table.inputQuery().filter(query -> !query.isEmpty()).ifPresent(query -> {
+            checkSendable(table, query, dialect);
+            parts.add(query);
+        });
         if (request.filter().isPresent()) {
             try {
-                parts.add(MongoPredicateTranslator.of(table)
+                parts.add(MongoPredicateTranslator.of(table, dialect)
                         .toBson(request.filter().get()));
             } catch (IllegalArgumentException e) {
                 throw new HandlerException(
@@ -183,6 +208,23 @@ final class MongoReads {
             parts.add(range);
         }
         return combined(parts);
+    }
+
+    /**
+     * Fails, naming the property, when {@code mongo.input.query} names a value the server refuses to receive (FerretDB
+     * 1.x drops the connection of a query with a NaN, a decimal128, MinKey or MaxKey: the driver would say only
+     * "Prematurely reached end of stream").
+     */
+    private static void checkSendable(MongoTable table, BsonDocument query, MongoDialect dialect) {
+        dialect.firstRefusedInFilter(query).ifPresent(unheld -> {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + table.name() + ": property '" + MongoTableProperties.INPUT_QUERY.key() + "' holds a "
+                            + unheld.value().getBsonType() + " value (" + BsonText.json(unheld.value()) + ") at "
+                            + unheld.path()
+                            + ", which the server (" + dialect.server() + ") cannot receive: it holds no such value, "
+                            + "so that a condition on it matches nothing (negated, everything): write the query without it");
+        });
     }
 
     private static BsonDocument combined(List<BsonDocument> parts) {

@@ -48,6 +48,9 @@ import org.bson.BsonValue;
  * their {@code _id}) from the next {@link #write}, {@link #flush} or {@link #close}, and nothing is sent after it.
  * {@link #abort} drops the buffered rows unsent ({@link AsyncBatchWriter} keeps the batch in flight and the failure).
  *
+ * <p>Before a batch is sent, its documents are checked for values the server cannot store ({@link MongoUnheldValues}:
+ * on FerretDB 1.x a decimal column's decimal128, NaN and infinities), which fail the task naming the value.
+ *
  * <p>An insert on Hive on Tez with {@code mongo.write.staging=true} writes into the attempt's staging collection
  * instead, registers it at a successful close and drops it at abort; the query's commit publishes it
  * ({@link MongoStagedInsert}).
@@ -74,6 +77,8 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
 
     private List<WriteModel<BsonDocument>> batch;
     private long batches;
+    /** The server's dialect, asked with the first batch (MongoWrites#openWriter contacts no server). */
+    private volatile MongoDialect dialect;
 
     /** The documents of one bulk write, and its number in this writer (for messages). */
     record Batch(List<WriteModel<BsonDocument>> models, long number) {}
@@ -153,7 +158,43 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
 
     @Override
     protected CompletionStage<?> sendAsync(Batch batch) {
-        return CompletableFuture.runAsync(() -> collection.bulkWrite(batch.models(), UNORDERED), flusher);
+        return CompletableFuture.runAsync(
+                () -> {
+                    checkHeld(batch.models());
+                    collection.bulkWrite(batch.models(), UNORDERED);
+                },
+                flusher);
+    }
+
+    /**
+     * Fails the batch before it is sent when a document holds a value its server cannot store, naming the value
+     * ({@link MongoUnheldValues}): FerretDB 1.x would drop the connection of a NaN or decimal128. The server's dialect
+     * is asked with the first batch, on the background thread, as the first write would contact it.
+     */
+    private void checkHeld(List<WriteModel<BsonDocument>> models) {
+        if (dialect == null) {
+            dialect = MongoDialect.of(lease);
+        }
+        if (dialect.full()) {
+            return;
+        }
+        for (WriteModel<BsonDocument> model : models) {
+            if (model instanceof InsertOneModel<BsonDocument> insert) {
+                BsonDocument document = insert.getDocument();
+                MongoUnheldValues.check(table, dialect, document, document.get(DocumentLayout.ID_FIELD));
+            } else if (model instanceof ReplaceOneModel<BsonDocument> replace) {
+                BsonValue id = ((BsonDocument) replace.getFilter()).get(DocumentLayout.ID_FIELD);
+                MongoUnheldValues.check(table, dialect, (BsonDocument) replace.getFilter(), id);
+                MongoUnheldValues.check(table, dialect, replace.getReplacement(), id);
+            } else if (model instanceof UpdateOneModel<BsonDocument> update) {
+                BsonValue id = ((BsonDocument) update.getFilter()).get(DocumentLayout.ID_FIELD);
+                MongoUnheldValues.check(table, dialect, (BsonDocument) update.getFilter(), id);
+                for (BsonValue operand : ((BsonDocument) update.getUpdate()).values()) {
+                    // $set and $setOnInsert: documents keyed by dotted paths
+                    MongoUnheldValues.check(table, dialect, operand.asDocument(), id);
+                }
+            }
+        }
     }
 
     @Override

@@ -37,8 +37,10 @@ import org.bson.BsonValue;
  * @param server the server as logged, e.g. {@code FerretDB v1.24.2 (MongoDB 7.0.42 compatible)} or {@code MongoDB 7.0.4}
  * @param sample whether {@code $sample} works
  * @param collation whether queries may name a collation
+ * @param dialect which BSON values the server holds, so that queries and writes name no other ({@link MongoDialect}),
+ *     decided by {@code buildInfo} alone
  */
-record MongoServerCapabilities(String server, boolean sample, boolean collation) {
+record MongoServerCapabilities(String server, boolean sample, boolean collation, MongoDialect dialect) {
     /** NotImplemented (FerretDB), CommandNotFound, CommandNotSupported, unrecognized pipeline stage (mongod). */
     static final Set<Integer> ABSENT_CODES = Set.of(238, 59, 115, 40324);
 
@@ -52,11 +54,22 @@ record MongoServerCapabilities(String server, boolean sample, boolean collation)
 
     MongoServerCapabilities {
         requireNonNull(server, "server is null");
+        requireNonNull(dialect, "dialect is null");
+    }
+
+    /** A server that holds every BSON value ({@link MongoDialect#MONGODB}). */
+    MongoServerCapabilities(String server, boolean sample, boolean collation) {
+        this(server, sample, collation, MongoDialect.MONGODB);
     }
 
     /** A genuine MongoDB's (or a server assumed to be one): everything. */
     static MongoServerCapabilities full(String server) {
         return new MongoServerCapabilities(server, true, true);
+    }
+
+    /** The capabilities detected for the client in this JVM, if they were. */
+    static Optional<MongoServerCapabilities> known(MongoClient client) {
+        return Optional.ofNullable(DETECTED.get(client));
     }
 
     /** The capabilities of the client's server, detected on the first call for this client ({@code collection}'s). */
@@ -91,7 +104,7 @@ record MongoServerCapabilities(String server, boolean sample, boolean collation)
                 .projection(id)
                 .limit(1)
                 .first());
-        return new MongoServerCapabilities(name(buildInfo), sample, collation);
+        return new MongoServerCapabilities(name(buildInfo), sample, collation, MongoDialect.fromBuildInfo(buildInfo));
     }
 
     /**
@@ -126,7 +139,8 @@ record MongoServerCapabilities(String server, boolean sample, boolean collation)
         requireNonNull(buildInfo, "buildInfo is null");
         Optional<String> ferret = text(buildInfo, "ferretdbVersion");
         if (ferret.isPresent() && ferret.get().matches("v?1\\..*")) {
-            return Optional.of(new MongoServerCapabilities(name(buildInfo), false, false));
+            return Optional.of(
+                    new MongoServerCapabilities(name(buildInfo), false, false, MongoDialect.fromBuildInfo(buildInfo)));
         }
         return Optional.empty();
     }

@@ -5,8 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.split.SplitPayloads;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.EnumSet;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import org.bson.BsonArray;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonBoolean;
@@ -14,6 +17,8 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInvalidOperationException;
 import org.bson.BsonSerializationException;
+import org.bson.BsonString;
+import org.bson.BsonValue;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
@@ -25,26 +30,31 @@ import org.bson.io.BasicOutputBuffer;
  * back exactly:
  *
  * <pre>
- * {v: 1, range: {filter on _id}, min: {shard key}, max: {shard key}, hint: {index key pattern}, collation: false}
+ * {v: 1, range: {filter on _id}, min: {shard key}, max: {shard key}, hint: {index key pattern}, collation: false,
+ *  dialect: {server: 'FerretDB v1.24.2', missing: ['NAN', ...]}}
  * </pre>
  *
  * <p>{@code min}, {@code max} and {@code hint} are present for the chunk of a sharded collection only;
  * {@code collation: false} for a server that takes no collation ({@link MongoServerCapabilities}), which the planning
  * JVM detected once, so that no task probes the server: absent, the readers name the simple collation, as splits of
- * earlier versions of the handler did.
+ * earlier versions of the handler did. {@code dialect} is present for a server that holds fewer BSON values
+ * ({@link MongoDialect}): the tasks translate the pushed filter for it without asking the server again; absent, for
+ * MongoDB's.
  *
  * @param range the split's filter, ANDed with the table's and the pushed filter ({@code {}}: everything)
  * @param min inclusive lower index bound (shard key document)
  * @param max exclusive upper index bound (shard key document)
  * @param hint the index that min and max refer to (the shard key's)
  * @param collation whether the split's queries name the simple collation ({@link MongoScan#collation})
+ * @param dialect the server's, for which the split's reader translates the pushed filter
  */
 record MongoSplit(
         BsonDocument range,
         Optional<BsonDocument> min,
         Optional<BsonDocument> max,
         Optional<BsonDocument> hint,
-        boolean collation) {
+        boolean collation,
+        MongoDialect dialect) {
     static final int VERSION = 1;
 
     MongoSplit {
@@ -53,17 +63,23 @@ record MongoSplit(
         max = requireNonNull(max, "max is null").map(BsonDocument::clone);
         hint = requireNonNull(hint, "hint is null").map(BsonDocument::clone);
         MongoScan.checkBounds(min, max, hint);
+        requireNonNull(dialect, "dialect is null");
     }
 
     /** A split whose queries name the simple collation. */
     MongoSplit(
             BsonDocument range, Optional<BsonDocument> min, Optional<BsonDocument> max, Optional<BsonDocument> hint) {
-        this(range, min, max, hint, true);
+        this(range, min, max, hint, true, MongoDialect.MONGODB);
     }
 
     /** This split for a server that does (or does not) take a collation. */
     MongoSplit withCollation(boolean collation) {
-        return new MongoSplit(range, min, max, hint, collation);
+        return new MongoSplit(range, min, max, hint, collation, dialect);
+    }
+
+    /** This split for the server: its collation and its dialect. */
+    MongoSplit forServer(MongoServerCapabilities server) {
+        return new MongoSplit(range, min, max, hint, server.collation(), server.dialect());
     }
 
     /** The whole collection. */
@@ -94,6 +110,12 @@ record MongoSplit(
         if (!collation) {
             document.append("collation", BsonBoolean.FALSE);
         }
+        if (!dialect.full()) {
+            BsonArray missing = new BsonArray();
+            dialect.missing().forEach(value -> missing.add(new BsonString(value.name())));
+            document.append(
+                    "dialect", new BsonDocument("server", new BsonString(dialect.server())).append("missing", missing));
+        }
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
             new BsonDocumentCodec()
@@ -120,11 +142,24 @@ record MongoSplit(
                     optional(document, "min"),
                     optional(document, "max"),
                     optional(document, "hint"),
-                    document.getBoolean("collation", BsonBoolean.TRUE).getValue());
+                    document.getBoolean("collation", BsonBoolean.TRUE).getValue(),
+                    dialect(document));
         } catch (BsonInvalidOperationException | IllegalArgumentException e) {
             throw new IOException(
                     "MongoDB split payload is corrupt: " + e.getMessage() + " in " + document.toJson(), e);
         }
+    }
+
+    private static MongoDialect dialect(BsonDocument document) {
+        if (!document.containsKey("dialect")) {
+            return MongoDialect.MONGODB;
+        }
+        BsonDocument dialect = document.getDocument("dialect");
+        Set<MongoDialect.Missing> missing = EnumSet.noneOf(MongoDialect.Missing.class);
+        for (BsonValue value : dialect.getArray("missing")) {
+            missing.add(MongoDialect.Missing.valueOf(value.asString().getValue()));
+        }
+        return new MongoDialect(dialect.getString("server").getValue(), missing);
     }
 
     private static Optional<BsonDocument> optional(BsonDocument document, String key) {

@@ -146,10 +146,9 @@ final class MongoSplitPlanner {
                     planned.how() + "; " + size.count() + " documents, " + size.bytes() + " bytes");
         }
         List<MongoPlannedSplit> splits = plan.splits();
-        if (!server.collation()) {
+        if (!server.collation() || !server.dialect().full()) {
             splits = splits.stream()
-                    .map(split ->
-                            new MongoPlannedSplit(split.split().withCollation(false), split.hosts(), split.what()))
+                    .map(split -> new MongoPlannedSplit(split.split().forServer(server), split.hosts(), split.what()))
                     .toList();
         }
         List<SplitSpec> specs = specs(splits, plan.bytes());

@@ -98,8 +98,10 @@ final class MongoTextValues {
      * value can; empty when that cannot be matched, not even as a superset.
      *
      * @param varcharLength the n of a varchar(n) column, 0 for a string column
+     * @param dialect the server's: the types it cannot hold are neither named nor matched (it holds none)
      */
-    static Optional<Match> interval(String lo, boolean loIn, String hi, boolean hiIn, int varcharLength) {
+    static Optional<Match> interval(
+            String lo, boolean loIn, String hi, boolean hiIn, int varcharLength, MongoDialect dialect) {
         Optional<Bounds> stored = storedBounds(lo, loIn, hi, hiIn, varcharLength);
         if (stored.isEmpty()) {
             return Optional.empty();
@@ -126,13 +128,8 @@ final class MongoTextValues {
                 return Optional.empty(); // a bound that starts like the JSON text
             }
             if (all == Verdict.ALL && start == '{') {
-                alternatives.add(MongoScalarTexts.typeIs(BRACE_TYPES));
-                alternatives.add(new BsonDocument(
-                        "$in",
-                        new BsonArray(List.of(
-                                new BsonDouble(Double.NaN),
-                                new BsonDouble(Double.POSITIVE_INFINITY),
-                                new BsonDouble(Double.NEGATIVE_INFINITY)))));
+                alternatives.add(MongoScalarTexts.typeIs(dialect.knownAliases(BRACE_TYPES)));
+                specialDoubles(dialect).ifPresent(alternatives::add);
             } else if (all == Verdict.ALL) {
                 alternatives.add(MongoFieldPath.ARRAY.clone());
             }
@@ -145,14 +142,30 @@ final class MongoTextValues {
      * ObjectIds, booleans, numbers and the types written with '{'. Named, not negated: JavaScript code, DBPointers
      * and regular expressions are no text (see {@link #BRACE_TYPES}).
      */
-    static List<BsonDocument> readable() {
+    static List<BsonDocument> readable(MongoDialect dialect) {
         List<String> types = new ArrayList<>(List.of("objectId", "bool"));
         types.addAll(MongoScalarTexts.NUMBER_TYPES);
-        types.addAll(BRACE_TYPES);
+        types.addAll(dialect.knownAliases(BRACE_TYPES));
         return List.of(
                 MongoFieldPath.ARRAY.clone(),
                 new BsonDocument("$gte", new BsonString("")),
                 MongoScalarTexts.typeIs(types));
+    }
+
+    /**
+     * NaN and the infinities (the doubles written with '{'), those the server holds; none where it holds none (and
+     * FerretDB 1.x drops the connection of a command that carries a NaN).
+     */
+    private static Optional<BsonDocument> specialDoubles(MongoDialect dialect) {
+        BsonArray values = new BsonArray();
+        if (dialect.holdsNaN()) {
+            values.add(new BsonDouble(Double.NaN));
+        }
+        if (dialect.holdsInfinity()) {
+            values.add(new BsonDouble(Double.POSITIVE_INFINITY));
+            values.add(new BsonDouble(Double.NEGATIVE_INFINITY));
+        }
+        return values.isEmpty() ? Optional.empty() : Optional.of(new BsonDocument("$in", values));
     }
 
     /** A varchar(n) column reads the first n code points: bounds of n code points widened to the texts they start. */

@@ -118,9 +118,10 @@ class TestMongoFerretDbSplits {
     private static List<SplitSpec> plan(ReadRequest request) {
         MongoTable table = MongoTable.of(request.table());
         MongoCollection<BsonDocument> collection = collection(table.collection());
-        MongoServerCapabilities.of(client, collection);
+        MongoServerCapabilities server = MongoServerCapabilities.of(client, collection);
         commands.clear();
-        return MongoSplitPlanner.plan(table, client, collection, MongoReads.filter(table, request), 0);
+        return MongoSplitPlanner.plan(
+                table, client, collection, MongoReads.filter(table, request, server.dialect()), 0);
     }
 
     private static void assertNoSampleNorCollation() {

@@ -131,7 +131,8 @@ class TestMongoFilteredSplits {
     private static List<SplitSpec> plan(ReadRequest request, int desiredSplits) {
         MongoTable table = MongoTable.of(request.table());
         commands.clear();
-        return MongoSplitPlanner.plan(table, client, collection(), MongoReads.filter(table, request), desiredSplits);
+        return MongoSplitPlanner.plan(
+                table, client, collection(), MongoReads.filter(table, request, MongoDialect.MONGODB), desiredSplits);
     }
 
     private static boolean sampled() {
@@ -175,7 +176,8 @@ class TestMongoFilteredSplits {
         List<Integer> read = read(request, splits);
         assertThat(read).isEqualTo(expected);
         List<Integer> scanned = new ArrayList<>();
-        for (BsonDocument document : collection().find(MongoReads.filter(MongoTable.of(request.table()), request))) {
+        for (BsonDocument document :
+                collection().find(MongoReads.filter(MongoTable.of(request.table()), request, MongoDialect.MONGODB))) {
             scanned.add(document.getInt32("k").getValue());
         }
         Collections.sort(scanned);
@@ -209,7 +211,7 @@ class TestMongoFilteredSplits {
             assertThat(commands).as("commands planning %s", filter).isEmpty();
             // the split carries the filter it was planned with (see runtimeJoinKeys...)
             assertThat(MongoSplit.fromBytes(splits.get(0).payload()))
-                    .isEqualTo(MongoSplit.of(MongoReads.filter(MongoTable.of(table), request)));
+                    .isEqualTo(MongoSplit.of(MongoReads.filter(MongoTable.of(table), request, MongoDialect.MONGODB)));
         }
         assertReads(
                 request(table, new Filter.Compare("id", CompareOp.EQ, 3003L)),
@@ -259,7 +261,7 @@ class TestMongoFilteredSplits {
                                 planning,
                                 MongoSplit.fromBytes(splits.get(0).payload()))
                         .filter())
-                .isEqualTo(MongoReads.filter(MongoTable.of(table), planning));
+                .isEqualTo(MongoReads.filter(MongoTable.of(table), planning, MongoDialect.MONGODB));
     }
 
     @Test

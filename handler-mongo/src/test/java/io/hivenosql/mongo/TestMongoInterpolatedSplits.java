@@ -96,8 +96,8 @@ class TestMongoInterpolatedSplits {
             ReadRequest request, MongoCollection<BsonDocument> collection, MongoServerCapabilities server) {
         MongoTable table = MongoTable.of(request.table());
         commands.clear();
-        List<SplitSpec> splits =
-                MongoSplitPlanner.plan(table, client, collection, MongoReads.filter(table, request), 0, server);
+        List<SplitSpec> splits = MongoSplitPlanner.plan(
+                table, client, collection, MongoReads.filter(table, request, server.dialect()), 0, server);
         if (!server.sample()) {
             assertThat(commands).noneMatch(command -> command.toJson().contains("$sample"));
         }

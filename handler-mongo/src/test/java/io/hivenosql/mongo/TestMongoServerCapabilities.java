@@ -32,7 +32,11 @@ class TestMongoServerCapabilities {
         Optional<MongoServerCapabilities> ferret = MongoServerCapabilities.fromBuildInfo(
                 buildInfo("{version: '7.0.42', versionArray: [7, 0, 42, 0], ferretdbVersion: 'v1.24.2', ok: 1.0}"));
         assertThat(ferret)
-                .contains(new MongoServerCapabilities("FerretDB v1.24.2 (MongoDB 7.0.42 compatible)", false, false));
+                .contains(new MongoServerCapabilities(
+                        "FerretDB v1.24.2 (MongoDB 7.0.42 compatible)",
+                        false,
+                        false,
+                        new MongoDialect("FerretDB v1.24.2", MongoDialect.FERRETDB_1.missing())));
         assertThat(ferret.orElseThrow().describe())
                 .isEqualTo("FerretDB v1.24.2 (MongoDB 7.0.42 compatible) [no $sample, no collation]");
     }

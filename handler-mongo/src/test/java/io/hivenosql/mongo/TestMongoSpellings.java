@@ -58,7 +58,8 @@ class TestMongoSpellings {
         assertThat(MongoSpellings.resolve(resolved)).isSameAs(resolved);
 
         // the single spelling is what a pushed filter tests; a column spelt in several ways is not pushed
-        MongoPredicateTranslator translator = MongoPredicateTranslator.of(MongoTable.of(resolved));
+        MongoPredicateTranslator translator =
+                MongoPredicateTranslator.of(MongoTable.of(resolved), MongoDialect.MONGODB);
         assertThat(translator
                         .toBson(new Filter.Compare("publicationyear", CompareOp.GT, 1995))
                         .toJson())

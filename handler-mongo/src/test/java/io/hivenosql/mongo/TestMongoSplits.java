@@ -239,6 +239,19 @@ class TestMongoSplits {
     }
 
     @Test
+    void anInputQueryWithAValueTheServerCannotReceiveFailsNamingTheProperty() {
+        TableContext table = table("mixed", Map.of("mongo.input.query", "{\"k\": {\"$ne\": NaN}}"));
+        ReadRequest request = request(table, Optional.empty());
+        assertThat(MongoReads.filter(MongoTable.of(table), request, MongoDialect.MONGODB))
+                .isEqualTo(BsonDocument.parse("{k: {$ne: NaN}}"));
+        assertThatThrownBy(() -> MongoReads.filter(MongoTable.of(table), request, MongoDialect.FERRETDB_1))
+                .hasMessageContaining("HNS-101 INVALID_TABLE_PROPERTY")
+                .hasMessageContaining(
+                        "property 'mongo.input.query' holds a DOUBLE value ({\"$numberDouble\": \"NaN\"}) at k.$ne")
+                .hasMessageContaining("cannot receive");
+    }
+
+    @Test
     void inputQueryAndPushedFilterAreAndedWithEachRange() throws IOException {
         TableContext table = table(
                 "mixed",
@@ -252,10 +265,13 @@ class TestMongoSplits {
             expected.add(ids.get(n));
         }
         assertEveryDocumentOnce(readAll(request, MongoReads.planSplits(request, 0)), expected);
-        assertThat(MongoReads.filter(MongoTable.of(table), request))
+        assertThat(MongoReads.filter(MongoTable.of(table), request, MongoDialect.MONGODB))
                 .isEqualTo(BsonDocument.parse(
                         "{$and: [{k: {$lt: 5000}}, {k: {$gte: 1000, $lte: 2147483647, $not: {$type: 'array'}}}]}"));
-        assertThat(MongoReads.filter(MongoTable.of(table("mixed", Map.of())), request(table, Optional.empty())))
+        assertThat(MongoReads.filter(
+                        MongoTable.of(table("mixed", Map.of())),
+                        request(table, Optional.empty()),
+                        MongoDialect.MONGODB))
                 .isEqualTo(new BsonDocument());
     }
 

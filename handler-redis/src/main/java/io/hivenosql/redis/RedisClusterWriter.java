@@ -9,15 +9,19 @@ import io.hivenosql.redis.RedisRecordWriter.Pending;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
@@ -29,9 +33,13 @@ import redis.clients.jedis.util.JedisClusterCRC16;
  * written once whether or not the lost master had applied it, and counted once.
  *
  * <p>Redis replicates asynchronously: a master that dies after acknowledging a write but before its replica got it
- * takes the write with it. With {@code redis.write.replicas} n > 0, each pipeline to a master that has replicas ends
- * with {@code WAIT min(n, its live replicas)}; a batch counts as written only when that many replicas hold it, or when
- * the cluster no longer lists the missing replica (it failed).
+ * takes the write with it. With {@code redis.write.replicas} n > 0, each pipeline to a master ends with {@code WAIT
+ * min(n, r)}, r being the replicas the master itself lists (its {@code CLUSTER NODES}, read when the writer connects
+ * to it, not the slot map's replica lists: {@code CLUSTER SLOTS} leaves out a replica that has not reported a
+ * replication offset yet, as on a freshly formed cluster, and a writer that trusted it acknowledged rows no replica
+ * held). A batch counts as written only when that many replicas hold it, or when the master no longer lists the
+ * missing replica as live (the cluster declared it failed: logged as a warning); else the query fails with HNS-204
+ * after {@code redis.cluster.failover-timeout-ms}.
  */
 final class RedisClusterWriter implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RedisClusterWriter.class);
@@ -49,6 +57,11 @@ final class RedisClusterWriter implements AutoCloseable {
     private final Rows rows;
     private final RedisFailover failover;
     private final Map<HostAndPort, Jedis> connections = new LinkedHashMap<>();
+    /** The live replicas each connected master lists, read when the writer connects to it. */
+    private final Map<HostAndPort, List<HostAndPort>> replicasOf = new HashMap<>();
+    /** The masters whose batches were acknowledged with fewer replicas than asked for (warned once each). */
+    private final Set<HostAndPort> warned = new HashSet<>();
+
     private RedisTopology topology;
     private int failovers;
 
@@ -112,7 +125,7 @@ final class RedisClusterWriter implements AutoCloseable {
             jedis = clients.connect(master);
             connections.put(master, jedis);
         }
-        int replicas = replicasToWaitFor(master);
+        int replicas = replicasToWaitFor(master, jedis, false);
         List<List<Response<?>>> replies = new ArrayList<>(group.size());
         Response<Long> acknowledged;
         try (Pipeline pipeline = jedis.pipelined()) {
@@ -137,26 +150,37 @@ final class RedisClusterWriter implements AutoCloseable {
             rows.check(group.get(i), replies.get(i), master);
         }
         if (acknowledged != null && acknowledged.get() < replicas) {
-            awaitReplicas(jedis, master, group);
+            awaitReplicas(jedis, master, group, replicas);
         }
     }
 
     /**
-     * WAIT again until as many replicas as the master has live hold the writes: a replica that the cluster declares
-     * failed meanwhile no longer counts. At most the failover timeout, then HNS-204.
+     * WAIT again until as many replicas as the master lists live hold the writes: a replica that the cluster declares
+     * failed meanwhile no longer counts (and the master's batches are then acknowledged with fewer replicas than
+     * {@code asked}, which is logged once). At most the failover timeout, then HNS-204.
      */
-    private void awaitReplicas(Jedis jedis, HostAndPort master, List<Pending> group) throws IOException {
+    private void awaitReplicas(Jedis jedis, HostAndPort master, List<Pending> group, int asked) throws IOException {
         long deadline = System.nanoTime() + table.settings().failoverTimeoutMillis() * 1_000_000L;
         long acknowledged = 0;
-        int wanted = replicasToWaitFor(master);
+        int wanted = asked;
         for (int round = 0; round < 10_000 && System.nanoTime() < deadline; round++) {
-            topology = clients.topology();
-            wanted = replicasToWaitFor(master);
-            if (wanted == 0) {
-                return;
-            }
-            acknowledged = jedis.waitReplicas(wanted, waitMillis());
+            wanted = replicasToWaitFor(master, jedis, true);
+            acknowledged = wanted == 0 ? 0 : jedis.waitReplicas(wanted, waitMillis());
             if (acknowledged >= wanted) {
+                if (wanted < asked && warned.add(master)) {
+                    log.warn(
+                            "table {}: Redis Cluster master {} acknowledged {} rows (first key '{}') held by {} of the "
+                                    + "{} replicas {} asks for: it lists its other replicas as failed, so until they "
+                                    + "are back its rows are held by fewer replicas (by none when 0), and a failover "
+                                    + "to a replica that lacks them would lose them",
+                            table.name(),
+                            master,
+                            group.size(),
+                            RedisRecordWriter.text(group.get(0).key()),
+                            acknowledged,
+                            asked,
+                            RedisTableProperties.WRITE_REPLICAS.key());
+                }
                 return;
             }
         }
@@ -175,18 +199,35 @@ final class RedisClusterWriter implements AutoCloseable {
         throw new IOException(error.getMessage(), error);
     }
 
-    /** {@code redis.write.replicas}, at most the master's live replicas in the slot map in use. */
-    private int replicasToWaitFor(HostAndPort master) {
+    /**
+     * {@code redis.write.replicas}, at most the live replicas the master lists in its {@code CLUSTER NODES} (read once
+     * per connection, or {@code again}).
+     *
+     * @throws IOException when the master does not answer CLUSTER NODES with a list (e.g. the user may not run it)
+     */
+    private int replicasToWaitFor(HostAndPort master, Jedis jedis, boolean again) throws IOException {
         int wanted = table.settings().writeReplicas();
         if (wanted == 0) {
             return 0;
         }
-        for (RedisTopology.Master known : topology.masters()) {
-            if (known.address().equals(master)) {
-                return Math.min(wanted, known.replicas().size());
+        List<HostAndPort> replicas = again ? null : replicasOf.get(master);
+        if (replicas == null) {
+            String nodes;
+            try {
+                nodes = jedis.clusterNodes();
+            } catch (JedisDataException e) {
+                throw new IOException(
+                        "table " + table.name() + ": cannot tell which replicas Redis Cluster master " + master
+                                + " has, to WAIT for " + RedisTableProperties.WRITE_REPLICAS.key() + " ("
+                                + wanted + ") of them: CLUSTER NODES failed (" + e.getMessage() + "); allow the "
+                                + "user CLUSTER NODES, or set " + RedisTableProperties.WRITE_REPLICAS.key()
+                                + " to 0 to write without waiting for replicas",
+                        e);
             }
+            replicas = RedisTopology.replicasOfMyself(master, nodes);
+            replicasOf.put(master, replicas);
         }
-        return 0;
+        return Math.min(wanted, replicas.size());
     }
 
     private long waitMillis() {
@@ -220,6 +261,7 @@ final class RedisClusterWriter implements AutoCloseable {
     }
 
     private void forget(HostAndPort master) {
+        replicasOf.remove(master);
         Jedis jedis = connections.remove(master);
         if (jedis != null) {
             try {

@@ -275,7 +275,13 @@ final class RedisRecordWriter implements RecordSink {
 
     @Override
     public void close() throws IOException {
-        IOException error = failure;
+        // the failure write() or flush() threw already: a new exception, since try-with-resources cannot add an
+        // exception to itself as suppressed (IllegalArgumentException "Self-suppression not permitted", which hid it)
+        IOException error = failure == null
+                ? null
+                : new IOException(
+                        "table " + table.name() + ": the Redis writer failed before close: " + failure.getMessage(),
+                        failure);
         try {
             if (error == null) {
                 flush();

@@ -96,9 +96,10 @@ public enum RedisTableProperties implements TableProperty {
             "1",
             false,
             "On a Redis Cluster whose masters have replicas: after each pipeline, WAIT until this many replicas "
-                    + "(at most as many as the master has live) hold the rows, so that a master lost after "
-                    + "acknowledging them loses none; 0 turns the wait off (faster, but a lost master can take its "
-                    + "last writes with it)."),
+                    + "(at most as many as the master lists as live in its CLUSTER NODES) hold the rows, so that a "
+                    + "master lost after acknowledging them loses none; when they do not within "
+                    + "redis.cluster.failover-timeout-ms the query fails (HNS-204). 0 turns the wait off (faster, but "
+                    + "a lost master can take its last writes with it)."),
     COLUMNS_MAPPING(
             "redis.columns.mapping",
             nonEmptyString(),

@@ -112,6 +112,48 @@ record RedisTopology(boolean cluster, HostAndPort node, List<Master> masters) {
         return new RedisTopology(true, asked, masters);
     }
 
+    /**
+     * The replicas of the node that answered {@code CLUSTER NODES} ({@code reply}, the line flagged {@code myself}),
+     * as that node knows them: every node whose master field is its id, except those the cluster has declared failed
+     * ({@code fail}; a {@code fail?} replica is only suspected and still counts), still in handshake, or without an
+     * address. Unlike {@code CLUSTER SLOTS}, which leaves out a replica that has not reported a replication offset
+     * yet (every replica of a freshly formed cluster, or one still in its first sync), this lists each replica the
+     * master streams its writes to, so a writer that WAITs for them knows how many there are. An empty host stands
+     * for the host asked.
+     */
+    static List<HostAndPort> replicasOfMyself(HostAndPort asked, String reply) {
+        List<String[]> nodes = new ArrayList<>();
+        String myself = null;
+        for (String line : reply.split("\n")) {
+            String[] fields = line.trim().split(" ");
+            if (fields.length < 8) {
+                continue;
+            }
+            nodes.add(fields);
+            if (List.of(fields[2].split(",")).contains("myself")) {
+                myself = fields[0];
+            }
+        }
+        if (myself == null) {
+            throw new IllegalArgumentException("CLUSTER NODES of " + asked + " has no line flagged myself");
+        }
+        List<HostAndPort> replicas = new ArrayList<>();
+        for (String[] fields : nodes) {
+            List<String> flags = List.of(fields[2].split(","));
+            if (fields[3].equals(myself)
+                    && (flags.contains("slave") || flags.contains("replica"))
+                    && !flags.contains("fail")
+                    && !flags.contains("handshake")
+                    && !flags.contains("noaddr")) {
+                String address = fields[1].split("[@,]")[0];
+                int colon = address.lastIndexOf(':');
+                String host = colon <= 0 ? asked.host() : address.substring(0, colon);
+                replicas.add(new HostAndPort(host, Integer.parseInt(address.substring(colon + 1))));
+            }
+        }
+        return List.copyOf(replicas);
+    }
+
     private static HostAndPort endpoint(HostAndPort asked, List<?> node) {
         String host = node.get(0) instanceof byte[] bytes ? new String(bytes, UTF_8) : String.valueOf(node.get(0));
         if (host.isEmpty() || host.equals("?")) {

@@ -29,6 +29,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,6 +142,7 @@ class TestRedisFailover {
                 .column("n", "bigint")
                 .build();
         TestingRedisServer master = cluster.masters().get(1);
+        TestingRedisServer replica = cluster.replicaOf(master);
         try (RecordSink sink = CONNECTOR.openWriter(table)) {
             for (Object[] row : rows(0, ROWS / 2)) {
                 sink.write(row);
@@ -151,9 +153,18 @@ class TestRedisFailover {
             }
             sink.flush();
             assertThat(sink.written()).isEqualTo(ROWS);
+        } catch (IOException e) {
+            // what the replica did is what a failure here is about: keep it with the failure
+            throw new AssertionError(
+                    "writing failed; the log of " + master.address() + "'s replica " + replica + " ends:\n"
+                            + replica.logTail(),
+                    e);
         }
         List<List<Object>> rows = readAll(table);
-        assertThat(rows).hasSize(ROWS);
+        assertThat(rows)
+                .as(() ->
+                        missing(rows, master) + "; the log of its replica " + replica + " ends:\n" + replica.logTail())
+                .hasSize(ROWS);
         long sum = 0;
         Set<Object> ids = new HashSet<>();
         for (List<Object> row : rows) {
@@ -261,6 +272,19 @@ class TestRedisFailover {
         assertThat(RedisFailover.isFailoverCause(new IOException(
                         "sampling", new JedisConnectionException(new SocketTimeoutException("Read timed out")))))
                 .isFalse();
+    }
+
+    /** Which ids a failed count lacks: how many were written before the kill and after it, and the first few. */
+    private static String missing(List<List<Object>> rows, TestingRedisServer killed) {
+        Set<Integer> missing = new TreeSet<>();
+        for (int i = 0; i < ROWS; i++) {
+            missing.add(i);
+        }
+        rows.forEach(row -> missing.remove((Integer) row.get(0)));
+        long beforeKill = missing.stream().filter(id -> id < ROWS / 2).count();
+        return missing.size() + " ids missing (" + beforeKill + " written before " + killed.address() + " was killed, "
+                + (missing.size() - beforeKill) + " after), first: "
+                + missing.stream().limit(10).toList();
     }
 
     private static List<Object[]> rows(int from, int to) {

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.bson.Document;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,9 @@ class MongoServerLossIT extends BaseServerLossIT {
     private static final String PASSWORD = "Mongo-s3cr3t-Pa55-for-it";
     private static final String ALIAS = "it.mongo.password";
     private static final int DOCUMENTS = 30_000;
+    /** How much of the log already read is searched again with what comes next (a marker's longest form). */
+    private static final int MARKER_SPAN = 400;
+
     private static final int TIMEOUT_MS = 6_000;
     private static final long FAILURE_BOUND_SECONDS = 2 * TIMEOUT_MS / 1000 + 3;
 
@@ -107,18 +111,24 @@ class MongoServerLossIT extends BaseServerLossIT {
         log.seek(log.length());
     }
 
-    /** Once the server has sent the scan's second batch (one document a batch: thousands remain). */
+    /**
+     * Once the server has sent the scan's second batch (one document a batch: thousands remain), as its debug log
+     * shows it: the test double writes {@code "ns" : "db.big", "nextBatch"} on one line, FerretDB a {@code nextBatch}
+     * with the namespace two lines below it.
+     */
     @Override
     void awaitTheScan(Future<?> query) throws Exception {
-        String marker = "\"ns\" : \"" + DB + ".big\", \"nextBatch\"";
+        String namespace = Pattern.quote(DB + ".big");
+        Pattern marker = Pattern.compile("\"ns\" : \"" + namespace
+                + "\", \"nextBatch\"|\"nextBatch\": \\[[^\n]*\n[^\n]*\n\\s*\"ns\": \"" + namespace + "\"");
         StringBuilder seen = new StringBuilder();
         try {
             awaitWhileRunning(query, "scan", 5, () -> {
                 // the end of what was read before: the marker may straddle two reads
-                String tail = seen.substring(Math.max(0, seen.length() - marker.length())) + readNew(log);
+                String tail = seen.substring(Math.max(0, seen.length() - MARKER_SPAN)) + readNew(log);
                 seen.setLength(0);
                 seen.append(tail);
-                return tail.contains(marker);
+                return marker.matcher(tail).find();
             });
         } finally {
             log.close();

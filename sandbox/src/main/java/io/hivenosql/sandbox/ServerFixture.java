@@ -54,6 +54,16 @@ public abstract class ServerFixture implements Closeable {
         requireProcess("cannot be killed by this JVM").kill();
     }
 
+    /** Freezes the server's process (SIGSTOP) until {@link #resume()}: a server that stalls but is not lost. */
+    public void pause() {
+        requireProcess("cannot be paused by this JVM").pause();
+    }
+
+    /** Lets a {@linkplain #pause() paused} server go on (SIGCONT). */
+    public void resume() {
+        requireProcess("cannot be resumed by this JVM").resume();
+    }
+
     /**
      * Stops the server (once; does nothing for an external server) and cleans up after it. Also stops the shared server
      * (the next {@code shared()} starts a new one).

@@ -31,6 +31,8 @@ public final class ServerProcess {
     private final String name;
     private final Duration stopTimeout;
     private final Duration killTimeout;
+    /** Whether {@link #pause()} stopped the process and {@link #resume()} has not continued it yet. */
+    private volatile boolean paused;
 
     /**
      * {@code name} says what the process is in log lines ("Cassandra pid 42 did not stop ..."); {@code stopTimeout} is
@@ -62,7 +64,46 @@ public final class ServerProcess {
     }
 
     /**
-     * Stops the process when it runs: SIGTERM, then SIGKILL if it is still running after the stop timeout; logs how long
+     * Freezes the process (SIGSTOP to its pid), as a long stall of its host would: it keeps its sockets but reads and
+     * answers nothing until {@link #resume()}. For tests of a server that lags, e.g. a replica that has not received
+     * what its master acknowledged.
+     */
+    public void pause() {
+        signal("STOP");
+        paused = true;
+    }
+
+    /** Lets a {@linkplain #pause() paused} process go on (SIGCONT to its pid); nothing when it is not paused. */
+    public void resume() {
+        if (paused && process.isAlive()) {
+            signal("CONT");
+        }
+        paused = false;
+    }
+
+    private void signal(String signal) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException(name + " pid " + pid() + " does not run; it cannot get SIG" + signal);
+        }
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid()))
+                    .redirectErrorStream(true)
+                    .start();
+            String output = new String(kill.getInputStream().readAllBytes(), UTF_8).trim();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + pid() + " (" + name + ") failed: " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot send SIG" + signal + " to " + name + " pid " + pid(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(
+                    "interrupted while sending SIG" + signal + " to " + name + " pid " + pid(), e);
+        }
+    }
+
+    /**
+     * Stops the process when it runs (a paused one is resumed first, so that it can act on SIGTERM): SIGTERM, then SIGKILL if it is still running after the stop timeout; logs how long
      * it took, naming {@code server} (the owner's description).
      */
     public void stop(Object server) {
@@ -70,6 +111,7 @@ public final class ServerProcess {
             return;
         }
         long start = System.nanoTime();
+        resume();
         process.destroy();
         if (!waitForExit(stopTimeout)) {
             log.warn("{} pid {} did not stop within {}; killing it", name, pid(), stopTimeout);

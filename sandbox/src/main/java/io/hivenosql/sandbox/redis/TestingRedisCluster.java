@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -313,6 +315,8 @@ public final class TestingRedisCluster implements Closeable {
     private String describeState(boolean replicasUp) {
         String firstMap = null;
         TestingRedisServer first = null;
+        int liveReplicas = 0;
+        Map<TestingRedisServer, Long> replicasSeen = new LinkedHashMap<>();
         for (TestingRedisServer server : servers) {
             if (!server.isAlive()) {
                 continue;
@@ -337,9 +341,22 @@ public final class TestingRedisCluster implements Closeable {
                     if (replication.contains("role:master") && !serves(map, server)) {
                         return server.address() + " is a master without slots (not yet a replica again)";
                     }
+                    liveReplicas += replication.contains("role:slave") ? 1 : 0;
+                    replicasSeen.put(
+                            server,
+                            ClusterNodesView.parse(jedis.clusterNodes()).nodes().stream()
+                                    .filter(n -> n.isReplica() && !n.failing())
+                                    .count());
                 }
             } catch (JedisException e) {
                 return server.address() + ": " + e.getMessage();
+            }
+        }
+        for (Map.Entry<TestingRedisServer, Long> seen : replicasSeen.entrySet()) {
+            // gossip carries a new replica's role to the other nodes a little after its link is up
+            if (seen.getValue() != liveReplicas) {
+                return seen.getKey().address() + " sees " + seen.getValue() + " replicas, but " + liveReplicas
+                        + " live nodes are replicas";
             }
         }
         return firstMap != null && firstMap.split(";").length == MASTERS ? "" : "slot map incomplete: " + firstMap;

@@ -11,6 +11,7 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 class TestTestingRedisServer {
@@ -83,6 +84,33 @@ class TestTestingRedisServer {
             server.kill();
             assertThat(server.isAlive()).isFalse();
         }
+    }
+
+    /** A paused server keeps its socket but answers nothing until resumed; closing a paused server still stops it. */
+    @Test
+    void pauseFreezesTheProcessUntilResumeAndClosingAPausedServerStopsIt() {
+        long pid;
+        try (TestingRedisServer server = TestingRedisServer.start()) {
+            pid = server.pid();
+            server.pause();
+            assertThatThrownBy(() -> {
+                        try (Jedis jedis = new Jedis(
+                                new HostAndPort(server.host(), server.port()),
+                                DefaultJedisClientConfig.builder()
+                                        .timeoutMillis(300)
+                                        .build())) {
+                            jedis.ping();
+                        }
+                    })
+                    .isInstanceOf(JedisConnectionException.class);
+            server.resume();
+            try (Jedis jedis = server.connect()) {
+                assertThat(jedis.ping()).isEqualTo("PONG");
+            }
+            server.pause();
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .isFalse();
     }
 
     @Test
