@@ -44,7 +44,7 @@ public record BenchOptions(
                                       redis, cassandra, mongo, mongo-ferretdb; results are compared with the first
                                       one. mongo is the sandbox's MongoDB server (the in-memory test double, or
                                       FerretDB with --mongo ferretdb); mongo-ferretdb is FerretDB on PostgreSQL
-                                      beside it, its money columns double (FerretDB 1.x holds no decimal128)
+                                      beside it
               --queries LIST          q1..q22, probe_full_scan, probe_selective_scan, probe_key_lookup,
                                       probe_join_hdfs, probe_count, probe_join_selective, tpch, probes (the 6
                                       probes) or all (default all)

@@ -17,8 +17,8 @@ public enum Target {
     MONGO("mongo", true),
     /**
      * MongoDB tables on FerretDB over PostgreSQL (a MongoDB-compatible server, not mongod), beside {@link #MONGO} in
-     * the same run; its money columns are {@code double} ({@link TargetDdl}). Not in {@link #defaults()}: its loads
-     * and scans take many times the test double's, so it runs only when named.
+     * the same run, with the same tables ({@link TargetDdl}). Not in {@link #defaults()}: its loads and scans take
+     * many times the test double's, so it runs only when named.
      */
     MONGO_FERRETDB("mongo-ferretdb", true);
 

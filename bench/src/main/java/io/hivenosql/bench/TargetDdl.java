@@ -2,18 +2,14 @@ package io.hivenosql.bench;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.sandbox.tpch.TpchFiles;
-import java.util.stream.Collectors;
-
 /**
  * The HiveQL that creates a target's copy of a TPC-H table. The HDFS targets are external tables under the run's
  * data directory ({@code <data>/text/<table>}, {@code <data>/orc/<table>}); the store targets are tables Hive creates
  * in the store (so {@code DROP DATABASE ... CASCADE} removes them), keyed as {@link TpchTables} describes.
  *
- * <p>Every target declares TPC-H's money columns {@code decimal(12,2)} except mongo-ferretdb, which declares them
- * {@code double}: the MongoDB handler writes a decimal column as BSON decimal128, which FerretDB 1.x cannot hold (an
- * insert of one makes FerretDB 1.24.2 close the connection), so a decimal table there could not be loaded. Its sums
- * are then sums of doubles; the result check compares numbers rounded to cents, as for every target.
+ * <p>mongo-ferretdb declares the same {@code decimal(12,2)} money columns as every target: on a server without BSON
+ * decimal128 (FerretDB 1.x) the MongoDB handler writes a decimal as the double whose shortest text is the same number,
+ * which reads back as exactly that decimal, so its tables load and query as mongo's do.
  */
 public final class TargetDdl {
     private final String dataDirectory;
@@ -34,7 +30,7 @@ public final class TargetDdl {
 
     public String createTable(Target target, TpchTables table) {
         String name = target.database() + "." + table.name();
-        String head = "CREATE TABLE " + name + " (" + columns(target, table) + ")";
+        String head = "CREATE TABLE " + name + " (" + table.columns() + ")";
         return switch (target) {
             case HDFS_TEXT -> "CREATE EXTERNAL TABLE " + name + " (" + table.columns() + ") ROW FORMAT DELIMITED "
                     + "FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '" + textLocation(table) + "'";
@@ -63,22 +59,6 @@ public final class TargetDdl {
                             : "")
                     + ")";
         };
-    }
-
-    /**
-     * The table's columns as the target declares them: TPC-H's types ({@link TpchTables#columns()}), on
-     * mongo-ferretdb with {@code double} for {@code decimal(12,2)} (see the class comment).
-     */
-    static String columns(Target target, TpchTables table) {
-        if (target != Target.MONGO_FERRETDB) {
-            return table.columns();
-        }
-        return table.table().getColumns().stream()
-                .map(column -> {
-                    String type = TpchFiles.hiveType(column);
-                    return column.getColumnName() + " " + (type.startsWith("decimal") ? "double" : type);
-                })
-                .collect(Collectors.joining(", "));
     }
 
     /** Fills the target's table from the HDFS text table (replacing what it held). */

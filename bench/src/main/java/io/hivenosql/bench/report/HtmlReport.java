@@ -122,15 +122,15 @@ public final class HtmlReport {
     }
 
     /**
-     * What sets mongo-ferretdb's tables apart, when it ran: money columns declared double, as FerretDB 1.x holds no
-     * BSON decimal128.
+     * What sets mongo-ferretdb's tables apart, when it ran: FerretDB 1.x holds no BSON decimal128, so the handler stores
+     * the money columns as doubles (that read back as the same decimals).
      */
     static Optional<String> ferretDbNote(BenchResults results) {
         boolean ran =
                 results.scaleFactors().stream().anyMatch(sf -> sf.targets().contains(Target.MONGO_FERRETDB));
         return ran
-                ? Optional.of("mongo-ferretdb declares TPC-H's money columns double instead of decimal(12,2): the "
-                        + "handler writes decimals as BSON decimal128, which FerretDB 1.x cannot store")
+                ? Optional.of("on mongo-ferretdb the handler stores the decimal(12,2) money columns as BSON doubles "
+                        + "that read back as the same decimals, as FerretDB 1.x holds no decimal128")
                 : Optional.empty();
     }
 

@@ -34,8 +34,9 @@ class TestMarkdownSummary {
         assertThat(MarkdownSummary.render(results))
                 .contains("| mongo-ferretdb | 7,522 |")
                 .contains("Servers: mongo (" + TestingBenchResults.DOUBLE_SERVER + "); mongo-ferretdb ("
-                        + TestingBenchResults.FERRETDB_SERVER + "). Mongo-ferretdb declares TPC-H's money columns "
-                        + "double instead of decimal(12,2)");
+                        + TestingBenchResults.FERRETDB_SERVER
+                        + "). On mongo-ferretdb the handler stores the decimal(12,2) "
+                        + "money columns as BSON doubles");
         // a run that does not know its servers names none
         assertThat(MarkdownSummary.render(TestingBenchResults.oneScaleFactor())).doesNotContain("Servers:");
     }
