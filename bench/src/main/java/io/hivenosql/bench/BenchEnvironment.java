@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.hive.HiveInstance;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
@@ -23,6 +24,8 @@ import org.apache.hadoop.conf.Configuration;
  *     store to the state a running one is in (Cassandra: memtables flushed and {@code system.size_estimates}
  *     refreshed, which a node otherwise does every few minutes, so that the handler's statistics and the planner's
  *     join choices are those of a table that has been there a while); nothing against an existing cluster
+ * @param servers what serves a store target, when the suite knows (the sandbox's MongoDB servers, e.g. {@code
+ *     mongo-ferretdb -> FerretDB 1.24 on PostgreSQL 15, ...}): the report labels the target with it
  */
 public record BenchEnvironment(
         HiveInstance hive,
@@ -32,7 +35,8 @@ public record BenchEnvironment(
         List<Path> handlerJars,
         String hiveServer,
         Optional<Path> beelinePasswordFile,
-        AfterLoad afterLoad) {
+        AfterLoad afterLoad,
+        Map<Target, String> servers) {
     /** What to do when a target's tables are loaded. */
     @FunctionalInterface
     public interface AfterLoad {
@@ -49,7 +53,16 @@ public record BenchEnvironment(
             List<Path> handlerJars,
             String hiveServer,
             Optional<Path> beelinePasswordFile) {
-        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, beelinePasswordFile, AfterLoad.NOTHING);
+        this(
+                hive,
+                dataRoot,
+                hadoopConf,
+                stores,
+                handlerJars,
+                hiveServer,
+                beelinePasswordFile,
+                AfterLoad.NOTHING,
+                Map.of());
     }
 
     /** Without a password: beeline connects with the user alone (the sandbox). */
@@ -60,7 +73,7 @@ public record BenchEnvironment(
             StoreAddresses stores,
             List<Path> handlerJars,
             String hiveServer) {
-        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, Optional.empty(), AfterLoad.NOTHING);
+        this(hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, Optional.empty());
     }
 
     public BenchEnvironment {
@@ -72,6 +85,7 @@ public record BenchEnvironment(
         requireNonNull(hiveServer, "hiveServer is null");
         requireNonNull(beelinePasswordFile, "beelinePasswordFile is null");
         requireNonNull(afterLoad, "afterLoad is null");
+        servers = Map.copyOf(requireNonNull(servers, "servers is null"));
         if (dataRoot.endsWith("/")) {
             dataRoot = dataRoot.substring(0, dataRoot.length() - 1);
         }
@@ -80,7 +94,21 @@ public record BenchEnvironment(
     /** The same environment, with what to do when a target's tables are loaded. */
     public BenchEnvironment withAfterLoad(AfterLoad hook) {
         return new BenchEnvironment(
-                hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, beelinePasswordFile, hook);
+                hive, dataRoot, hadoopConf, stores, handlerJars, hiveServer, beelinePasswordFile, hook, servers);
+    }
+
+    /** The same environment, with what serves the store targets (for the report's labels). */
+    public BenchEnvironment withServers(Map<Target, String> descriptions) {
+        return new BenchEnvironment(
+                hive,
+                dataRoot,
+                hadoopConf,
+                stores,
+                handlerJars,
+                hiveServer,
+                beelinePasswordFile,
+                afterLoad,
+                descriptions);
     }
 
     /** The data directory of a scale factor, e.g. {@code <dataRoot>/sf0.1}. */

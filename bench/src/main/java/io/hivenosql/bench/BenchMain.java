@@ -26,7 +26,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
@@ -43,6 +45,9 @@ public final class BenchMain {
     public static final int MISMATCH = 1;
     public static final int FAILED = 2;
     public static final int USAGE_ERROR = 64;
+
+    /** Where the FerretDB server of target mongo-ferretdb works, under the work directory. */
+    private static final String FERRETDB_DIR = "ferretdb";
 
     private static final Logger log = LoggerFactory.getLogger(BenchMain.class);
     private static final DateTimeFormatter RUN_NAME =
@@ -124,17 +129,19 @@ public final class BenchMain {
         // a metastore left by an earlier run names servers long gone; the logs beside them stay
         deleteRecursively(work.resolve("hdfs"));
         deleteRecursively(work.resolve("stack"));
+        deleteRecursively(work.resolve(FERRETDB_DIR));
         List<Target> targets = options.settings().targets();
         double largest = Collections.max(options.settings().scaleFactors());
         SandboxMemory.check(
                 largest,
                 targets,
-                TestingMongoServer.environmentUri().isEmpty(),
+                MongoTargetServers.stackFlavour(),
                 Runtime.getRuntime().maxMemory() >> 20,
                 MachineProbe.physicalMemoryMegabytes());
         out.println("starting the sandbox: HiveServer2, HDFS" + (targets.contains(Target.REDIS) ? ", Redis" : "")
                 + (targets.contains(Target.CASSANDRA) ? ", Cassandra" : "")
-                + (targets.contains(Target.MONGO) ? ", MongoDB" : "") + " (work dir " + work + ")");
+                + (targets.contains(Target.MONGO) ? ", MongoDB" : "")
+                + (targets.contains(Target.MONGO_FERRETDB) ? ", FerretDB" : "") + " (work dir " + work + ")");
         Stack.Builder sandbox = Stack.builder(work.resolve("stack"))
                 .engine(options.engine())
                 .auxJars(options.auxJars())
@@ -144,7 +151,8 @@ public final class BenchMain {
             sandbox.mongo(TestingMongoServer.builder().heapMegabytes(SandboxMemory.mongoHeapMegabytes(largest)));
         }
         if (options.clusterNodeManagers().isPresent()) {
-            try (Stack stack = sandbox.start()) {
+            try (MongoTargetServers mongo = MongoTargetServers.start(targets, work.resolve(FERRETDB_DIR), out);
+                    Stack stack = sandbox.start()) {
                 // the data on the cluster's own HDFS, where its containers read it
                 Configuration conf = new Configuration();
                 conf.set("fs.defaultFS", stack.cluster().state().hdfsUri());
@@ -152,27 +160,32 @@ public final class BenchMain {
                         stack.hive(),
                         stack.cluster().state().hdfsUri() + "/hive-nosql-bench",
                         conf,
-                        storeAddresses(stack, targets),
+                        storeAddresses(stack, targets, mongo),
                         options.auxJars(),
                         "sandbox cluster: Hive on Tez over YARN ("
                                 + stack.cluster().state().nodeManagers()
                                 + " NodeManager(s), " + ClusterHiveConf.CONTAINER_MB + " MB containers), "
                                 + "HiveServer2, the Tez AM and each task in JVMs of their own, HDFS with "
                                 + MiniHadoopCluster.DATA_NODES + " DataNodes, stores on the same machine");
-                return runSuite(options, environment.withAfterLoad(settle(stack)), out);
+                return runSuite(
+                        options,
+                        environment.withAfterLoad(settle(stack)).withServers(servers(stack, targets, mongo)),
+                        out);
             }
         }
         try (TestingHdfs hdfs = TestingHdfs.start(work.resolve("hdfs"));
+                MongoTargetServers mongo = MongoTargetServers.start(targets, work.resolve(FERRETDB_DIR), out);
                 Stack stack = sandbox.start()) {
             BenchEnvironment environment = new BenchEnvironment(
                     stack.hive(),
                     hdfs.uri("/hive-nosql-bench"),
                     hdfs.fileSystem().getConf(),
-                    storeAddresses(stack, targets),
+                    storeAddresses(stack, targets, mongo),
                     options.auxJars(),
                     "sandbox: HiveServer2 in process (" + options.engine().hiveName()
                             + " local mode), stores and HDFS MiniDFSCluster on the same machine");
-            return runSuite(options, environment.withAfterLoad(settle(stack)), out);
+            return runSuite(
+                    options, environment.withAfterLoad(settle(stack)).withServers(servers(stack, targets, mongo)), out);
         }
     }
 
@@ -190,7 +203,7 @@ public final class BenchMain {
         };
     }
 
-    private static StoreAddresses storeAddresses(Stack stack, List<Target> targets) {
+    private static StoreAddresses storeAddresses(Stack stack, List<Target> targets, MongoTargetServers mongo) {
         return new StoreAddresses(
                 Optional.of(stack.redis().address()),
                 targets.contains(Target.CASSANDRA)
@@ -199,7 +212,26 @@ public final class BenchMain {
                 targets.contains(Target.CASSANDRA)
                         ? Optional.of(stack.cassandra().localDatacenter())
                         : Optional.empty(),
-                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
+                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty(),
+                targets.contains(Target.MONGO_FERRETDB)
+                        ? Optional.of(mongo.ferretDb(stackMongo(stack, targets)).uri())
+                        : Optional.empty());
+    }
+
+    /** What serves the MongoDB targets, for the report's labels. */
+    private static Map<Target, String> servers(Stack stack, List<Target> targets, MongoTargetServers mongo) {
+        Map<Target, String> servers = new EnumMap<>(Target.class);
+        if (targets.contains(Target.MONGO)) {
+            servers.put(Target.MONGO, MongoTargetServers.describe(stack.mongo()));
+        }
+        if (targets.contains(Target.MONGO_FERRETDB)) {
+            servers.put(Target.MONGO_FERRETDB, MongoTargetServers.describe(mongo.ferretDb(stackMongo(stack, targets))));
+        }
+        return servers;
+    }
+
+    private static TestingMongoServer stackMongo(Stack stack, List<Target> targets) {
+        return targets.contains(Target.MONGO) ? stack.mongo() : null;
     }
 
     private static int external(BenchOptions options, PrintStream out) throws Exception {
@@ -233,14 +265,14 @@ public final class BenchMain {
             } catch (Exception e) {
                 if (!results.isEmpty()) {
                     // hours of finished scale factors are not thrown away with the one that failed
-                    Path dir = writeReport(options, started, machine, results);
+                    Path dir = writeReport(options, started, machine, results, environment.servers());
                     out.println("scale factor " + ScaleFactors.format(scaleFactor) + " failed; the report of the "
                             + "finished ones: " + dir.resolve("report.html"));
                 }
                 throw e;
             }
         }
-        Path dir = writeReport(options, started, machine, results);
+        Path dir = writeReport(options, started, machine, results, environment.servers());
         out.println("report: " + dir.resolve("report.html"));
         List<ResultCheck> mismatches = results.stream()
                 .flatMap(sf -> sf.checks().values().stream())
@@ -257,7 +289,11 @@ public final class BenchMain {
 
     /** Writes the report of the scale factors run, smallest first, into {@code <out>/<start time>/}. */
     private static Path writeReport(
-            BenchOptions options, Instant started, MachineInfo machine, List<ScaleFactorResults> results)
+            BenchOptions options,
+            Instant started,
+            MachineInfo machine,
+            List<ScaleFactorResults> results,
+            Map<Target, String> servers)
             throws IOException {
         List<ScaleFactorResults> bySize = results.stream()
                 .sorted(Comparator.comparingDouble(ScaleFactorResults::scaleFactor))
@@ -267,7 +303,8 @@ public final class BenchMain {
                 machine,
                 options.settings().warmups(),
                 options.settings().runs(),
-                bySize);
+                bySize,
+                servers);
         Path dir = options.outputDir().resolve(RUN_NAME.format(started));
         Files.createDirectories(dir);
         BenchReport.write(all, dir);

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The command line of {@link BenchMain}. Options take a value as {@code --name value} or {@code --name=value}. Without
@@ -39,8 +40,11 @@ public record BenchOptions(
                                       killed under concurrent JDBC sessions, see bench --workload failover --help
               --sf 0.01|0.1|1[,...]   scale factors, run in the order given (default 0.01); two or more give the
                                       growth curve; the report of finished ones is kept when a later one fails
-              --stores LIST           targets, comma-separated (default all): hdfs-orc, hdfs-text, redis, cassandra,
-                                      mongo; results are compared with the first one
+              --stores LIST           targets, comma-separated (default all but mongo-ferretdb): hdfs-orc, hdfs-text,
+                                      redis, cassandra, mongo, mongo-ferretdb; results are compared with the first
+                                      one. mongo is the sandbox's MongoDB server (the in-memory test double, or
+                                      FerretDB with --mongo ferretdb); mongo-ferretdb is FerretDB on PostgreSQL
+                                      beside it
               --queries LIST          q1..q22, probe_full_scan, probe_selective_scan, probe_key_lookup,
                                       probe_join_hdfs, probe_count, probe_join_selective, tpch, probes (the 6
                                       probes) or all (default all)
@@ -66,6 +70,7 @@ public record BenchOptions(
               --data-root URI         a directory this machine and HiveServer2 both reach, e.g.
                                       hdfs://namenode:8020/tmp/hive-nosql-bench (the text and ORC tables go there)
               --redis HOST:PORT  --cassandra HOST:PORT[,...]  --cassandra-dc DC  --mongo mongodb://HOST:PORT
+              --mongo-ferretdb mongodb://HOST:PORT
                                       the stores (each needed when its target runs; no credentials here: configure
                                       them on HiveServer2 through the handlers' credential provider)
             """;
@@ -106,7 +111,10 @@ public record BenchOptions(
                     "--workload: '" + workload + "' is not tpch or failover (failover takes its own options)");
         }
         boolean check = flags.contains("--check");
-        List<Target> targets = split(values.remove("--stores"), Target.names()).stream()
+        List<Target> targets = split(
+                        values.remove("--stores"),
+                        Target.defaults().stream().map(Target::cliName).collect(Collectors.joining(",")))
+                .stream()
                 .map(Target::fromCliName)
                 .distinct()
                 .sorted()
@@ -149,7 +157,8 @@ public record BenchOptions(
                         Optional.ofNullable(values.remove("--redis")),
                         Optional.ofNullable(values.remove("--cassandra")),
                         Optional.ofNullable(values.remove("--cassandra-dc")),
-                        Optional.ofNullable(values.remove("--mongo"))),
+                        Optional.ofNullable(values.remove("--mongo")),
+                        Optional.ofNullable(values.remove("--mongo-ferretdb"))),
                 Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
                 HiveEngine.fromName(
                         Optional.ofNullable(values.remove("--engine")).orElse("tez")),

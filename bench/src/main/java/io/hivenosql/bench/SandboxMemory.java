@@ -1,18 +1,24 @@
 package io.hivenosql.bench;
 
+import io.hivenosql.sandbox.mongo.MongoFlavour;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What the sandbox needs in memory at the largest scale factor, checked before anything starts, so that a run too big
  * for the machine fails at once with the figures instead of hours later when a server runs out. The per-row figures
  * were measured at scale factor 0.1 (866,030 rows): the MongoDB test server held 1.8 GB of live heap, redis-server
- * 0.38 GB.
+ * 0.38 GB. FerretDB keeps its documents in PostgreSQL's files, not in memory: it and its PostgreSQL take a fixed
+ * {@value #FERRETDB_MEGABYTES} MB whatever the scale factor (shared buffers and the two servers' working memory; at
+ * scale factor 0.01 FerretDB, the postmaster and its backends peaked at 890 MB of RSS summed, shared buffers counted in
+ * each backend).
  */
 final class SandboxMemory {
     static final int REDIS_BYTES_PER_ROW = 500;
     static final long CASSANDRA_MEGABYTES = 1536;
     static final long BEELINE_MEGABYTES = 512;
+    static final long FERRETDB_MEGABYTES = 1024;
 
     private SandboxMemory() {}
 
@@ -25,14 +31,15 @@ final class SandboxMemory {
     /**
      * Checks the estimate against the machine's memory.
      *
-     * @param mongoTestServer whether the sandbox starts the MongoDB test server (not when MONGO_URI names a real one)
+     * @param stackMongo the server the sandbox starts for target mongo: the test double or FerretDB; empty when
+     *     MONGO_URI names an external one (target mongo-ferretdb shares the stack's FerretDB, else starts its own)
      * @param benchHeapMegabytes this JVM's largest heap (HiveServer2, HDFS and the suite run in it)
      * @throws IllegalArgumentException when the estimate exceeds the machine's memory, with each part and what to do
      */
     static void check(
             double largestScaleFactor,
             List<Target> targets,
-            boolean mongoTestServer,
+            Optional<MongoFlavour> stackMongo,
             long benchHeapMegabytes,
             long machineMegabytes) {
         long rows = TpchGenerator.expectedRows(largestScaleFactor);
@@ -48,11 +55,17 @@ final class SandboxMemory {
             needed += CASSANDRA_MEGABYTES;
             parts.append(String.format(Locale.ROOT, ", Cassandra %,d MB", CASSANDRA_MEGABYTES));
         }
-        if (targets.contains(Target.MONGO) && mongoTestServer) {
-            int mongo = mongoHeapMegabytes(largestScaleFactor);
-            needed += mongo;
+        boolean mongo = targets.contains(Target.MONGO);
+        if (mongo && stackMongo.equals(Optional.of(MongoFlavour.DOUBLE))) {
+            int heap = mongoHeapMegabytes(largestScaleFactor);
+            needed += heap;
             parts.append(
-                    String.format(Locale.ROOT, ", the MongoDB test server (every document on its heap) %,d MB", mongo));
+                    String.format(Locale.ROOT, ", the MongoDB test server (every document on its heap) %,d MB", heap));
+        }
+        if ((mongo && stackMongo.equals(Optional.of(MongoFlavour.FERRETDB)))
+                || targets.contains(Target.MONGO_FERRETDB)) {
+            needed += FERRETDB_MEGABYTES;
+            parts.append(String.format(Locale.ROOT, ", FerretDB and its PostgreSQL %,d MB", FERRETDB_MEGABYTES));
         }
         if (needed > machineMegabytes) {
             throw new IllegalArgumentException(String.format(

@@ -6,30 +6,45 @@ import java.util.Optional;
 
 /**
  * Where the stores are, as their tables' properties name them: {@code redis.nodes}, {@code cassandra.hosts} and
- * {@code cassandra.local-dc}, and the MongoDB connection string without database ({@code mongodb://host:port}). Each is
- * needed only when its target runs. Never holds a password: stores that need one get it through the handlers' Hadoop
+ * {@code cassandra.local-dc}, and the connection strings without database ({@code mongodb://host:port}) of the MongoDB
+ * server of target mongo and of the FerretDB server of target mongo-ferretdb. Each is needed only when its target
+ * runs. Never holds a password: stores that need one get it through the handlers' Hadoop
  * credential provider, configured on the HiveServer2 side.
  */
 public record StoreAddresses(
         Optional<String> redisNodes,
         Optional<String> cassandraHosts,
         Optional<String> cassandraLocalDc,
-        Optional<String> mongoUri) {
+        Optional<String> mongoUri,
+        Optional<String> ferretDbUri) {
     public StoreAddresses {
         requireNonNull(redisNodes, "redisNodes is null");
         requireNonNull(cassandraHosts, "cassandraHosts is null");
         requireNonNull(cassandraLocalDc, "cassandraLocalDc is null");
         requireNonNull(mongoUri, "mongoUri is null");
-        mongoUri.ifPresent(uri -> {
-            if (uri.contains("@")) {
-                throw new IllegalArgumentException(
-                        "the MongoDB URI must not hold user information: configure credentials on HiveServer2");
-            }
-        });
+        requireNonNull(ferretDbUri, "ferretDbUri is null");
+        mongoUri.ifPresent(uri -> checkNoUser(uri, "MongoDB"));
+        ferretDbUri.ifPresent(uri -> checkNoUser(uri, "FerretDB"));
+    }
+
+    /** Without FerretDB. */
+    public StoreAddresses(
+            Optional<String> redisNodes,
+            Optional<String> cassandraHosts,
+            Optional<String> cassandraLocalDc,
+            Optional<String> mongoUri) {
+        this(redisNodes, cassandraHosts, cassandraLocalDc, mongoUri, Optional.empty());
     }
 
     public static StoreAddresses none() {
         return new StoreAddresses(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    private static void checkNoUser(String uri, String server) {
+        if (uri.contains("@")) {
+            throw new IllegalArgumentException(
+                    "the " + server + " URI must not hold user information: configure credentials on HiveServer2");
+        }
     }
 
     public String redis() {
@@ -42,6 +57,19 @@ public record StoreAddresses(
 
     public String mongo() {
         return mongoUri.orElseThrow(() -> missing("mongo", "--mongo mongodb://host:port"));
+    }
+
+    public String ferretDb() {
+        return ferretDbUri.orElseThrow(() -> missing("mongo-ferretdb", "--mongo-ferretdb mongodb://host:port"));
+    }
+
+    /** The connection string of a MongoDB target's server: {@link #mongo()} or {@link #ferretDb()}. */
+    public String mongoOf(Target target) {
+        return switch (target) {
+            case MONGO -> mongo();
+            case MONGO_FERRETDB -> ferretDb();
+            default -> throw new IllegalArgumentException(target.cliName() + " is not a MongoDB target");
+        };
     }
 
     private static IllegalArgumentException missing(String target, String option) {

@@ -14,7 +14,13 @@ public enum Target {
     HDFS_TEXT("hdfs-text", false),
     REDIS("redis", true),
     CASSANDRA("cassandra", true),
-    MONGO("mongo", true);
+    MONGO("mongo", true),
+    /**
+     * MongoDB tables on FerretDB over PostgreSQL (a MongoDB-compatible server, not mongod), beside {@link #MONGO} in
+     * the same run, with the same tables ({@link TargetDdl}). Not in {@link #defaults()}: its loads and scans take
+     * many times the test double's, so it runs only when named.
+     */
+    MONGO_FERRETDB("mongo-ferretdb", true);
 
     private final String cliName;
     private final boolean store;
@@ -49,9 +55,21 @@ public enum Target {
         throw new IllegalArgumentException("Unknown target '" + name + "': use one of " + names());
     }
 
-    /** {@code hdfs-orc, hdfs-text, redis, cassandra, mongo}. */
+    /** {@code hdfs-orc, hdfs-text, redis, cassandra, mongo, mongo-ferretdb}. */
     public static String names() {
         return Arrays.stream(values()).map(Target::cliName).collect(Collectors.joining(", "));
+    }
+
+    /** The targets of a run that names none: every one but {@link #MONGO_FERRETDB}, which is too slow for it. */
+    public static List<Target> defaults() {
+        return Arrays.stream(values())
+                .filter(target -> target != MONGO_FERRETDB)
+                .toList();
+    }
+
+    /** Whether the target's tables are MongoDB collections (the test double's, or FerretDB's). */
+    public boolean isMongo() {
+        return this == MONGO || this == MONGO_FERRETDB;
     }
 
     /** Every target, the HDFS ones first. */

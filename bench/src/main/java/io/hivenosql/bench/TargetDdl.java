@@ -6,6 +6,10 @@ import static java.util.Objects.requireNonNull;
  * The HiveQL that creates a target's copy of a TPC-H table. The HDFS targets are external tables under the run's
  * data directory ({@code <data>/text/<table>}, {@code <data>/orc/<table>}); the store targets are tables Hive creates
  * in the store (so {@code DROP DATABASE ... CASCADE} removes them), keyed as {@link TpchTables} describes.
+ *
+ * <p>mongo-ferretdb declares the same {@code decimal(12,2)} money columns as every target: on a server without BSON
+ * decimal128 (FerretDB 1.x) the MongoDB handler writes a decimal as the double whose shortest text is the same number,
+ * which reads back as exactly that decimal, so its tables load and query as mongo's do.
  */
 public final class TargetDdl {
     private final String dataDirectory;
@@ -42,8 +46,10 @@ public final class TargetDdl {
                             .map(dc -> ", " + property("cassandra.local-dc", dc))
                             .orElse("")
                     + ", " + property("cassandra.primary-key", table.cassandraPrimaryKey()) + ")";
-            case MONGO -> head + " STORED BY 'io.hivenosql.mongo.MongoStorageHandler' TBLPROPERTIES ("
-                    + property("mongo.uri", stripSlash(stores.mongo()) + "/" + target.database() + "." + table.name())
+            case MONGO, MONGO_FERRETDB -> head + " STORED BY 'io.hivenosql.mongo.MongoStorageHandler' TBLPROPERTIES ("
+                    + property(
+                            "mongo.uri",
+                            stripSlash(stores.mongoOf(target)) + "/" + target.database() + "." + table.name())
                     + (table.mongoKeyIsId()
                             ? ", "
                                     + property(

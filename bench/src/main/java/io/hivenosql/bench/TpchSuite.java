@@ -98,8 +98,8 @@ public final class TpchSuite {
                 long start = System.nanoTime();
                 environment.hive().execute(TargetDdl.load(target, table));
                 Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-                if (target == Target.MONGO && table.equals(LINEITEM)) {
-                    MongoJoinIndex.create(environment.stores().mongo(), target.database(), table.name());
+                if (target.isMongo() && table.equals(LINEITEM)) {
+                    MongoJoinIndex.create(environment.stores().mongoOf(target), target.database(), table.name());
                 }
                 done += rows;
                 if (settings.targets().contains(target)) {

@@ -11,7 +11,9 @@ class TestBenchOptions {
     void defaultsRunEverythingAtTheSmallestScale() {
         BenchOptions options = BenchOptions.parse(List.of());
         assertThat(options.settings().scaleFactors()).containsExactly(0.01);
-        assertThat(options.settings().targets()).containsExactlyElementsOf(Target.all());
+        // every target but mongo-ferretdb, which runs only when named
+        assertThat(options.settings().targets())
+                .containsExactly(Target.HDFS_ORC, Target.HDFS_TEXT, Target.REDIS, Target.CASSANDRA, Target.MONGO);
         assertThat(options.settings().queries()).hasSize(28);
         assertThat(options.settings().warmups()).isEqualTo(1);
         assertThat(options.settings().runs()).isEqualTo(3);
@@ -46,6 +48,26 @@ class TestBenchOptions {
                         "probe_join_selective");
         assertThat(options.settings().runs()).isEqualTo(5);
         assertThat(options.settings().warmups()).isZero();
+    }
+
+    @Test
+    void mongoFerretDbRunsBesideMongoWhenNamed() {
+        BenchOptions options = BenchOptions.parse(List.of("--stores", "mongo-ferretdb,hdfs-orc,MONGO"));
+        assertThat(options.settings().targets()).containsExactly(Target.HDFS_ORC, Target.MONGO, Target.MONGO_FERRETDB);
+        assertThat(Target.fromCliName("mongo-ferretdb")).isEqualTo(Target.MONGO_FERRETDB);
+        assertThat(Target.MONGO_FERRETDB.isStore()).isTrue();
+        assertThat(Target.names()).endsWith("mongo, mongo-ferretdb");
+        assertThat(BenchOptions.USAGE).contains("mongo-ferretdb");
+
+        BenchOptions external = BenchOptions.parse(List.of(
+                "--jdbc-url",
+                "jdbc:hive2://h:1/default",
+                "--data-root",
+                "hdfs://h/x",
+                "--mongo-ferretdb",
+                "mongodb://f:27017"));
+        assertThat(external.stores().ferretDb()).isEqualTo("mongodb://f:27017");
+        assertThat(external.stores().mongoOf(Target.MONGO_FERRETDB)).isEqualTo("mongodb://f:27017");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.hivenosql.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,8 @@ class TestTargetDdl {
                     Optional.of("127.0.0.1:6379"),
                     Optional.of("127.0.0.1:9042"),
                     Optional.of("dc1"),
-                    Optional.of("mongodb://127.0.0.1:27017/")));
+                    Optional.of("mongodb://127.0.0.1:27017/"),
+                    Optional.of("mongodb://127.0.0.1:27018")));
 
     @Test
     void hdfsTablesLiveUnderTheScaleFactorsDirectory() {
@@ -43,6 +45,39 @@ class TestTargetDdl {
                         + "'mongo.columns.mapping'='{\"o_orderkey\":\"_id\"}', 'mongo.objectid.columns'='')");
         assertThat(ddl.createTable(Target.MONGO, LINEITEM))
                 .endsWith("TBLPROPERTIES ('mongo.uri'='mongodb://127.0.0.1:27017/tpch_mongo.lineitem')");
+    }
+
+    @Test
+    void ferretDbTablesAreMongoTablesOnItsServer() {
+        assertThat(Target.MONGO_FERRETDB.database()).isEqualTo("tpch_mongo_ferretdb");
+        // the same columns as mongo's: the handler writes the decimals as doubles that read back as them
+        assertThat(ddl.createTable(Target.MONGO_FERRETDB, LINEITEM))
+                .isEqualTo(ddl.createTable(Target.MONGO, LINEITEM)
+                        .replace("tpch_mongo.", "tpch_mongo_ferretdb.")
+                        .replace("127.0.0.1:27017/", "127.0.0.1:27018/"))
+                .contains("l_extendedprice decimal(12,2)");
+        assertThat(ddl.createTable(Target.MONGO_FERRETDB, ORDERS))
+                .endsWith("STORED BY 'io.hivenosql.mongo.MongoStorageHandler' TBLPROPERTIES ("
+                        + "'mongo.uri'='mongodb://127.0.0.1:27018/tpch_mongo_ferretdb.orders', "
+                        + "'mongo.columns.mapping'='{\"o_orderkey\":\"_id\"}', 'mongo.objectid.columns'='')");
+        assertThat(TargetDdl.load(Target.MONGO_FERRETDB, LINEITEM))
+                .isEqualTo("INSERT OVERWRITE TABLE tpch_mongo_ferretdb.lineitem SELECT * FROM tpch_hdfs_text.lineitem");
+    }
+
+    @Test
+    void aFerretDbTargetNeedsItsServersAddress() {
+        TargetDdl withoutFerretDb = new TargetDdl(
+                "hdfs://h/b",
+                new StoreAddresses(Optional.empty(), Optional.empty(), Optional.empty(), Optional.of("mongodb://h:1")));
+        assertThatThrownBy(() -> withoutFerretDb.createTable(Target.MONGO_FERRETDB, ORDERS))
+                .hasMessageContaining("--mongo-ferretdb mongodb://host:port");
+        assertThatThrownBy(() -> new StoreAddresses(
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of("mongodb://u:p@h:1")))
+                .hasMessageContaining("the FerretDB URI must not hold user information");
     }
 
     @Test

@@ -29,7 +29,7 @@ public interface RawScan extends AutoCloseable {
      * Connects for the scan of a store target's copy of {@code table}.
      *
      * @param handlerJars the handlers' -hive.jar files (the Cassandra scan uses the driver in its handler's jar)
-     * @param parallelism the token ranges the Cassandra scan reads at once (the Redis and MongoDB scans read on one
+     * @param parallelism the token ranges the Cassandra scan reads at once (the Redis and MongoDB (and FerretDB) scans read on one
      *     thread, as their microbenchmark baselines do)
      */
     static RawScan open(
@@ -42,7 +42,7 @@ public interface RawScan extends AutoCloseable {
                     stores.cassandraLocalDc().orElse("datacenter1"),
                     target.database() + "." + table.name(),
                     parallelism);
-            case MONGO -> MongoRawScan.open(stores.mongo(), target.database(), table.name());
+            case MONGO, MONGO_FERRETDB -> MongoRawScan.open(stores.mongoOf(target), target.database(), table.name());
             case HDFS_ORC, HDFS_TEXT -> throw new IllegalArgumentException(
                     "no raw driver scan for " + target.cliName());
         };

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -85,7 +86,7 @@ public final class HtmlReport {
         term(
                 html,
                 "Targets",
-                Statistics.targets(scaleFactors).stream().map(Target::cliName).collect(Collectors.joining(", ")));
+                Statistics.targets(scaleFactors).stream().map(results::label).collect(Collectors.joining(", ")));
         term(html, "Runs per query", results.runsDescription() + " (figures are the medians of the timed runs)");
         html.close("dl");
         html.element("h2", "Machine");
@@ -99,8 +100,10 @@ public final class HtmlReport {
                 "how-to-read",
                 "How to read this",
                 "Each target is one Hive database holding the same eight TPC-H tables: hdfs-orc and hdfs-text are "
-                        + "ordinary Hive tables on HDFS (the baselines); redis, cassandra and mongo are tables of "
-                        + "this project's storage handlers. Times are beeline's own time for each statement; each "
+                        + "ordinary Hive tables on HDFS (the baselines); redis, cassandra, mongo and mongo-ferretdb "
+                        + "are tables of this project's storage handlers"
+                        + ferretDbNote(results).map(note -> " (" + note + ")").orElse("")
+                        + ". Times are beeline's own time for each statement; each "
                         + "query ran " + results.warmups() + " warm-up and " + results.runs() + " timed times, and "
                         + "the figures are the medians of the timed runs (whiskers and the small numbers under each "
                         + "time give the fastest and slowest).",
@@ -116,6 +119,19 @@ public final class HtmlReport {
                         + "across the targets with numbers rounded; a red mark means they differ, with the first "
                         + "difference listed. A dash means not measured.");
         html.close("section");
+    }
+
+    /**
+     * What sets mongo-ferretdb's tables apart, when it ran: FerretDB 1.x holds no BSON decimal128, so the handler stores
+     * the money columns as doubles (that read back as the same decimals).
+     */
+    static Optional<String> ferretDbNote(BenchResults results) {
+        boolean ran =
+                results.scaleFactors().stream().anyMatch(sf -> sf.targets().contains(Target.MONGO_FERRETDB));
+        return ran
+                ? Optional.of("on mongo-ferretdb the handler stores the decimal(12,2) money columns as BSON doubles "
+                        + "that read back as the same decimals, as FerretDB 1.x holds no decimal128")
+                : Optional.empty();
     }
 
     private static void navigation(Markup html, List<Statistics> scaleFactors) {

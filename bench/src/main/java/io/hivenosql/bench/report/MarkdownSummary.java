@@ -48,6 +48,18 @@ public final class MarkdownSummary {
                         .append(" |\n");
             }
             md.append('\n').append(agreement(statistics)).append("\n\n");
+            String servers = statistics.targets().stream()
+                    .filter(results.servers()::containsKey)
+                    .map(target -> cell(results.label(target)))
+                    .collect(Collectors.joining("; "));
+            if (!servers.isEmpty()) {
+                md.append("Servers: ").append(servers).append('.');
+                HtmlReport.ferretDbNote(results).ifPresent(note -> md.append(' ')
+                        .append(Character.toUpperCase(note.charAt(0)))
+                        .append(cell(note.substring(1)))
+                        .append('.'));
+                md.append("\n\n");
+            }
         }
         if (scaleFactors.size() >= 2) {
             growth(md, scaleFactors);

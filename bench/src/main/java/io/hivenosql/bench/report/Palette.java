@@ -16,6 +16,7 @@ public final class Palette {
             case REDIS -> "#d55e00";
             case CASSANDRA -> "#0072b2";
             case MONGO -> "#009e73";
+            case MONGO_FERRETDB -> "#cc79a7";
         };
     }
 

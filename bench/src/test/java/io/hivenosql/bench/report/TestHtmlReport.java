@@ -105,6 +105,16 @@ class TestHtmlReport {
     }
 
     @Test
+    void labelsTheMongoTargetsAsWhatServesThem() {
+        String page = HtmlReport.render(TestingBenchResults.mongoTargets());
+        assertThat(parse(page).getDocumentElement().getTextContent())
+                .contains("hdfs-orc, mongo (" + TestingBenchResults.DOUBLE_SERVER + "), mongo-ferretdb ("
+                        + TestingBenchResults.FERRETDB_SERVER + ")")
+                .contains("on mongo-ferretdb the handler stores the decimal(12,2) money columns as BSON doubles");
+        assertThat(html).doesNotContain("mongo-ferretdb the handler stores");
+    }
+
+    @Test
     void showsHeadlineFigures() {
         Element headline = sectionTable("sf-1", "headline");
         String text = headline.getTextContent();

@@ -2,6 +2,7 @@ package io.hivenosql.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.bench.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,22 @@ class TestMarkdownSummary {
                 .contains("| cassandra | \u2014 | 250,000 |")
                 .doesNotContain("NaN");
         assertThat(markdown.indexOf("### Scale factor 0.1")).isLessThan(markdown.indexOf("### Scale factor 1 "));
+    }
+
+    @Test
+    void namesWhatServesEachMongoTarget() {
+        BenchResults results = TestingBenchResults.mongoTargets();
+        assertThat(results.label(Target.MONGO_FERRETDB))
+                .isEqualTo("mongo-ferretdb (FerretDB 1.24 on PostgreSQL 15, a MongoDB-compatible server, not mongod)");
+        assertThat(results.label(Target.HDFS_ORC)).isEqualTo("hdfs-orc");
+        assertThat(MarkdownSummary.render(results))
+                .contains("| mongo-ferretdb | 7,522 |")
+                .contains("Servers: mongo (" + TestingBenchResults.DOUBLE_SERVER + "); mongo-ferretdb ("
+                        + TestingBenchResults.FERRETDB_SERVER
+                        + "). On mongo-ferretdb the handler stores the decimal(12,2) "
+                        + "money columns as BSON doubles");
+        // a run that does not know its servers names none
+        assertThat(MarkdownSummary.render(TestingBenchResults.oneScaleFactor())).doesNotContain("Servers:");
     }
 
     @Test

@@ -120,7 +120,7 @@ class TestStatistics {
 
     @Test
     void targetsInEnumOrderIncludingThoseNotRun() {
-        assertThat(one.targets()).containsExactlyElementsOf(Target.all());
+        assertThat(one.targets()).containsExactlyElementsOf(Target.defaults());
         assertThat(one.stores()).containsExactly(REDIS, CASSANDRA, MONGO);
         ScaleFactorResults reversed = new ScaleFactorResults(
                 1, List.of(MONGO, HDFS_TEXT), 10, 10, List.of(), List.of(), List.of(), java.util.Map.of());
@@ -151,6 +151,6 @@ class TestStatistics {
         BenchResults results = TestingBenchResults.twoScaleFactors();
         assertThat(Statistics.of(results)).extracting(Statistics::scaleFactor).containsExactly(0.1, 1.0);
         assertThat(Statistics.scaleFactors(results)).isEqualTo("0.1, 1");
-        assertThat(Statistics.targets(results)).containsExactlyElementsOf(Target.all());
+        assertThat(Statistics.targets(results)).containsExactlyElementsOf(Target.defaults());
     }
 }

@@ -62,7 +62,7 @@ final class TestingBenchResults {
 
     static ScaleFactorResults scaleFactorOne() {
         List<QueryMeasurement> queries = new ArrayList<>();
-        for (Target target : Target.all()) {
+        for (Target target : Target.defaults()) {
             for (int i = 0; i < QUERIES.size(); i++) {
                 String query = QUERIES.get(i);
                 int median = query.equals("probe_full_scan") ? FULL_SCAN_MILLIS.get(target) : 500 + 1000 * i;
@@ -87,7 +87,7 @@ final class TestingBenchResults {
                 "q06", ResultCheck.matching("q06", 1),
                 "probe_full_scan", ResultCheck.matching("probe_full_scan", 1),
                 "probe_key_lookup", ResultCheck.mismatch("probe_key_lookup", 1, DIFFERENCE));
-        return new ScaleFactorResults(1, Target.all(), 6_000_000, 750_000_000, loads, queries, rawScans, checks);
+        return new ScaleFactorResults(1, Target.defaults(), 6_000_000, 750_000_000, loads, queries, rawScans, checks);
     }
 
     static ScaleFactorResults scaleFactorTenth() {
@@ -105,7 +105,38 @@ final class TestingBenchResults {
                 ResultCheck.matching("probe_full_scan", 1),
                 ODD_QUERY,
                 ResultCheck.matching(ODD_QUERY, 7));
-        return new ScaleFactorResults(0.1, Target.all(), 600_000, 75_000_000, loads, queries, List.of(), checks);
+        return new ScaleFactorResults(0.1, Target.defaults(), 600_000, 75_000_000, loads, queries, List.of(), checks);
+    }
+
+    static final String DOUBLE_SERVER = "the in-memory test double mongo-java-server, not mongod";
+    static final String FERRETDB_SERVER = "FerretDB 1.24 on PostgreSQL 15, a MongoDB-compatible server, not mongod";
+
+    /**
+     * Scale factor 0.01 on hdfs-orc, mongo and mongo-ferretdb (full scans of 1, 2 and 8 s), with what serves each
+     * MongoDB target.
+     */
+    static BenchResults mongoTargets() {
+        List<Target> targets = List.of(HDFS_ORC, MONGO, Target.MONGO_FERRETDB);
+        List<QueryMeasurement> queries = new ArrayList<>();
+        queries.addAll(runs(HDFS_ORC, "probe_full_scan", 1000, 1));
+        queries.addAll(runs(MONGO, "probe_full_scan", 2000, 1));
+        queries.addAll(runs(Target.MONGO_FERRETDB, "probe_full_scan", 8000, 1));
+        ScaleFactorResults results = new ScaleFactorResults(
+                0.01,
+                targets,
+                60_175,
+                7_500_000,
+                List.of(new LoadMeasurement(Target.MONGO_FERRETDB, "lineitem", 60_175, Duration.ofSeconds(30))),
+                queries,
+                List.of(),
+                Map.of("probe_full_scan", ResultCheck.matching("probe_full_scan", 1)));
+        return new BenchResults(
+                Instant.parse("2025-03-04T05:06:07.891Z"),
+                machine(),
+                1,
+                3,
+                List.of(results),
+                Map.of(MONGO, DOUBLE_SERVER, Target.MONGO_FERRETDB, FERRETDB_SERVER));
     }
 
     /** One 100 s warm-up, then timed runs at median+300 ms, median-100 ms, median. */

@@ -46,6 +46,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class TestingMongoServer extends ServerFixture {
     public static final String HOST = MongoServerLauncher.HOST;
+    /** The FerretDB release of flavour {@link MongoFlavour#FERRETDB}, e.g. {@code v1.24.2}. */
+    public static final String FERRETDB_VERSION = FerretDbBinary.VERSION;
     /** The environment variable naming an external MongoDB server to use instead of starting one. */
     public static final String MONGO_URI_VARIABLE = "MONGO_URI";
 
@@ -189,6 +191,14 @@ public final class TestingMongoServer extends ServerFixture {
     /** The pid of FerretDB's PostgreSQL postmaster; empty for the test double and an external server. */
     public OptionalLong postgresPid() {
         return postgres == null ? OptionalLong.empty() : OptionalLong.of(postgres.pid());
+    }
+
+    /**
+     * The version of FerretDB's PostgreSQL, as {@code postgres --version} gives it (e.g. {@code PostgreSQL 15.14 (Debian
+     * 15.14-0+deb12u1)}); empty for the test double and an external server.
+     */
+    public Optional<String> postgresVersion() {
+        return postgres == null ? Optional.empty() : Optional.of(postgres.version());
     }
 
     /** The server's stdout and stderr (its log): {@value #LOG_FILE}, or FerretDB's {@value FerretDbStarter#LOG_FILE}. */
