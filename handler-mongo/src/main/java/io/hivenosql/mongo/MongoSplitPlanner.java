@@ -56,7 +56,9 @@ import org.slf4j.LoggerFactory;
  *       between the first and the last {@code _id} (within the bounds) instead, or plan one split where the
  *       {@code _id}s are not interpolated ({@link MongoIdInterpolation}); no stage the server lacks is called. On a
  *       server that takes no collation, string, document and binary {@code _id}s are one split ({@link
- *       MongoIdSample#plan}).
+ *       MongoIdSample#plan}). On a server that reads an {@code _id} range by scanning the whole collection (FerretDB
+ *       1.x, {@link MongoDialect#idRangesReadOnlyTheRange}), auto plans one split unless {@code mongo.split.count} is
+ *       set: {@code n} ranges would read the collection {@code n} times.
  *   <li>chunks: one split per chunk; a collection that is not sharded is an error. There is no fallback: a task whose
  *       chunk query fails (e.g. the shard key's index named by the hint was dropped) fails the query; use sample or auto
  *       then.
@@ -188,6 +190,16 @@ final class MongoSplitPlanner {
         String counted = splitCountReason(table, splits, desiredSplits);
         if (splits <= 1 || size.count() == 0) {
             return new Plan(MongoIdRanges.splits(List.of(), hosts), size.bytes(), "no sample: " + counted);
+        }
+        if (mode == MongoSplitMode.AUTO
+                && table.splitCount() <= 0
+                && !server.dialect().idRangesReadOnlyTheRange()) {
+            return new Plan(
+                    MongoIdRanges.splits(List.of(), hosts),
+                    size.bytes(),
+                    "one split: " + server.server() + " reads an _id range by scanning the whole collection, so "
+                            + splits + " range splits would read it " + splits + " times (mongo.split.count or "
+                            + "mongo.split.mode=sample cut it anyway)");
         }
         if (!server.sample()) {
             return MongoIdInterpolation.plan(collection, size, bounds, splits, hosts, counted);

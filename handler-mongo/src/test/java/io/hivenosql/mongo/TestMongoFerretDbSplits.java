@@ -101,11 +101,14 @@ class TestMongoFerretDbSplits {
     }
 
     private static TableContext table(String collection, String idType) {
-        Map<String, String> properties = new HashMap<>();
+        return table(collection, idType, Map.of("mongo.split.count", "4"));
+    }
+
+    private static TableContext table(String collection, String idType, Map<String, String> splitting) {
+        Map<String, String> properties = new HashMap<>(splitting);
         properties.put("mongo.uri", server.databaseUri(DATABASE, collection));
         properties.put("mongo.columns.mapping", "{\"id\": \"_id\"}");
         properties.put("mongo.objectid.columns", "");
-        properties.put("mongo.split.count", "4");
         return TableContexts.create(
                 new MongoConnector(),
                 "db." + collection,
@@ -154,6 +157,23 @@ class TestMongoFerretDbSplits {
         assertThat(capabilities.sample()).isFalse();
         assertThat(capabilities.collation()).isFalse();
         assertThat(capabilities.server()).matches("FerretDB v1\\..* \\(MongoDB .* compatible\\)");
+    }
+
+    /**
+     * FerretDB reads an {@code _id} range by scanning the whole collection: auto mode, sized by the data rather than
+     * told a count, plans one split instead of ranges that would each read all of it.
+     */
+    @Test
+    void autoPlansOneSplitWhereRangesScanTheWholeCollection() throws IOException {
+        ReadRequest request = new ReadRequest(
+                table("ints", "int", Map.of("mongo.split.size-mb", "1")),
+                List.of(0, 1),
+                Optional.empty(),
+                OptionalLong.empty());
+        List<SplitSpec> splits = plan(request);
+        assertThat(splits).hasSize(1);
+        assertNoSampleNorCollation();
+        assertThat(read(request, splits)).hasSize(DOCUMENTS);
     }
 
     @Test
