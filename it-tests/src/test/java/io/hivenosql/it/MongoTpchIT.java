@@ -174,20 +174,30 @@ class MongoTpchIT extends BaseTpchIT {
                     .find(Filters.eq("_id", 1L))
                     .first();
             assertThat(order).isNotNull();
-            assertThat(order.keySet())
-                    .containsExactly(
-                            "_id",
-                            "o_custkey",
-                            "o_orderstatus",
-                            "o_totalprice",
-                            "o_orderdate",
-                            "o_orderpriority",
-                            "o_clerk",
-                            "o_shippriority",
-                            "o_comment");
+            List<String> fields = List.of(
+                    "_id",
+                    "o_custkey",
+                    "o_orderstatus",
+                    "o_totalprice",
+                    "o_orderdate",
+                    "o_orderpriority",
+                    "o_clerk",
+                    "o_shippriority",
+                    "o_comment");
+            boolean ferretDb = StorableBson.isFerretDb(stack.mongo());
+            if (ferretDb) {
+                // FerretDB 1.24 gave these copied documents back with their fields sorted by name after _id (the
+                // handler reads fields by name, so the order does not matter to it; README, FerretDB)
+                assertThat(order.keySet()).first().isEqualTo("_id");
+                assertThat(order.keySet()).containsExactlyInAnyOrderElementsOf(fields);
+            } else {
+                assertThat(order.keySet()).containsExactlyElementsOf(fields);
+            }
             assertThat(order.get("_id").getBsonType()).isEqualTo(BsonType.INT64);
             assertThat(order.get("o_custkey").getBsonType()).isEqualTo(BsonType.INT64);
-            assertThat(order.get("o_totalprice").getBsonType()).isEqualTo(BsonType.DECIMAL128);
+            // FerretDB holds no decimal128: a decimal is the double that reads back as it (README, FerretDB)
+            assertThat(order.get("o_totalprice").getBsonType())
+                    .isEqualTo(ferretDb ? BsonType.DOUBLE : BsonType.DECIMAL128);
             assertThat(order.get("o_orderdate").getBsonType()).isEqualTo(BsonType.DATE_TIME);
             assertThat(order.get("o_shippriority").getBsonType()).isEqualTo(BsonType.INT32);
             assertThat(order.get("o_comment").getBsonType()).isEqualTo(BsonType.STRING);

@@ -262,7 +262,7 @@ class SchemaInferenceIT {
                 .containsExactlyInAnyOrder(
                         "username|string",
                         "visits|bigint",
-                        StorableBson.isFerretDb(stack.mongo()) ? "balance|double" : "balance|decimal(38,2)",
+                        "balance|decimal(38,2)",
                         "joined|date",
                         "vip|boolean",
                         "nickname|string");
