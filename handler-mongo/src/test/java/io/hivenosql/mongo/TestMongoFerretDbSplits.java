@@ -2,17 +2,12 @@ package io.hivenosql.mongo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.ReadRequest;
-import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.table.TableContexts;
@@ -55,16 +50,7 @@ class TestMongoFerretDbSplits {
     @BeforeAll
     static void startServer() throws IOException {
         server = TestingMongoServer.builder().flavour(MongoFlavour.FERRETDB).build();
-        CommandListener listener = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                commands.add(event.getCommand().clone());
-            }
-        };
-        client = com.mongodb.client.MongoClients.create(MongoClientSettings.builder()
-                .applyConnectionString(new ConnectionString(server.uri()))
-                .addCommandListener(listener)
-                .build());
+        client = TestingSplitReads.recordingClient(server.uri(), commands);
         List<BsonDocument> objectIds = new ArrayList<>();
         List<BsonDocument> ints = new ArrayList<>();
         List<BsonDocument> strings = new ArrayList<>();
@@ -135,16 +121,7 @@ class TestMongoFerretDbSplits {
 
     /** The k of every document the splits read through the connector's reader, sorted (duplicates kept). */
     private static List<Integer> read(ReadRequest request, List<SplitSpec> splits) throws IOException {
-        List<Integer> ks = new ArrayList<>();
-        for (SplitSpec split : splits) {
-            try (RecordSource source = MongoReads.openReader(request, split)) {
-                while (source.next()) {
-                    ks.add(((Number) source.get(1)).intValue());
-                }
-            }
-        }
-        Collections.sort(ks);
-        return ks;
+        return TestingSplitReads.readInts(request, splits, 1);
     }
 
     private static List<Integer> range(int from, int to) {

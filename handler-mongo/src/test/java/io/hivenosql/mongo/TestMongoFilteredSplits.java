@@ -2,17 +2,13 @@ package io.hivenosql.mongo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.ReadRequest;
-import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.table.TableContexts;
@@ -66,17 +62,7 @@ class TestMongoFilteredSplits {
 
     @BeforeAll
     static void insertDocuments() {
-        CommandListener listener = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                commands.add(event.getCommand().clone());
-            }
-        };
-        client = com.mongodb.client.MongoClients.create(MongoClientSettings.builder()
-                .applyConnectionString(
-                        new ConnectionString(TestingMongoServer.shared().uri()))
-                .addCommandListener(listener)
-                .build());
+        client = TestingSplitReads.recordingClient(TestingMongoServer.shared().uri(), commands);
         client.getDatabase(DATABASE).drop();
         List<BsonDocument> batch = new ArrayList<>();
         String pad = "x".repeat(500);
@@ -144,16 +130,7 @@ class TestMongoFilteredSplits {
 
     /** The k of every document the splits read through the connector's reader, sorted (duplicates kept). */
     private static List<Integer> read(ReadRequest request, List<SplitSpec> splits) throws IOException {
-        List<Integer> ks = new ArrayList<>();
-        for (SplitSpec split : splits) {
-            try (RecordSource source = MongoReads.openReader(request, split)) {
-                while (source.next()) {
-                    ks.add(((Number) source.get(1)).intValue());
-                }
-            }
-        }
-        Collections.sort(ks);
-        return ks;
+        return TestingSplitReads.readInts(request, splits, 1);
     }
 
     /** The k of every document whose _id the predicate selects, sorted. */

@@ -2,13 +2,9 @@ package io.hivenosql.mongo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoCollection;
-import com.mongodb.event.CommandListener;
-import com.mongodb.event.CommandStartedEvent;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
@@ -51,17 +47,7 @@ class TestMongoInterpolatedSplits {
 
     @BeforeAll
     static void connect() {
-        CommandListener listener = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                commands.add(event.getCommand().clone());
-            }
-        };
-        client = com.mongodb.client.MongoClients.create(MongoClientSettings.builder()
-                .applyConnectionString(
-                        new ConnectionString(TestingMongoServer.shared().uri()))
-                .addCommandListener(listener)
-                .build());
+        client = TestingSplitReads.recordingClient(TestingMongoServer.shared().uri(), commands);
         client.getDatabase(DATABASE).drop();
     }
 
