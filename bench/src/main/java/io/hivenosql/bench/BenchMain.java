@@ -2,6 +2,9 @@ package io.hivenosql.bench;
 
 import io.hivenosql.bench.failover.FailoverMain;
 import io.hivenosql.bench.failover.FailoverOptions;
+import io.hivenosql.bench.peer.HiveScans;
+import io.hivenosql.bench.peer.SparkPeer;
+import io.hivenosql.bench.peer.SparkPeers;
 import io.hivenosql.bench.report.BenchReport;
 import io.hivenosql.bench.report.BenchResults;
 import io.hivenosql.bench.report.MachineInfo;
@@ -137,6 +140,7 @@ public final class BenchMain {
                 targets,
                 MongoTargetServers.stackFlavour(),
                 Runtime.getRuntime().maxMemory() >> 20,
+                options.peers().map(PeerOptions::heapMegabytes).orElse(0),
                 MachineProbe.physicalMemoryMegabytes());
         out.println("starting the sandbox: HiveServer2, HDFS" + (targets.contains(Target.REDIS) ? ", Redis" : "")
                 + (targets.contains(Target.CASSANDRA) ? ", Cassandra" : "")
@@ -256,7 +260,20 @@ public final class BenchMain {
         Instant started = Instant.now();
         MachineInfo machine = MachineProbe.describe(environment.hive(), environment.hiveServer());
         out.println(options);
-        TpchSuite suite = new TpchSuite(environment, options.settings(), Progress.console(out));
+        Optional<SparkPeers> peers = options.peers()
+                .map(peer -> new SparkPeers(
+                        new SparkPeer(
+                                options.workDir().resolve("peers"),
+                                peer.heapMegabytes(),
+                                options.settings().queryTimeout()),
+                        new HiveScans(environment.hive()),
+                        environment.stores(),
+                        new SparkPeers.PeerSettings(
+                                options.settings().warmups(),
+                                options.settings().runs(),
+                                peer.cores(),
+                                options.workDir().resolve("peers"))));
+        TpchSuite suite = new TpchSuite(environment, options.settings(), Progress.console(out), peers);
         List<ScaleFactorResults> results = new ArrayList<>();
         for (double scaleFactor : options.settings().scaleFactors()) {
             out.println("scale factor " + ScaleFactors.format(scaleFactor));

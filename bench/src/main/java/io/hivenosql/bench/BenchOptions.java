@@ -32,6 +32,7 @@ public record BenchOptions(
         HiveEngine engine,
         Optional<Integer> clusterNodeManagers,
         List<Path> auxJars,
+        Optional<PeerOptions> peers,
         boolean help) {
     public static final String USAGE =
             """
@@ -57,6 +58,12 @@ public record BenchOptions(
                                       with --cluster the NodeManagers' task containers)
               --timeout-minutes N     longest one beeline session (one round on one target) may take (default 240)
               --out DIR               where results/<timestamp>/ goes (default bench/results)
+              --peers spark           after the Hive rounds, Spark SQL 3.5 (local mode, a JVM of its own) reads each
+                                      store target's tables with the store's own connector (spark-cassandra-connector,
+                                      the MongoDB Spark connector, spark-redis) and runs the same queries in as many
+                                      rounds; the report sets it beside Hive, query by query (off by default)
+              --peer-cores N          Spark's local cores (default: this machine's, which Hive's JVM had)
+              --peer-heap-mb N        the Spark JVM's heap (default 4096)
             sandbox (the default): --work DIR (default .sandbox/bench), --engine tez|mr
               --cluster               Hive on Tez over the sandbox's YARN cluster (HiveServer2, the Tez AM and every
                                       task in JVMs of their own; the data on the cluster's HDFS) instead of local mode
@@ -88,6 +95,7 @@ public record BenchOptions(
         requireNonNull(engine, "engine is null");
         auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
         requireNonNull(clusterNodeManagers, "clusterNodeManagers is null");
+        requireNonNull(peers, "peers is null");
         if (clusterNodeManagers.isPresent() && jdbcUrl.isPresent()) {
             throw new IllegalArgumentException("--cluster starts the sandbox's cluster: it cannot go with --jdbc-url");
         }
@@ -136,6 +144,8 @@ public record BenchOptions(
         Optional<Integer> cluster = flags.contains("--cluster")
                 ? Optional.of(integer(nodeManagers, "--node-managers", 2))
                 : Optional.empty();
+        Optional<PeerOptions> peers = PeerOptions.parse(
+                values.remove("--peers"), values.remove("--peer-cores"), values.remove("--peer-heap-mb"));
         BenchSettings settings = new BenchSettings(
                 ScaleFactors.parse(Optional.ofNullable(values.remove("--sf")).orElse("0.01")),
                 targets,
@@ -164,6 +174,7 @@ public record BenchOptions(
                         Optional.ofNullable(values.remove("--engine")).orElse("tez")),
                 cluster,
                 CommandLineValues.paths(values.remove("--aux-jars")),
+                peers,
                 help);
         if (!values.isEmpty()) {
             throw new IllegalArgumentException(
@@ -223,6 +234,9 @@ public record BenchOptions(
                 + settings.queries().size()
                 + ", warmups=" + settings.warmups() + ", runs=" + settings.runs() + ", raw parallelism="
                 + settings.rawScanParallelism() + ", engine="
-                + engine.name().toLowerCase(Locale.ROOT) + "]";
+                + engine.name().toLowerCase(Locale.ROOT)
+                + peers.map(peer -> ", peers=spark local[" + peer.cores() + "] " + peer.heapMegabytes() + " MB")
+                        .orElse("")
+                + "]";
     }
 }

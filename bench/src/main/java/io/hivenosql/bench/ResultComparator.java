@@ -4,6 +4,7 @@ import io.hivenosql.bench.report.ResultCheck;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -23,21 +24,30 @@ public final class ResultComparator {
 
     /** The check of one query: {@code results} maps each target, in run order, to its rows (tab-separated fields). */
     public static ResultCheck compare(String query, Map<Target, List<String>> results) {
+        Map<String, List<String>> named = new LinkedHashMap<>();
+        results.forEach((target, rows) -> named.put(target.cliName(), rows));
+        return compareNamed(query, named);
+    }
+
+    /**
+     * The check of one query across named results (targets and peers, e.g. {@code spark-redis}), in order: each is
+     * compared with the first.
+     */
+    public static ResultCheck compareNamed(String query, Map<String, List<String>> results) {
         if (results.isEmpty()) {
             throw new IllegalArgumentException("no results to compare for " + query);
         }
-        Map.Entry<Target, List<String>> reference =
+        Map.Entry<String, List<String>> reference =
                 results.entrySet().iterator().next();
         List<String> expected = normalized(reference.getValue());
-        for (Map.Entry<Target, List<String>> other : results.entrySet()) {
+        for (Map.Entry<String, List<String>> other : results.entrySet()) {
             List<String> actual = normalized(other.getValue());
             String difference = difference(expected, actual);
             if (difference != null) {
                 return ResultCheck.mismatch(
                         query,
                         expected.size(),
-                        other.getKey().cliName() + " differs from "
-                                + reference.getKey().cliName() + ": " + difference);
+                        other.getKey() + " differs from " + reference.getKey() + ": " + difference);
             }
         }
         return ResultCheck.matching(query, expected.size());

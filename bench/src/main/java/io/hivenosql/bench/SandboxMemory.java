@@ -19,6 +19,7 @@ final class SandboxMemory {
     static final long CASSANDRA_MEGABYTES = 1536;
     static final long BEELINE_MEGABYTES = 512;
     static final long FERRETDB_MEGABYTES = 1024;
+    static final long PEER_OVERHEAD_MEGABYTES = 512;
 
     private SandboxMemory() {}
 
@@ -41,6 +42,22 @@ final class SandboxMemory {
             List<Target> targets,
             Optional<MongoFlavour> stackMongo,
             long benchHeapMegabytes,
+            long machineMegabytes) {
+        check(largestScaleFactor, targets, stackMongo, benchHeapMegabytes, 0, machineMegabytes);
+    }
+
+    /**
+     * As above, with the Spark peer ({@code --peers spark}) running beside the stores and this JVM after the Hive rounds:
+     * its heap and {@value #PEER_OVERHEAD_MEGABYTES} MB beyond it (metaspace, Netty's direct buffers, code).
+     *
+     * @param peerHeapMegabytes the peer JVM's heap, 0 without peers
+     */
+    static void check(
+            double largestScaleFactor,
+            List<Target> targets,
+            Optional<MongoFlavour> stackMongo,
+            long benchHeapMegabytes,
+            long peerHeapMegabytes,
             long machineMegabytes) {
         long rows = TpchGenerator.expectedRows(largestScaleFactor);
         StringBuilder parts = new StringBuilder(String.format(Locale.ROOT, "this JVM %,d MB", benchHeapMegabytes));
@@ -67,12 +84,17 @@ final class SandboxMemory {
             needed += FERRETDB_MEGABYTES;
             parts.append(String.format(Locale.ROOT, ", FerretDB and its PostgreSQL %,d MB", FERRETDB_MEGABYTES));
         }
+        if (peerHeapMegabytes > 0) {
+            long peer = peerHeapMegabytes + PEER_OVERHEAD_MEGABYTES;
+            needed += peer;
+            parts.append(String.format(Locale.ROOT, ", the Spark peer %,d MB", peer));
+        }
         if (needed > machineMegabytes) {
             throw new IllegalArgumentException(String.format(
                     Locale.ROOT,
                     "scale factor %s (%,d rows) needs about %,d MB in the sandbox (%s) and this machine has %,d MB: "
                             + "choose a smaller --sf, fewer --stores, a real MongoDB in MONGO_URI (the test server "
-                            + "needs the most), a smaller HIVE_NOSQL_BENCH_HEAP, or real stores with --jdbc-url",
+                            + "needs the most), a smaller HIVE_NOSQL_BENCH_HEAP or --peer-heap-mb, or real stores with --jdbc-url",
                     ScaleFactors.format(largestScaleFactor),
                     rows,
                     needed,

@@ -28,6 +28,11 @@ public final class TargetDdl {
         return dataDirectory + "/text/" + table.name();
     }
 
+    /** Where the ORC copy of a table is. */
+    public String orcLocation(TpchTables table) {
+        return dataDirectory + "/orc/" + table.name();
+    }
+
     public String createTable(Target target, TpchTables table) {
         String name = target.database() + "." + table.name();
         String head = "CREATE TABLE " + name + " (" + table.columns() + ")";
@@ -35,7 +40,7 @@ public final class TargetDdl {
             case HDFS_TEXT -> "CREATE EXTERNAL TABLE " + name + " (" + table.columns() + ") ROW FORMAT DELIMITED "
                     + "FIELDS TERMINATED BY '|' STORED AS TEXTFILE LOCATION '" + textLocation(table) + "'";
             case HDFS_ORC -> "CREATE EXTERNAL TABLE " + name + " (" + table.columns() + ") STORED AS ORC LOCATION '"
-                    + dataDirectory + "/orc/" + table.name() + "' TBLPROPERTIES ('external.table.purge'='true')";
+                    + orcLocation(table) + "' TBLPROPERTIES ('external.table.purge'='true')";
             case REDIS -> head + " STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ("
                     + property("redis.nodes", stores.redis()) + ", "
                     + property("redis.key.prefix", table.redisKeyPrefix()) + ", "

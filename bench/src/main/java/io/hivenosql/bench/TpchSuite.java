@@ -2,8 +2,10 @@ package io.hivenosql.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.bench.peer.SparkPeers;
 import io.hivenosql.bench.raw.RawScan;
 import io.hivenosql.bench.report.LoadMeasurement;
+import io.hivenosql.bench.report.PeerStoreResults;
 import io.hivenosql.bench.report.QueryMeasurement;
 import io.hivenosql.bench.report.RawScanMeasurement;
 import io.hivenosql.bench.report.ResultCheck;
@@ -16,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,11 +38,19 @@ public final class TpchSuite {
     private final BenchEnvironment environment;
     private final BenchSettings settings;
     private final Progress progress;
+    private final Optional<SparkPeers> peers;
 
     public TpchSuite(BenchEnvironment environment, BenchSettings settings, Progress progress) {
+        this(environment, settings, progress, Optional.empty());
+    }
+
+    /** With the peers ({@code --peers spark}), run after the Hive rounds and the raw scans. */
+    public TpchSuite(
+            BenchEnvironment environment, BenchSettings settings, Progress progress, Optional<SparkPeers> peers) {
         this.environment = requireNonNull(environment, "environment is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.progress = requireNonNull(progress, "progress is null");
+        this.peers = requireNonNull(peers, "peers is null");
     }
 
     public ScaleFactorResults run(double scaleFactor) throws SQLException {
@@ -51,6 +62,7 @@ public final class TpchSuite {
         Map<Target, Map<String, List<String>>> results = new LinkedHashMap<>();
         List<QueryMeasurement> queries = runQueries(results);
         List<RawScanMeasurement> rawScans = settings.rawScans() ? rawScans(lineitemRows) : List.of();
+        List<PeerStoreResults> peerResults = peers(ddl, results);
         Map<String, ResultCheck> checks = new LinkedHashMap<>();
         for (Query query : settings.queries()) {
             Map<Target, List<String>> byTarget = new LinkedHashMap<>();
@@ -65,7 +77,24 @@ public final class TpchSuite {
                 loads,
                 queries,
                 rawScans,
-                checks);
+                checks,
+                peerResults);
+    }
+
+    /** The peers' runs against the stores, after everything of Hive's: Spark never shares the machine with it. */
+    private List<PeerStoreResults> peers(TargetDdl ddl, Map<Target, Map<String, List<String>>> results)
+            throws SQLException {
+        if (peers.isEmpty()) {
+            return List.of();
+        }
+        List<Target> stores =
+                SparkPeers.STORES.stream().filter(settings.targets()::contains).toList();
+        progress.start("spark peers", stores.size());
+        progress.update(
+                0, "Spark SQL on " + stores.stream().map(Target::cliName).toList());
+        List<PeerStoreResults> measured = peers.get().run(settings.targets(), settings.queries(), ddl, results);
+        progress.finish("");
+        return measured;
     }
 
     /**

@@ -65,4 +65,15 @@ class TestSandboxMemory {
         assertThatCode(() -> SandboxMemory.check(1, ferretOnly, DOUBLE, 8192, 24 * 1024))
                 .doesNotThrowAnyException();
     }
+
+    @Test
+    void theSparkPeerAddsItsHeapAndOverhead() {
+        long machine = 24 * 1024;
+        // scale factor 0.5 with every store fits beside a 4 GB bench JVM with a 4 GB peer, not with a 12 GB one
+        assertThatCode(() -> SandboxMemory.check(0.5, ALL, DOUBLE, 4096, 4096, machine))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> SandboxMemory.check(0.5, ALL, DOUBLE, 4096, 12288, machine))
+                .hasMessageContaining("the Spark peer 12,800 MB")
+                .hasMessageContaining("--peer-heap-mb");
+    }
 }

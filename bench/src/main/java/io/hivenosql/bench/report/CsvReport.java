@@ -88,6 +88,26 @@ public final class CsvReport {
                                 seconds(query.elapsed()),
                                 ""));
             }
+            for (PeerStoreResults store : sf.peers()) {
+                for (PeerQueryResult query : store.queries()) {
+                    for (int run = 0; run < query.runs().size(); run++) {
+                        line(
+                                csv,
+                                List.of(
+                                        "peer_query",
+                                        scaleFactor,
+                                        store.label(),
+                                        query.query(),
+                                        String.valueOf(run + 1),
+                                        "false",
+                                        query.check()
+                                                .map(check -> String.valueOf(check.rows()))
+                                                .orElse(""),
+                                        seconds(query.runs().get(run)),
+                                        ""));
+                    }
+                }
+            }
             for (RawScanMeasurement scan : sf.rawScans()) {
                 line(
                         csv,

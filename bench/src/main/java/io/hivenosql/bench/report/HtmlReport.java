@@ -187,6 +187,7 @@ public final class HtmlReport {
                 "muted");
         HtmlTables.queries(html, statistics, runs);
         HtmlTables.mismatches(html, statistics);
+        PeerSections.html(html, statistics);
         html.close("section").newline();
     }
 

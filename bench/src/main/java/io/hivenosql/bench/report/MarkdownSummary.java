@@ -48,6 +48,7 @@ public final class MarkdownSummary {
                         .append(" |\n");
             }
             md.append('\n').append(agreement(statistics)).append("\n\n");
+            PeerSections.markdown(md, statistics);
             String servers = statistics.targets().stream()
                     .filter(results.servers()::containsKey)
                     .map(target -> cell(results.label(target)))

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param lineitemBytes the size of {@code lineitem} as dbgen text, the bytes a scan's MB/s is counted in for every
  *     target (so the rates compare the same logical data, whatever each store's encoding)
  * @param checks query name to the outcome of comparing its results across the targets
+ * @param peers the peers' runs against the stores' tables ({@code --peers}), store by store; empty without peers
  */
 public record ScaleFactorResults(
         double scaleFactor,
@@ -23,7 +24,21 @@ public record ScaleFactorResults(
         List<LoadMeasurement> loads,
         List<QueryMeasurement> queries,
         List<RawScanMeasurement> rawScans,
-        Map<String, ResultCheck> checks) {
+        Map<String, ResultCheck> checks,
+        List<PeerStoreResults> peers) {
+    /** A scale factor run without peers. */
+    public ScaleFactorResults(
+            double scaleFactor,
+            List<Target> targets,
+            long lineitemRows,
+            long lineitemBytes,
+            List<LoadMeasurement> loads,
+            List<QueryMeasurement> queries,
+            List<RawScanMeasurement> rawScans,
+            Map<String, ResultCheck> checks) {
+        this(scaleFactor, targets, lineitemRows, lineitemBytes, loads, queries, rawScans, checks, List.of());
+    }
+
     public ScaleFactorResults {
         if (scaleFactor <= 0) {
             throw new IllegalArgumentException("scale factor must be positive: " + scaleFactor);
@@ -33,5 +48,6 @@ public record ScaleFactorResults(
         queries = List.copyOf(requireNonNull(queries, "queries is null"));
         rawScans = List.copyOf(requireNonNull(rawScans, "rawScans is null"));
         checks = Map.copyOf(requireNonNull(checks, "checks is null"));
+        peers = List.copyOf(requireNonNull(peers, "peers is null"));
     }
 }

@@ -1,0 +1,109 @@
+package io.hivenosql.bench.spark;
+
+import io.hivenosql.bench.spark.PeerRequest.PeerTable;
+import io.hivenosql.bench.spark.PeerResults.QueryOutcome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The bench's Spark peer, in a JVM of its own with nothing of Hive in it: {@code SparkPeerMain <request file>}. Starts
+ * Spark SQL in local mode with the request's cores, registers the store's TPC-H tables as views ({@link StoreTables})
+ * and the ORC orders as {@code tpch_hdfs_orc.orders}, runs the query files in rounds (every query once a round, warm-ups
+ * first, as the Hive side does), and writes every round's time, the last round's rows and each query's scans
+ * ({@link PlanScans}) to the request's results file. A query Spark cannot parse or plan is recorded as not run, with
+ * Spark's message; any other failure fails the run (exit 1), as a failed query fails the Hive side.
+ */
+public final class SparkPeerMain {
+    private SparkPeerMain() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: SparkPeerMain <request.properties>");
+            System.exit(64);
+        }
+        PeerRequest request = PeerRequest.read(Path.of(args[0]));
+        StoreTables store = StoreTables.of(request);
+        SparkSession.Builder builder = SparkSession.builder()
+                .appName("hive-nosql bench peer: Spark SQL on " + request.store())
+                .master("local[" + request.cores() + "]")
+                .config("spark.ui.enabled", "false")
+                .config("spark.sql.session.timeZone", "UTC")
+                .config("spark.sql.catalogImplementation", "in-memory");
+        store.configure(builder);
+        try (SparkSession spark = builder.getOrCreate()) {
+            spark.sparkContext().setLogLevel("WARN");
+            for (PeerTable table : request.tables()) {
+                store.register(spark, table);
+            }
+            spark.sql("CREATE DATABASE IF NOT EXISTS tpch_hdfs_orc");
+            spark.sql("CREATE TABLE tpch_hdfs_orc.orders (" + request.ordersColumns() + ") USING orc LOCATION '"
+                    + request.ordersOrc().replace("'", "\\'") + "'");
+            Map<String, QueryOutcome> outcomes = run(spark, request);
+            new PeerResults(
+                            "Spark " + spark.version() + " local[" + request.cores() + "]",
+                            store.connector(),
+                            store.notes(),
+                            outcomes)
+                    .write(request.results());
+        }
+    }
+
+    private static Map<String, QueryOutcome> run(SparkSession spark, PeerRequest request) {
+        Map<String, List<Long>> millis = new LinkedHashMap<>();
+        Map<String, List<String>> rows = new LinkedHashMap<>();
+        Map<String, List<String>> scans = new LinkedHashMap<>();
+        Map<String, String> failures = new LinkedHashMap<>();
+        int rounds = request.warmups() + request.runs();
+        for (int round = 1; round <= rounds; round++) {
+            for (Map.Entry<String, String> query : request.queries().entrySet()) {
+                String name = query.getKey();
+                if (failures.containsKey(name)) {
+                    continue;
+                }
+                String text = withoutTerminator(query.getValue());
+                long start = System.nanoTime();
+                Dataset<Row> result;
+                try {
+                    result = spark.sql(text);
+                } catch (RuntimeException e) {
+                    if (!SparkFailures.isCompileError(e)) {
+                        throw new IllegalStateException("query " + name + " failed on Spark: " + e.getMessage(), e);
+                    }
+                    failures.put(name, SparkFailures.describe(e));
+                    continue;
+                }
+                List<Row> collected = result.collectAsList();
+                long elapsed = (System.nanoTime() - start) / 1_000_000;
+                millis.computeIfAbsent(name, key -> new ArrayList<>()).add(elapsed);
+                rows.put(name, RowText.format(collected));
+                scans.put(
+                        name,
+                        PlanScans.of(result.queryExecution().executedPlan().toString()));
+                System.err.println("peer: round " + round + "/" + rounds + " " + name + " " + elapsed + " ms, "
+                        + collected.size() + " rows");
+            }
+        }
+        Map<String, QueryOutcome> outcomes = new LinkedHashMap<>();
+        for (String name : request.queries().keySet()) {
+            outcomes.put(
+                    name,
+                    failures.containsKey(name)
+                            ? QueryOutcome.failed(failures.get(name))
+                            : new QueryOutcome(millis.get(name), rows.get(name), scans.get(name), Optional.empty()));
+        }
+        return outcomes;
+    }
+
+    /** The statement without its closing {@code ;}, which Spark's parser refuses. */
+    static String withoutTerminator(String text) {
+        String statement = text.strip();
+        return statement.endsWith(";") ? statement.substring(0, statement.length() - 1) : statement;
+    }
+}
