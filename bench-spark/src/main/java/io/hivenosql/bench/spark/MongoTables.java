@@ -2,12 +2,20 @@ package io.hivenosql.bench.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import com.mongodb.spark.sql.connector.config.ReadConfig;
 import io.hivenosql.bench.spark.PeerRequest.PeerTable;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import scala.collection.JavaConverters;
 
 /**
  * The MongoDB Spark connector reading the collections the Hive loads wrote (database {@code tpch_mongo}), with the
@@ -18,9 +26,11 @@ final class MongoTables implements StoreTables {
     static final String VERSION = "10.5.0";
 
     /**
-     * The connector's default, SamplePartitioner, and its size-based ones ask for {@code $collStats}, which the
-     * sandbox's MongoDB test server does not have; this one counts the documents and cuts them into {@code _id} ranges
-     * by {@code $skip}, one a core.
+     * The connector's default partitioner (AutoBucketPartitioner) and its size-based ones ask for {@code $collStats},
+     * which the sandbox's MongoDB test server does not have; this one counts the documents and cuts them into {@code
+     * _id} ranges, as many as its default of at most 64. Fewer would not do on the test server: it answers a
+     * partition's aggregate in one reply, and a reply beyond the protocol's 48 MB fails the driver (lineitem at scale
+     * factor 0.1 in 2 partitions did).
      */
     static final String PARTITIONER =
             "com.mongodb.spark.sql.connector.read.partitioner.PaginateIntoPartitionsPartitioner";
@@ -49,7 +59,6 @@ final class MongoTables implements StoreTables {
                 .option("database", request.database())
                 .option("collection", table.name())
                 .option("partitioner", PARTITIONER)
-                .option("partitioner.options.max.number.of.partitions", Integer.toString(request.cores()))
                 .schema(read)
                 .load();
         if (table.mongoIdColumn().isPresent()) {
@@ -57,6 +66,35 @@ final class MongoTables implements StoreTables {
                     collection.withColumnRenamed("_id", table.mongoIdColumn().get());
         }
         collection.createOrReplaceTempView(table.name());
+    }
+
+    /**
+     * Each MongoDB scan's aggregation pipeline: Spark prints a MongoScan only by its collection, while the connector
+     * turns the filters it takes into the pipeline's {@code $match} and the columns into its {@code $project}. Read off
+     * the scan's configuration, a private field of connector {@value #VERSION}.
+     */
+    @Override
+    public List<String> pushed(Dataset<Row> query) {
+        List<String> pipelines = new ArrayList<>();
+        for (LogicalPlan leaf : JavaConverters.seqAsJavaList(
+                query.queryExecution().optimizedPlan().collectLeaves())) {
+            if (leaf instanceof DataSourceV2ScanRelation relation) {
+                Scan scan = relation.scan();
+                try {
+                    Field field = scan.getClass().getDeclaredField("readConfig");
+                    field.setAccessible(true);
+                    ReadConfig config = (ReadConfig) field.get(scan);
+                    // BSON is the connector's runtime dependency, not this module's: the stages print themselves
+                    List<?> pipeline = (List<?>)
+                            ReadConfig.class.getMethod("getAggregationPipeline").invoke(config);
+                    pipelines.add("MongoScan " + config.getDatabaseName() + "." + config.getCollectionName()
+                            + " pipeline " + pipeline);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    pipelines.add(scan.description() + " (its pipeline cannot be read: " + e + ")");
+                }
+            }
+        }
+        return pipelines;
     }
 
     @Override

@@ -23,12 +23,28 @@ import org.apache.spark.sql.SparkSession;
 public final class SparkPeerMain {
     private SparkPeerMain() {}
 
-    public static void main(String[] args) throws Exception {
+    /**
+     * Exits 0 when the results are written, 1 on any failure (after printing it), 64 on a bad command line: always
+     * explicitly, as threads Spark or a connector leave behind after a failed job would keep the JVM alive.
+     */
+    public static void main(String[] args) {
         if (args.length != 1) {
             System.err.println("usage: SparkPeerMain <request.properties>");
             System.exit(64);
         }
-        PeerRequest request = PeerRequest.read(Path.of(args[0]));
+        int status = 0;
+        try {
+            run(Path.of(args[0]));
+        } catch (Throwable failure) {
+            System.err.println("peer: failed: " + failure);
+            failure.printStackTrace();
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    private static void run(Path requestFile) throws Exception {
+        PeerRequest request = PeerRequest.read(requestFile);
         StoreTables store = StoreTables.of(request);
         SparkSession.Builder builder = SparkSession.builder()
                 .appName("hive-nosql bench peer: Spark SQL on " + request.store())
@@ -45,7 +61,7 @@ public final class SparkPeerMain {
             spark.sql("CREATE DATABASE IF NOT EXISTS tpch_hdfs_orc");
             spark.sql("CREATE TABLE tpch_hdfs_orc.orders (" + request.ordersColumns() + ") USING orc LOCATION '"
                     + request.ordersOrc().replace("'", "\\'") + "'");
-            Map<String, QueryOutcome> outcomes = run(spark, request);
+            Map<String, QueryOutcome> outcomes = run(spark, request, store);
             new PeerResults(
                             "Spark " + spark.version() + " local[" + request.cores() + "]",
                             store.connector(),
@@ -55,7 +71,7 @@ public final class SparkPeerMain {
         }
     }
 
-    private static Map<String, QueryOutcome> run(SparkSession spark, PeerRequest request) {
+    private static Map<String, QueryOutcome> run(SparkSession spark, PeerRequest request, StoreTables store) {
         Map<String, List<Long>> millis = new LinkedHashMap<>();
         Map<String, List<String>> rows = new LinkedHashMap<>();
         Map<String, List<String>> scans = new LinkedHashMap<>();

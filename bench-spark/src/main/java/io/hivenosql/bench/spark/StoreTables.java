@@ -1,6 +1,9 @@
 package io.hivenosql.bench.spark;
 
 import io.hivenosql.bench.spark.PeerRequest.PeerTable;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -13,6 +16,14 @@ interface StoreTables {
 
     /** Registers the view of one table, reading what the Hive load wrote (or a copy, where {@link #notes} says so). */
     void register(SparkSession spark, PeerTable table);
+
+    /**
+     * What the connector hands its store for a query and that Spark's plan does not print, one line per scan (the
+     * MongoDB connector's aggregation pipeline); nothing by default.
+     */
+    default List<String> pushed(Dataset<Row> query) {
+        return List.of();
+    }
 
     /** The connector and its version, for the report. */
     String connector();

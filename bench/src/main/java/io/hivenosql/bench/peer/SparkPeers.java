@@ -3,6 +3,7 @@ package io.hivenosql.bench.peer;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.bench.Query;
+import io.hivenosql.bench.QueryFailedException;
 import io.hivenosql.bench.ResultComparator;
 import io.hivenosql.bench.StoreAddresses;
 import io.hivenosql.bench.Target;
@@ -14,6 +15,7 @@ import io.hivenosql.bench.spark.PeerRequest;
 import io.hivenosql.bench.spark.PeerRequest.PeerTable;
 import io.hivenosql.bench.spark.PeerResults;
 import io.hivenosql.bench.spark.PeerResults.QueryOutcome;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -22,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The peers of one scale factor ({@code --peers spark}): for each store target of the run (redis, cassandra, mongo),
@@ -30,6 +34,8 @@ import java.util.Optional;
  * scans are described from Spark's plan and from Hive's EXPLAIN of the same query on the store target.
  */
 public final class SparkPeers {
+    private static final Logger log = LoggerFactory.getLogger(SparkPeers.class);
+
     /** The stores a Spark connector reads; mongo-ferretdb is left out (the same connector as mongo). */
     public static final List<Target> STORES = List.of(Target.REDIS, Target.CASSANDRA, Target.MONGO);
 
@@ -71,11 +77,22 @@ public final class SparkPeers {
             if (!targets.contains(store)) {
                 continue;
             }
-            PeerResults measured = peer.run(store, request(store, queries, ddl));
+            PeerResults measured;
+            try {
+                measured = peer.run(store, request(store, queries, ddl));
+            } catch (QueryFailedException | UncheckedIOException e) {
+                // the Hive run's figures are kept: the report says the peer failed, query by query
+                log.error("The Spark peer of {} failed", store.cliName(), e);
+                String why = "the Spark peer failed: "
+                        + e.getMessage().lines().findFirst().orElse("");
+                Map<String, QueryOutcome> failed = new LinkedHashMap<>();
+                queries.forEach(query -> failed.put(query.name(), QueryOutcome.failed(why)));
+                measured = new PeerResults("Spark", "(failed)", why, failed);
+            }
             List<PeerQueryResult> compared = new ArrayList<>();
             for (Query query : queries) {
-                QueryOutcome outcome = requireNonNull(
-                        measured.queries().get(query.name()), () -> "the peer did not report " + query.name());
+                QueryOutcome outcome =
+                        requireNonNull(measured.queries().get(query.name()), "the peer did not report " + query.name());
                 List<String> hive = hiveScans.of(store, query);
                 if (outcome.failure().isPresent()) {
                     compared.add(new PeerQueryResult(

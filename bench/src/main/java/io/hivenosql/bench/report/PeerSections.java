@@ -42,7 +42,7 @@ public final class PeerSections {
                         query.check().isPresent() && !query.check().get().matches())
                 .count();
         return "Hive faster on " + hiveFaster + " of " + both + " queries"
-                + (notRun > 0 ? "; " + notRun + " not run by Spark SQL unchanged" : "")
+                + (notRun > 0 ? "; " + notRun + " not run by Spark (the rows column says why)" : "")
                 + (disagree > 0 ? "; **" + disagree + " with other rows**" : "; the rows agree");
     }
 
