@@ -33,6 +33,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -292,13 +293,18 @@ public final class BenchMain {
         Path dir = writeReport(options, started, machine, results, environment.servers());
         out.println("report: " + dir.resolve("report.html"));
         List<ResultCheck> mismatches = results.stream()
-                .flatMap(sf -> sf.checks().values().stream())
+                .flatMap(sf -> Stream.concat(
+                        sf.checks().values().stream(),
+                        sf.peers().stream()
+                                .flatMap(peer -> peer.queries().stream())
+                                .flatMap(query -> query.check().stream())))
                 .filter(check -> !check.matches())
                 .toList();
         mismatches.forEach(check -> out.println("MISMATCH " + check.query() + ": " + check.difference()));
         if (mismatches.isEmpty()) {
             out.println("all " + options.settings().queries().size() + " queries agree across "
-                    + options.settings().targets().size() + " targets");
+                    + options.settings().targets().size() + " targets"
+                    + (options.peers().isPresent() ? " and the peers that ran them" : ""));
             return 0;
         }
         return MISMATCH;

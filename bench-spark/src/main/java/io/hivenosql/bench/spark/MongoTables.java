@@ -2,6 +2,8 @@ package io.hivenosql.bench.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
 import com.mongodb.spark.sql.connector.config.ReadConfig;
 import io.hivenosql.bench.spark.PeerRequest.PeerTable;
 import java.lang.reflect.Field;
@@ -15,6 +17,7 @@ import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.bson.BsonDocument;
 import scala.collection.JavaConverters;
 
 /**
@@ -28,12 +31,19 @@ final class MongoTables implements StoreTables {
     /**
      * The connector's default partitioner (AutoBucketPartitioner) and its size-based ones ask for {@code $collStats},
      * which the sandbox's MongoDB test server does not have; this one counts the documents and cuts them into {@code
-     * _id} ranges, as many as its default of at most 64. Fewer would not do on the test server: it answers a
-     * partition's aggregate in one reply, and a reply beyond the protocol's 48 MB fails the driver (lineitem at scale
-     * factor 0.1 in 2 partitions did).
+     * _id} ranges at {@code $skip} boundaries.
      */
     static final String PARTITIONER =
             "com.mongodb.spark.sql.connector.read.partitioner.PaginateIntoPartitionsPartitioner";
+
+    /**
+     * The most documents a partition gets. The test server answers a partition's aggregate in one reply, which the
+     * driver refuses beyond the protocol's 48 MB (lineitem at scale factor 0.1 in 2 partitions was 54 MB); a TPC-H
+     * document is at most about 200 bytes. Not many more partitions either: on the test server each boundary is a sort
+     * of the collection and each partition a scan of it (the connector's default of 64 took 125 s for Q1 at scale
+     * factor 0.1).
+     */
+    static final long DOCUMENTS_PER_PARTITION = 150_000;
 
     private final PeerRequest request;
 
@@ -59,6 +69,7 @@ final class MongoTables implements StoreTables {
                 .option("database", request.database())
                 .option("collection", table.name())
                 .option("partitioner", PARTITIONER)
+                .option("partitioner.options.max.number.of.partitions", Integer.toString(partitions(table.name())))
                 .schema(read)
                 .load();
         if (table.mongoIdColumn().isPresent()) {
@@ -84,17 +95,27 @@ final class MongoTables implements StoreTables {
                     Field field = scan.getClass().getDeclaredField("readConfig");
                     field.setAccessible(true);
                     ReadConfig config = (ReadConfig) field.get(scan);
-                    // BSON is the connector's runtime dependency, not this module's: the stages print themselves
-                    List<?> pipeline = (List<?>)
-                            ReadConfig.class.getMethod("getAggregationPipeline").invoke(config);
                     pipelines.add("MongoScan " + config.getDatabaseName() + "." + config.getCollectionName()
-                            + " pipeline " + pipeline);
+                            + " pipeline "
+                            + config.getAggregationPipeline().stream()
+                                    .map(BsonDocument::toJson)
+                                    .toList());
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     pipelines.add(scan.description() + " (its pipeline cannot be read: " + e + ")");
                 }
             }
         }
         return pipelines;
+    }
+
+    /** One a core, or more where a core's share would pass {@link #DOCUMENTS_PER_PARTITION}. */
+    private int partitions(String collection) {
+        try (MongoClient client = MongoClients.create(request.address())) {
+            long documents = client.getDatabase(request.database())
+                    .getCollection(collection)
+                    .estimatedDocumentCount();
+            return (int) Math.max(request.cores(), (documents + DOCUMENTS_PER_PARTITION - 1) / DOCUMENTS_PER_PARTITION);
+        }
     }
 
     @Override
@@ -105,6 +126,7 @@ final class MongoTables implements StoreTables {
     @Override
     public String notes() {
         return "reads the collections of database " + request.database() + " as the Hive loads wrote them, with "
-                + "Hive's columns as the read schema (single keys as _id)";
+                + "Hive's columns as the read schema (single keys as _id), PaginateIntoPartitionsPartitioner with a "
+                + "partition a core and at most " + DOCUMENTS_PER_PARTITION + " documents a partition";
     }
 }

@@ -41,6 +41,9 @@ public final class PeerSections {
                 .filter(query ->
                         query.check().isPresent() && !query.check().get().matches())
                 .count();
+        if (both == 0 && notRun == store.queries().size()) {
+            return "Spark ran none of the " + notRun + " queries (the rows column says why)";
+        }
         return "Hive faster on " + hiveFaster + " of " + both + " queries"
                 + (notRun > 0 ? "; " + notRun + " not run by Spark (the rows column says why)" : "")
                 + (disagree > 0 ? "; **" + disagree + " with other rows**" : "; the rows agree");
