@@ -8,6 +8,8 @@ import io.hivenosql.bench.peer.SparkPeers;
 import io.hivenosql.bench.report.BenchReport;
 import io.hivenosql.bench.report.BenchResults;
 import io.hivenosql.bench.report.MachineInfo;
+import io.hivenosql.bench.report.PeerQueryResult;
+import io.hivenosql.bench.report.PeerStoreResults;
 import io.hivenosql.bench.report.ResultCheck;
 import io.hivenosql.bench.report.ScaleFactorResults;
 import io.hivenosql.sandbox.ServerConsole;
@@ -264,7 +266,7 @@ public final class BenchMain {
         Optional<SparkPeers> peers = options.peers()
                 .map(peer -> new SparkPeers(
                         new SparkPeer(
-                                options.workDir().resolve("peers"),
+                                peersDir(options),
                                 peer.heapMegabytes(),
                                 options.settings().queryTimeout()),
                         new HiveScans(environment.hive()),
@@ -273,7 +275,7 @@ public final class BenchMain {
                                 options.settings().warmups(),
                                 options.settings().runs(),
                                 peer.cores(),
-                                options.workDir().resolve("peers"))));
+                                peersDir(options))));
         TpchSuite suite = new TpchSuite(environment, options.settings(), Progress.console(out), peers);
         List<ScaleFactorResults> results = new ArrayList<>();
         for (double scaleFactor : options.settings().scaleFactors()) {
@@ -301,6 +303,20 @@ public final class BenchMain {
                 .filter(check -> !check.matches())
                 .toList();
         mismatches.forEach(check -> out.println("MISMATCH " + check.query() + ": " + check.difference()));
+        for (ScaleFactorResults sf : results) {
+            for (PeerStoreResults peer : sf.peers()) {
+                List<PeerQueryResult> notRun = peer.queries().stream()
+                        .filter(query -> query.failure().isPresent())
+                        .toList();
+                if (!notRun.isEmpty()) {
+                    out.println(peer.label() + " at scale factor " + ScaleFactors.format(sf.scaleFactor())
+                            + " did not run " + notRun.size() + " of "
+                            + peer.queries().size() + " queries; "
+                            + notRun.get(0).query() + ": "
+                            + notRun.get(0).failure().get());
+                }
+            }
+        }
         if (mismatches.isEmpty()) {
             out.println("all " + options.settings().queries().size() + " queries agree across "
                     + options.settings().targets().size() + " targets"
@@ -308,6 +324,11 @@ public final class BenchMain {
             return 0;
         }
         return MISMATCH;
+    }
+
+    /** Where the peers' requests, results and logs go: absolute, as the peer JVM runs in it. */
+    private static Path peersDir(BenchOptions options) {
+        return options.workDir().toAbsolutePath().normalize().resolve("peers");
     }
 
     /** Writes the report of the scale factors run, smallest first, into {@code <out>/<start time>/}. */

@@ -9,10 +9,15 @@ import io.hivenosql.bench.Query;
 import io.hivenosql.bench.StoreAddresses;
 import io.hivenosql.bench.Target;
 import io.hivenosql.bench.TpchSuite;
+import io.hivenosql.bench.peer.HiveScans;
+import io.hivenosql.bench.peer.SparkPeer;
+import io.hivenosql.bench.peer.SparkPeers;
 import io.hivenosql.bench.report.BenchResults;
 import io.hivenosql.bench.report.CsvReport;
 import io.hivenosql.bench.report.HtmlReport;
 import io.hivenosql.bench.report.MachineInfo;
+import io.hivenosql.bench.report.PeerQueryResult;
+import io.hivenosql.bench.report.PeerStoreResults;
 import io.hivenosql.bench.report.QueryMeasurement;
 import io.hivenosql.bench.report.ResultCheck;
 import io.hivenosql.bench.report.ScaleFactorResults;
@@ -37,7 +42,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * MongoDB, and the 22 queries and four of the probes run through beeline against the ORC tables and the three
  * stores; every result must agree with the ORC one. One round, no timing asserted; the raw driver scans run once too.
  * (The text tables, the source of every load, are left out of the check to keep CI short; {@code bin/hive-nosql
- * bench} compares all five targets.)
+ * bench} compares all five targets.) Then the peers run, as {@code --peers spark} runs them: Spark SQL with each
+ * store's own connector, in a JVM of its own, reads the tables the loads wrote and runs the same queries, whose rows
+ * must agree too.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -51,6 +58,8 @@ class TpchSuiteIT {
      */
     private static final List<Query> QUERIES =
             Query.select(List.of("tpch", Query.FULL_SCAN, Query.SELECTIVE_SCAN, Query.KEY_LOOKUP, Query.JOIN_HDFS));
+
+    private static final int PEER_HEAP_MEGABYTES = 1536;
 
     private TestingHdfs hdfs;
     private ScaleFactorResults results;
@@ -71,7 +80,13 @@ class TpchSuiteIT {
                 "it-tests stack");
         BenchSettings settings =
                 new BenchSettings(List.of(SCALE_FACTOR), TARGETS, QUERIES, 0, 1, true, Duration.ofMinutes(20));
-        results = new TpchSuite(environment, settings, Progress.silent()).run(SCALE_FACTOR);
+        Path peersDir = stack.workDir().resolve("tpch-peers").toAbsolutePath();
+        SparkPeers peers = new SparkPeers(
+                new SparkPeer(peersDir, PEER_HEAP_MEGABYTES, Duration.ofMinutes(20)),
+                new HiveScans(stack.hive()),
+                environment.stores(),
+                new SparkPeers.PeerSettings(0, 1, 2, peersDir));
+        results = new TpchSuite(environment, settings, Progress.silent(), Optional.of(peers)).run(SCALE_FACTOR);
     }
 
     @AfterAll
@@ -90,6 +105,58 @@ class TpchSuiteIT {
         assertThat(mismatches)
                 .as("queries whose results differ between targets")
                 .isEmpty();
+    }
+
+    @Test
+    void sparkWithEachStoresConnectorRanEveryQueryWithTheSameRows() {
+        assertThat(results.peers())
+                .extracting(PeerStoreResults::store)
+                .containsExactly(Target.REDIS, Target.CASSANDRA, Target.MONGO);
+        for (PeerStoreResults peer : results.peers()) {
+            assertThat(peer.engine()).as(peer.label()).startsWith("Spark 3.5");
+            assertThat(peer.queries())
+                    .extracting(PeerQueryResult::query)
+                    .containsExactlyElementsOf(QUERIES.stream().map(Query::name).toList());
+            assertThat(peer.queries()).allSatisfy(query -> {
+                assertThat(query.failure())
+                        .as(peer.label() + " " + query.query())
+                        .isEmpty();
+                assertThat(query.runs()).as(peer.label() + " " + query.query()).hasSize(1);
+                assertThat(query.check().orElseThrow().matches())
+                        .as(peer.label() + " " + query.query() + ": "
+                                + query.check().get().difference())
+                        .isTrue();
+                assertThat(query.peerScans())
+                        .as(peer.label() + " " + query.query())
+                        .isNotEmpty();
+                assertThat(query.hiveScans())
+                        .as(peer.label() + " " + query.query())
+                        .isNotEmpty();
+            });
+        }
+        // what each side handed the store for one order by its key
+        assertThat(peerScans(Target.CASSANDRA, Query.KEY_LOOKUP))
+                .contains("Cassandra Filters: [[\"o_orderkey\" = ?, 30020]]");
+        assertThat(peerScans(Target.MONGO, Query.SELECTIVE_SCAN)).contains("$match");
+        assertThat(peerScans(Target.REDIS, Query.KEY_LOOKUP)).contains("RedisSourceRelation");
+        assertThat(String.join(
+                        "; ",
+                        results.peers().get(0).queries().stream()
+                                .filter(query -> query.query().equals(Query.KEY_LOOKUP))
+                                .findFirst()
+                                .orElseThrow()
+                                .hiveScans()))
+                .contains("orders: filterExpr (o_orderkey = 30020L); Hive filters nothing more");
+    }
+
+    private String peerScans(Target store, String query) {
+        return results.peers().stream()
+                .filter(peer -> peer.store() == store)
+                .flatMap(peer -> peer.queries().stream())
+                .filter(result -> result.query().equals(query))
+                .findFirst()
+                .map(result -> String.join("; ", result.peerScans()))
+                .orElseThrow();
     }
 
     @Test
@@ -135,7 +202,8 @@ class TpchSuiteIT {
                 .hasSize(1
                         + results.loads().size()
                         + results.queries().size()
-                        + results.rawScans().size());
+                        + results.rawScans().size()
+                        + 3 * QUERIES.size());
         assertThat(Files.readString(dir.resolve("report.html"))).contains("probe_full_scan", "cassandra");
     }
 }

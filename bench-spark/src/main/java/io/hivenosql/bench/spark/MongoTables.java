@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
 import com.mongodb.spark.sql.connector.config.ReadConfig;
 import io.hivenosql.bench.spark.PeerRequest.PeerTable;
 import java.lang.reflect.Field;
@@ -18,6 +19,7 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.bson.BsonDocument;
+import org.bson.Document;
 import scala.collection.JavaConverters;
 
 /**
@@ -37,13 +39,16 @@ final class MongoTables implements StoreTables {
             "com.mongodb.spark.sql.connector.read.partitioner.PaginateIntoPartitionsPartitioner";
 
     /**
-     * The most documents a partition gets. The test server answers a partition's aggregate in one reply, which the
-     * driver refuses beyond the protocol's 48 MB (lineitem at scale factor 0.1 in 2 partitions was 54 MB); a TPC-H
-     * document is at most about 200 bytes. Not many more partitions either: on the test server each boundary is a sort
-     * of the collection and each partition a scan of it (the connector's default of 64 took 125 s for Q1 at scale
+     * The most bytes of documents a partition gets. The test server answers a partition's aggregate in one reply, which
+     * the driver refuses beyond the protocol's 48 MB (lineitem at scale factor 0.1, 600,572 documents of about 330
+     * bytes, failed in 2 partitions and in 4). Not many more partitions either: on the test server each boundary is a
+     * sort of the collection and each partition a scan of it (the connector's default of 64 took 125 s for Q1 at scale
      * factor 0.1).
      */
-    static final long DOCUMENTS_PER_PARTITION = 150_000;
+    static final long BYTES_PER_PARTITION = 24L << 20;
+
+    /** What a document is taken to weigh where the server does not say ({@code collStats}). */
+    static final long ASSUMED_DOCUMENT_BYTES = 512;
 
     private final PeerRequest request;
 
@@ -108,13 +113,19 @@ final class MongoTables implements StoreTables {
         return pipelines;
     }
 
-    /** One a core, or more where a core's share would pass {@link #DOCUMENTS_PER_PARTITION}. */
+    /** One a core, or more where a core's share would pass {@link #BYTES_PER_PARTITION}. */
     private int partitions(String collection) {
         try (MongoClient client = MongoClients.create(request.address())) {
-            long documents = client.getDatabase(request.database())
-                    .getCollection(collection)
-                    .estimatedDocumentCount();
-            return (int) Math.max(request.cores(), (documents + DOCUMENTS_PER_PARTITION - 1) / DOCUMENTS_PER_PARTITION);
+            MongoDatabase database = client.getDatabase(request.database());
+            long bytes;
+            try {
+                bytes = database.runCommand(new Document("collStats", collection))
+                        .get("size", Number.class)
+                        .longValue();
+            } catch (RuntimeException e) {
+                bytes = database.getCollection(collection).estimatedDocumentCount() * ASSUMED_DOCUMENT_BYTES;
+            }
+            return (int) Math.max(request.cores(), (bytes + BYTES_PER_PARTITION - 1) / BYTES_PER_PARTITION);
         }
     }
 
@@ -127,6 +138,6 @@ final class MongoTables implements StoreTables {
     public String notes() {
         return "reads the collections of database " + request.database() + " as the Hive loads wrote them, with "
                 + "Hive's columns as the read schema (single keys as _id), PaginateIntoPartitionsPartitioner with a "
-                + "partition a core and at most " + DOCUMENTS_PER_PARTITION + " documents a partition";
+                + "partition a core and at most " + (BYTES_PER_PARTITION >> 20) + " MB of documents a partition";
     }
 }

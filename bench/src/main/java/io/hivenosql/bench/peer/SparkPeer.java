@@ -33,7 +33,7 @@ public final class SparkPeer {
     private final Duration timeout;
 
     public SparkPeer(Path workDir, int heapMegabytes, Duration timeout) {
-        this.workDir = requireNonNull(workDir, "workDir is null");
+        this.workDir = requireNonNull(workDir, "workDir is null").toAbsolutePath();
         this.heapMegabytes = heapMegabytes;
         this.timeout = requireNonNull(timeout, "timeout is null");
     }
@@ -48,7 +48,9 @@ public final class SparkPeer {
             request.write(requestFile);
             List<String> command = SparkPeerCommand.of(requestFile, heapMegabytes);
             log.info("Starting the Spark peer of {} (log {})", target.cliName(), logFile);
+            // in the work directory: whatever Spark writes beside it (a spark-warehouse directory) stays there
             Process process = new ProcessBuilder(command)
+                    .directory(workDir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(logFile.toFile())
                     .start();
