@@ -99,9 +99,10 @@ public final class SparkPeerMain {
                 long elapsed = (System.nanoTime() - start) / 1_000_000;
                 millis.computeIfAbsent(name, key -> new ArrayList<>()).add(elapsed);
                 rows.put(name, RowText.format(collected));
-                scans.put(
-                        name,
+                List<String> described = new ArrayList<>(
                         PlanScans.of(result.queryExecution().executedPlan().toString()));
+                described.addAll(store.pushed(result));
+                scans.put(name, described);
                 System.err.println("peer: round " + round + "/" + rounds + " " + name + " " + elapsed + " ms, "
                         + collected.size() + " rows");
             }
