@@ -266,16 +266,13 @@ public final class BenchMain {
         Optional<SparkPeers> peers = options.peers()
                 .map(peer -> new SparkPeers(
                         new SparkPeer(
-                                peersDir(options),
+                                options.workDir().resolve("peers"),
                                 peer.heapMegabytes(),
                                 options.settings().queryTimeout()),
                         new HiveScans(environment.hive()),
                         environment.stores(),
                         new SparkPeers.PeerSettings(
-                                options.settings().warmups(),
-                                options.settings().runs(),
-                                peer.cores(),
-                                peersDir(options))));
+                                options.settings().warmups(), options.settings().runs(), peer.cores())));
         TpchSuite suite = new TpchSuite(environment, options.settings(), Progress.console(out), peers);
         List<ScaleFactorResults> results = new ArrayList<>();
         for (double scaleFactor : options.settings().scaleFactors()) {
@@ -324,11 +321,6 @@ public final class BenchMain {
             return 0;
         }
         return MISMATCH;
-    }
-
-    /** Where the peers' requests, results and logs go: absolute, as the peer JVM runs in it. */
-    private static Path peersDir(BenchOptions options) {
-        return options.workDir().toAbsolutePath().normalize().resolve("peers");
     }
 
     /** Writes the report of the scale factors run, smallest first, into {@code <out>/<start time>/}. */

@@ -48,6 +48,12 @@ public record Query(String name, String text) {
         }
     }
 
+    /** The statement without its closing {@code ;}, as JDBC's {@code EXPLAIN} and Spark SQL's parser take it. */
+    public String statement() {
+        String statement = text.strip();
+        return statement.substring(0, statement.length() - 1);
+    }
+
     /** Every query name in suite order: the TPC-H queries, then the probes. */
     public static List<String> allNames() {
         List<String> names = new ArrayList<>(TPCH);

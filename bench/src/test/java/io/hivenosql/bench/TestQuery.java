@@ -8,6 +8,11 @@ import org.junit.jupiter.api.Test;
 
 class TestQuery {
     @Test
+    void theStatementDropsItsSemicolon() {
+        assertThat(new Query("q", "select 1;\n").statement()).isEqualTo("select 1");
+    }
+
+    @Test
     void everyQueryFileIsOneStatementWithoutDatabaseNames() {
         List<Query> queries = Query.select(List.of("all"));
         assertThat(queries).hasSize(28);

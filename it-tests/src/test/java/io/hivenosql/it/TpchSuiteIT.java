@@ -85,7 +85,7 @@ class TpchSuiteIT {
                 new SparkPeer(peersDir, PEER_HEAP_MEGABYTES, Duration.ofMinutes(20)),
                 new HiveScans(stack.hive()),
                 environment.stores(),
-                new SparkPeers.PeerSettings(0, 1, 2, peersDir));
+                new SparkPeers.PeerSettings(0, 1, 2));
         results = new TpchSuite(environment, settings, Progress.silent(), Optional.of(peers)).run(SCALE_FACTOR);
     }
 

@@ -29,7 +29,7 @@ import java.util.Properties;
  * @param tables the TPC-H tables in suite order
  * @param ordersOrc the URI of the directory of the ORC orders' files
  * @param ordersColumns the ORC orders' columns, as Hive declared them
- * @param queries query name to its text, in suite order
+ * @param queries query name to its statement, in suite order, without the closing {@code ;} (Spark's parser refuses it)
  * @param cores Spark's local cores ({@code local[cores]})
  * @param results where the peer writes its {@link PeerResults}
  */
@@ -67,13 +67,21 @@ public record PeerRequest(
         }
     }
 
-    /** One TPC-H table: its name, its columns as Hive declared them, and the columns of its key in the store. */
-    public record PeerTable(String name, String columns, List<String> key, Optional<String> mongoIdColumn) {
+    /**
+     * One TPC-H table: its name, its columns as Hive declared them, the columns of its key, and how the Hive DDL keyed
+     * it in the stores.
+     *
+     * @param mongoIdColumn the column MongoDB keeps as {@code _id}, if any
+     * @param redisKeyPrefix the prefix of its Redis keys, the key columns' texts following it
+     */
+    public record PeerTable(
+            String name, String columns, List<String> key, Optional<String> mongoIdColumn, String redisKeyPrefix) {
         public PeerTable {
             requireNonNull(name, "name is null");
             requireNonNull(columns, "columns is null");
             key = List.copyOf(requireNonNull(key, "key is null"));
             requireNonNull(mongoIdColumn, "mongoIdColumn is null");
+            requireNonNull(redisKeyPrefix, "redisKeyPrefix is null");
         }
     }
 
@@ -95,6 +103,7 @@ public record PeerRequest(
             properties.setProperty("table." + table.name() + ".key", String.join(",", table.key()));
             table.mongoIdColumn()
                     .ifPresent(column -> properties.setProperty("table." + table.name() + ".mongo-id", column));
+            properties.setProperty("table." + table.name() + ".redis-key-prefix", table.redisKeyPrefix());
         }
         properties.setProperty("orders-orc", ordersOrc);
         properties.setProperty("orders-orc.columns", ordersColumns);
@@ -121,7 +130,8 @@ public record PeerRequest(
                     name,
                     lookup.required("table." + name + ".columns"),
                     lookup.list("table." + name + ".key"),
-                    Optional.ofNullable(properties.getProperty("table." + name + ".mongo-id"))));
+                    Optional.ofNullable(properties.getProperty("table." + name + ".mongo-id")),
+                    lookup.required("table." + name + ".redis-key-prefix")));
         }
         Map<String, String> queries = new LinkedHashMap<>();
         for (String name : lookup.list("queries")) {
@@ -140,15 +150,6 @@ public record PeerRequest(
                 lookup.integer("runs"),
                 lookup.integer("cores"),
                 Path.of(lookup.required("results")));
-    }
-
-    /** The table of a name; fails naming the tables there are. */
-    public PeerTable table(String name) {
-        return tables.stream()
-                .filter(table -> table.name().equals(name))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no table " + name + " in the request: "
-                        + tables.stream().map(PeerTable::name).toList()));
     }
 
     private record Lookup(Properties properties, Path file) {

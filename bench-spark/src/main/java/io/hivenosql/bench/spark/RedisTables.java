@@ -13,8 +13,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * spark-redis reading the hashes the Hive loads wrote ({@code tpch:<table>:<key parts joined by ':'>}, one field per
- * non-key column) in place: {@code keys.pattern} selects a table's keys and {@code key.column} hands each row its key.
+ * spark-redis reading the hashes the Hive loads wrote (the table's key prefix, e.g. {@code tpch:lineitem:}, then the key
+ * parts joined by the handler's default separator {@code ':'}; one field per non-key column) in place: {@code keys.pattern} selects a table's keys and {@code key.column} hands each row its key.
  * spark-redis cannot split a key into several columns, nor parse a hash field into a decimal or a date (it parses
  * integers, doubles and booleans and leaves the rest as text), so each table's view takes its key columns from the
  * key's last parts and casts the text of decimal and date fields, as a Spark user of these hashes would.
@@ -56,7 +56,7 @@ final class RedisTables implements StoreTables {
         String raw = table.name() + "_redis_hashes";
         spark.read()
                 .format("org.apache.spark.sql.redis")
-                .option("keys.pattern", "tpch:" + table.name() + ":*")
+                .option("keys.pattern", table.redisKeyPrefix() + "*")
                 .option("key.column", KEY)
                 .option("partitions.number", Integer.toString(request.cores()))
                 .schema(read)
@@ -84,7 +84,7 @@ final class RedisTables implements StoreTables {
 
     @Override
     public String notes() {
-        return "reads the hashes the Hive loads wrote in place (keys.pattern tpch:<table>:*, key.column); views split "
+        return "reads the hashes the Hive loads wrote in place (keys.pattern <the table's key prefix>*, key.column); views split "
                 + "the key into the key columns and cast decimal and date fields from their text, which spark-redis "
                 + "leaves unparsed";
     }

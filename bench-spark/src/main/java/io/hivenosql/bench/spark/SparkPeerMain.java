@@ -83,11 +83,10 @@ public final class SparkPeerMain {
                 if (failures.containsKey(name)) {
                     continue;
                 }
-                String text = withoutTerminator(query.getValue());
                 long start = System.nanoTime();
                 Dataset<Row> result;
                 try {
-                    result = spark.sql(text);
+                    result = spark.sql(query.getValue());
                 } catch (RuntimeException e) {
                     if (!SparkFailures.isCompileError(e)) {
                         throw new IllegalStateException("query " + name + " failed on Spark: " + e.getMessage(), e);
@@ -116,11 +115,5 @@ public final class SparkPeerMain {
                             : new QueryOutcome(millis.get(name), rows.get(name), scans.get(name), Optional.empty()));
         }
         return outcomes;
-    }
-
-    /** The statement without its closing {@code ;}, which Spark's parser refuses. */
-    static String withoutTerminator(String text) {
-        String statement = text.strip();
-        return statement.endsWith(";") ? statement.substring(0, statement.length() - 1) : statement;
     }
 }

@@ -16,9 +16,4 @@ class TestHostPort {
         assertThrows(IllegalArgumentException.class, () -> HostPort.parse("127.0.0.1"));
         assertThrows(IllegalArgumentException.class, () -> HostPort.parse("h:x"));
     }
-
-    @Test
-    void dropsTheStatementsSemicolon() {
-        assertEquals("select 1", SparkPeerMain.withoutTerminator("select 1;\n"));
-    }
 }

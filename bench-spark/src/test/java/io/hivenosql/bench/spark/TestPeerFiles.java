@@ -34,8 +34,14 @@ class TestPeerFiles {
                                 "lineitem",
                                 "l_orderkey bigint, l_linenumber int",
                                 List.of("l_orderkey", "l_linenumber"),
-                                Optional.empty()),
-                        new PeerTable("orders", "o_orderkey bigint", List.of("o_orderkey"), Optional.of("o_orderkey"))),
+                                Optional.empty(),
+                                "tpch:lineitem:"),
+                        new PeerTable(
+                                "orders",
+                                "o_orderkey bigint",
+                                List.of("o_orderkey"),
+                                Optional.of("o_orderkey"),
+                                "tpch:orders:")),
                 "hdfs://127.0.0.1:8020/tpch/sf0.01/orc/orders",
                 "o_orderkey bigint",
                 queries,
@@ -51,7 +57,7 @@ class TestPeerFiles {
         assertEquals(request, read);
         assertEquals(
                 List.of("q13", "probe_key_lookup"), List.copyOf(read.queries().keySet()));
-        assertEquals(Optional.of("o_orderkey"), read.table("orders").mongoIdColumn());
+        assertEquals(Optional.of("o_orderkey"), read.tables().get(1).mongoIdColumn());
     }
 
     @Test

@@ -33,14 +33,12 @@ public final class HiveScans {
 
     /** The scans of {@code query} on the target's database. */
     public List<String> of(Target target, Query query) throws SQLException {
-        String text = query.text().strip();
-        text = text.endsWith(";") ? text.substring(0, text.length() - 1) : text;
         StringBuilder plan = new StringBuilder();
         try (Connection connection = hive.connect();
                 Statement statement = connection.createStatement()) {
             statement.execute("USE " + target.database());
             statement.execute("SET hive.explain.user=false");
-            try (ResultSet rows = statement.executeQuery("EXPLAIN " + text)) {
+            try (ResultSet rows = statement.executeQuery("EXPLAIN " + query.statement())) {
                 while (rows.next()) {
                     plan.append(rows.getString(1)).append('\n');
                 }

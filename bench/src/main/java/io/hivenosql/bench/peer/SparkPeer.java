@@ -38,6 +38,11 @@ public final class SparkPeer {
         this.timeout = requireNonNull(timeout, "timeout is null");
     }
 
+    /** Where the peer of {@code target} writes its results, in the work directory: the request names it. */
+    public Path resultsFile(Target target) {
+        return workDir.resolve("spark-" + target.cliName() + ".results");
+    }
+
     /** Runs the request's queries on Spark over the store of {@code target}; returns what the peer wrote. */
     public PeerResults run(Target target, PeerRequest request) {
         try {

@@ -16,7 +16,6 @@ import io.hivenosql.bench.spark.PeerRequest.PeerTable;
 import io.hivenosql.bench.spark.PeerResults;
 import io.hivenosql.bench.spark.PeerResults.QueryOutcome;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +46,7 @@ public final class SparkPeers {
     private final PeerSettings settings;
 
     /**
-     * @param settings the rounds, cores and heap of the peers
+     * @param settings the rounds and cores of the peers
      */
     public SparkPeers(SparkPeer peer, HiveScans hiveScans, StoreAddresses stores, PeerSettings settings) {
         this.peer = requireNonNull(peer, "peer is null");
@@ -57,11 +56,7 @@ public final class SparkPeers {
     }
 
     /** How the peers run: as many rounds as the Hive side, on {@code cores} local cores. */
-    public record PeerSettings(int warmups, int runs, int cores, Path workDir) {
-        public PeerSettings {
-            requireNonNull(workDir, "workDir is null");
-        }
-    }
+    public record PeerSettings(int warmups, int runs, int cores) {}
 
     /**
      * Runs the peer of every store target in {@code targets}.
@@ -101,7 +96,7 @@ public final class SparkPeers {
                 }
                 Map<String, List<String>> rows = new LinkedHashMap<>();
                 rows.put(reference.cliName(), hiveRows.get(reference).get(query.name()));
-                rows.put("spark-" + store.cliName(), outcome.rows());
+                rows.put(PeerStoreResults.label(store), outcome.rows());
                 List<Long> millis = outcome.millis();
                 List<Duration> timed =
                         millis.subList(Math.min(settings.warmups(), millis.size()), millis.size()).stream()
@@ -128,12 +123,13 @@ public final class SparkPeers {
                     table.name(),
                     table.columns(),
                     table.key(),
-                    table.mongoKeyIsId() ? Optional.of(table.key().get(0)) : Optional.empty()));
+                    table.mongoKeyIsId() ? Optional.of(table.key().get(0)) : Optional.empty(),
+                    table.redisKeyPrefix()));
         }
         Map<String, String> texts = new LinkedHashMap<>();
-        queries.forEach(query -> texts.put(query.name(), query.text()));
+        queries.forEach(query -> texts.put(query.name(), query.statement()));
         return new PeerRequest(
-                storeName(store),
+                store.cliName(),
                 address(store),
                 store == Target.CASSANDRA ? stores.cassandraLocalDc().orElse("") : "",
                 store.database(),
@@ -144,16 +140,7 @@ public final class SparkPeers {
                 settings.warmups(),
                 settings.runs(),
                 settings.cores(),
-                settings.workDir().resolve("spark-" + store.cliName() + ".results"));
-    }
-
-    private static String storeName(Target store) {
-        return switch (store) {
-            case REDIS -> "redis";
-            case CASSANDRA -> "cassandra";
-            case MONGO -> "mongo";
-            default -> throw new IllegalArgumentException("no Spark peer for " + store.cliName());
-        };
+                peer.resultsFile(store));
     }
 
     /** The first node of the store (the connectors find the others themselves). */

@@ -70,10 +70,7 @@ public final class PeerSections {
                 md.append("| ")
                         .append(query.query())
                         .append(" | ")
-                        .append(statistics
-                                .query(store.store(), query.query())
-                                .map(summary -> Format.seconds(summary.median()))
-                                .orElse(Format.NONE))
+                        .append(hiveSeconds(statistics, store, query))
                         .append(" | ")
                         .append(query.median().map(Format::seconds).orElse(Format.NONE))
                         .append(" | ")
@@ -119,12 +116,7 @@ public final class PeerSections {
             for (PeerQueryResult query : store.queries()) {
                 html.open("tr");
                 HtmlTables.cell(html, query.query());
-                HtmlTables.cell(
-                        html,
-                        statistics
-                                .query(store.store(), query.query())
-                                .map(summary -> Format.seconds(summary.median()))
-                                .orElse(Format.NONE));
+                HtmlTables.cell(html, hiveSeconds(statistics, store, query));
                 HtmlTables.cell(html, query.median().map(Format::seconds).orElse(Format.NONE));
                 HtmlTables.cell(html, Format.ratio(ratio(statistics, store, query)));
                 HtmlTables.cell(html, agreement(query));
@@ -134,6 +126,14 @@ public final class PeerSections {
             }
             HtmlTables.closeTable(html);
         }
+    }
+
+    /** Hive's median on the store target, in seconds. */
+    private static String hiveSeconds(Statistics statistics, PeerStoreResults store, PeerQueryResult query) {
+        return statistics
+                .query(store.store(), query.query())
+                .map(summary -> Format.seconds(summary.median()))
+                .orElse(Format.NONE);
     }
 
     /** "agree", the first difference, or why Spark did not run the query. */

@@ -25,6 +25,11 @@ public record PeerStoreResults(
 
     /** The label of the peer in reports, e.g. {@code spark-redis}. */
     public String label() {
+        return label(store);
+    }
+
+    /** The label of the Spark peer of a store target. */
+    public static String label(Target store) {
         return "spark-" + store.cliName();
     }
 }
