@@ -2,6 +2,7 @@ package io.hivenosql.sandbox.mongo.server;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,7 +89,7 @@ public final class MongoServerLauncher {
 
     /** Starts the server on {@code port} of {@link #HOST}; a shutdown hook (SIGTERM, System.exit) stops it. */
     private static InetSocketAddress serve(int port) {
-        MongoServer server = new MongoServer(new UnstorableTypesBackend());
+        MongoServer server = new MongoServer(backend());
         server.bind(HOST, port);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -99,6 +100,15 @@ public final class MongoServerLauncher {
                         },
                         "mongo-server-stop"));
         return server.getLocalAddress();
+    }
+
+    /**
+     * The backend the server runs: mongo-java-server's memory backend with the handshake of MongoDB 5.0 ({@link
+     * HandshakeBackend}), replies in cursor batches ({@link CursorBatchesBackend}) and the {@code $type} aliases of
+     * unstorable types ({@link UnstorableTypesBackend}).
+     */
+    static MongoBackend backend() {
+        return new UnstorableTypesBackend();
     }
 
     private static void stopWhenGone(long pid) {

@@ -10,14 +10,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The memory backend (with the handshake of {@link HandshakeBackend}), accepting the {@code $type} aliases of the BSON types it cannot store. MongoDB's queries may
+ * The memory backend (with the handshake of {@link HandshakeBackend} and the reply batches of {@link
+ * CursorBatchesBackend}), accepting the {@code $type} aliases of the BSON types it cannot store. MongoDB's queries may
  * name {@code undefined} and {@code dbPointer} (the handler excludes them from what string columns read, and matches
  * {@code undefined} as NULL), but mongo-java-server knows neither alias and fails such a query; it stores an undefined
  * value as null and cannot decode a dbPointer at all. So no document it holds has either type, and a {@code $type}
  * condition is rewritten without them before the backend sees it: they are left out of a list of types, and a condition
  * on them alone becomes {@code $in: []}, which matches nothing, exactly as {@code $type} does here.
  */
-final class UnstorableTypesBackend extends HandshakeBackend {
+final class UnstorableTypesBackend extends CursorBatchesBackend {
     private static final Set<String> UNSTORABLE = Set.of("undefined", "dbpointer");
     /** Their type numbers (6, 12), as {@code $type} also takes them. */
     private static final Set<Integer> UNSTORABLE_NUMBERS = Set.of(6, 12);
