@@ -2,14 +2,13 @@ package io.hivenosql.bench.spark;
 
 import static java.util.Objects.requireNonNull;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoDatabase;
 import com.mongodb.spark.sql.connector.config.ReadConfig;
 import io.hivenosql.bench.spark.PeerRequest.PeerTable;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -19,7 +18,6 @@ import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.bson.BsonDocument;
-import org.bson.Document;
 import scala.collection.JavaConverters;
 
 /**
@@ -33,22 +31,15 @@ final class MongoTables implements StoreTables {
     /**
      * The connector's default partitioner (AutoBucketPartitioner) and its size-based ones ask for {@code $collStats},
      * which the sandbox's MongoDB test server does not have; this one counts the documents and cuts them into {@code
-     * _id} ranges at {@code $skip} boundaries.
+     * _id} ranges at {@code $skip} boundaries, as many as {@code max.number.of.partitions} says: here one a core, the
+     * fewest that keep every core busy. On the test server each boundary costs a sort of the collection and each
+     * partition a scan of it (the connector's default of 64 took 125 s for TPC-H Q1 at scale factor 0.1), and a
+     * partition's aggregate comes back in cursor batches of at most 16 MiB, as from mongod, so a partition may be of
+     * any size (until the test server sent batches, a partition had to stay under the driver's 48 MB reply limit). On a
+     * real mongod the same setting is a fair one: a partition a core, read in batches.
      */
     static final String PARTITIONER =
             "com.mongodb.spark.sql.connector.read.partitioner.PaginateIntoPartitionsPartitioner";
-
-    /**
-     * The most bytes of documents a partition gets. The test server answers a partition's aggregate in one reply, which
-     * the driver refuses beyond the protocol's 48 MB (lineitem at scale factor 0.1, 600,572 documents of about 330
-     * bytes, failed in 2 partitions and in 4). Not many more partitions either: on the test server each boundary is a
-     * sort of the collection and each partition a scan of it (the connector's default of 64 took 125 s for Q1 at scale
-     * factor 0.1).
-     */
-    static final long BYTES_PER_PARTITION = 24L << 20;
-
-    /** What a document is taken to weigh where the server does not say ({@code collStats}). */
-    static final long ASSUMED_DOCUMENT_BYTES = 512;
 
     private final PeerRequest request;
 
@@ -71,10 +62,7 @@ final class MongoTables implements StoreTables {
         }
         Dataset<Row> collection = spark.read()
                 .format("mongodb")
-                .option("database", request.database())
-                .option("collection", table.name())
-                .option("partitioner", PARTITIONER)
-                .option("partitioner.options.max.number.of.partitions", Integer.toString(partitions(table.name())))
+                .options(readOptions(table))
                 .schema(read)
                 .load();
         if (table.mongoIdColumn().isPresent()) {
@@ -82,6 +70,16 @@ final class MongoTables implements StoreTables {
                     collection.withColumnRenamed("_id", table.mongoIdColumn().get());
         }
         collection.createOrReplaceTempView(table.name());
+    }
+
+    /** The connector's options for {@code table}: its collection, and {@link #PARTITIONER} with a partition a core. */
+    Map<String, String> readOptions(PeerTable table) {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("database", request.database());
+        options.put("collection", table.name());
+        options.put("partitioner", PARTITIONER);
+        options.put("partitioner.options.max.number.of.partitions", Integer.toString(request.cores()));
+        return options;
     }
 
     /**
@@ -113,22 +111,6 @@ final class MongoTables implements StoreTables {
         return pipelines;
     }
 
-    /** One a core, or more where a core's share would pass {@link #BYTES_PER_PARTITION}. */
-    private int partitions(String collection) {
-        try (MongoClient client = MongoClients.create(request.address())) {
-            MongoDatabase database = client.getDatabase(request.database());
-            long bytes;
-            try {
-                bytes = database.runCommand(new Document("collStats", collection))
-                        .get("size", Number.class)
-                        .longValue();
-            } catch (RuntimeException e) {
-                bytes = database.getCollection(collection).estimatedDocumentCount() * ASSUMED_DOCUMENT_BYTES;
-            }
-            return (int) Math.max(request.cores(), (bytes + BYTES_PER_PARTITION - 1) / BYTES_PER_PARTITION);
-        }
-    }
-
     @Override
     public String connector() {
         return "mongo-spark-connector " + VERSION;
@@ -138,6 +120,6 @@ final class MongoTables implements StoreTables {
     public String notes() {
         return "reads the collections of database " + request.database() + " as the Hive loads wrote them, with "
                 + "Hive's columns as the read schema (single keys as _id), PaginateIntoPartitionsPartitioner with a "
-                + "partition a core and at most " + (BYTES_PER_PARTITION >> 20) + " MB of documents a partition";
+                + "partition a core (" + request.cores() + ")";
     }
 }
