@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
+import com.mongodb.client.MongoChangeStreamCursor;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.changestream.ChangeStreamDocument;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandSucceededEvent;
 import de.bwaldvogel.mongo.MongoServer;
@@ -254,6 +256,29 @@ class TestCursorBatchesBackend {
                 .isInstanceOf(MongoCommandException.class)
                 .hasMessageContaining("batchSize");
         database.runCommand(new Document("killCursors", "documents").append("cursors", List.of(id)));
+    }
+
+    @Test
+    void aChangeStreamKeepsItsOwnCursor() {
+        MongoServer withOplog = new MongoServer(MongoServerLauncher.backend());
+        withOplog.enableOplog();
+        withOplog.bind(MongoServerLauncher.HOST, 0);
+        try (MongoClient oplogClient = MongoClients.create(
+                "mongodb://127.0.0.1:" + withOplog.getLocalAddress().getPort())) {
+            MongoCollection<Document> watched =
+                    oplogClient.getDatabase("stream").getCollection("watched");
+            watched.insertOne(new Document("_id", -1));
+            try (MongoChangeStreamCursor<ChangeStreamDocument<Document>> changes =
+                    watched.watch().batchSize(1).cursor()) {
+                watched.insertMany(List.of(new Document("_id", 1), new Document("_id", 2)));
+                assertThat(changes.next().getDocumentKey().getInt32("_id").getValue())
+                        .isEqualTo(1);
+                assertThat(changes.next().getDocumentKey().getInt32("_id").getValue())
+                        .isEqualTo(2);
+            }
+        } finally {
+            withOplog.shutdownNow();
+        }
     }
 
     private Document getMore(long id, int batchSize) {
