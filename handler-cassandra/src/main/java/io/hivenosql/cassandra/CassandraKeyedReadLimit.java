@@ -19,17 +19,18 @@ import java.util.OptionalLong;
  *
  * With small partitions ({@code m << C}) the limit is {@code P x m / C}, the table's bytes over {@code C}; with large
  * ones it tends to {@code P}, every partition. {@link #SCAN_BYTES_PER_KEYED_READ} is {@code C}, measured with {@code
- * BenchmarkCassandraKeyedReads} on one node (2 cores; a lineitem-like table of 200,000 rows in 50,048 partitions of
- * {@code m} = 614 estimated bytes, 4 rows each): the connector's scan read 115,763 rows/s, {@code B} = 17.8 MB/s of
- * the estimated bytes; its partition splits read 2,000 random partitions at {@code R} = 7,096 partitions/s with {@link
- * CassandraRecordReader#PARTITION_READS_IN_FLIGHT} (32) in flight (1,680/s one at a time). So {@code 1 / R = c + m /
- * B} and {@code C = B / R - m} = 2,506 - 614 = 1,892 bytes, rounded to 2,000: a keyed read costs what a scan spends
- * on 3 partitions of that table, 16 rows. The limit of that table: 50,048 x 614 / 2,614 = 11,755 keys; TPC-H lineitem
- * at scale factor 0.1 (150,000 partitions), about 35,000.
+ * BenchmarkCassandraKeyedReads} on one node (2 cores; a lineitem-like table of 400,000 rows in 99,961 partitions of
+ * {@code m} = 613 estimated bytes, 4 rows each): the connector's scan read 182,959 rows/s, {@code B} = 28.0 MB/s of the
+ * estimated bytes; its partition splits as planned ({@link PartitionKeySplits}: 8,000 random partitions in one split,
+ * 64 in flight) read them at {@code R} = 24,502-27,786 partitions/s (4,324/s one at a time). So {@code 1 / R = c + m /
+ * B} and {@code C = B / R - m} = 1,009-1,144 - 613 = 396-531 bytes, rounded up to 500: a keyed read costs what a scan
+ * spends on less than one partition of that table. The limit of that table: 99,968 x 613 / 1,113 = 55,058 keys; TPC-H
+ * lineitem at scale factor 0.1 (150,000 partitions), about 82,000. (With splits of 100 partitions and 32 in flight,
+ * before the splits were sized by bytes, {@code C} was 2,000.)
  */
 final class CassandraKeyedReadLimit {
     /** {@code C}: the estimated bytes a scan reads in the fixed time of one keyed read (see the class documentation). */
-    static final long SCAN_BYTES_PER_KEYED_READ = 2_000;
+    static final long SCAN_BYTES_PER_KEYED_READ = 500;
 
     private CassandraKeyedReadLimit() {}
 

@@ -105,14 +105,21 @@ final class CassandraReads {
         }
     }
 
+    /** The reader of a split, reading a partition split's partitions as many at once as its planner said. */
     static RecordSource openReader(ReadRequest request, SplitSpec split) throws IOException {
-        return openReader(request, split, CassandraRecordReader.PARTITION_READS_IN_FLIGHT);
+        return openReader(request, split, 0);
     }
 
-    /** The reader of a split, reading up to {@code inFlight} partitions of a partition split at once. */
+    /**
+     * The reader of a split, reading up to {@code inFlight} partitions of a partition split at once (0: as many as the
+     * split says).
+     */
     static RecordSource openReader(ReadRequest request, SplitSpec split, int inFlight) throws IOException {
         CassandraTable table = CassandraTable.of(request.table());
         CassandraSplit payload = CassandraSplit.fromBytes(split.payload());
+        if (inFlight <= 0) {
+            inFlight = payload instanceof CassandraSplit.Partitions partitions ? partitions.readsInFlight() : 1;
+        }
         CassandraClients.Lease lease =
                 CassandraClients.acquire(table, request.table().secrets());
         try {

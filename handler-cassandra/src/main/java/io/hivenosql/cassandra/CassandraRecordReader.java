@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * Reads one split: its {@link CqlSelect}, prepared, run per token range or per partition with only bound values. Pages are
  * {@code cassandra.page.size} rows at {@code cassandra.consistency.read}; the next page (or the next range's first
  * page) is requested as soon as the current one arrives, so the servers read while this task decodes. The partitions
- * of a partition split are asked for asynchronously, {@value #PARTITION_READS_IN_FLIGHT} at a time (each a short query
+ * of a partition split are asked for asynchronously, as many at a time as the split says (each a short query
  * whose round trip would otherwise dominate), and returned in the split's order, a partition's pages one after the
  * other; token ranges are read one at a time. Reads are idempotent; a page whose node is lost is asked for again from
  * the paging state of the page before it ({@link #awaitPage}), never re-reading rows already returned.
@@ -51,10 +51,11 @@ final class CassandraRecordReader implements RecordSource {
     /** The pause before a page is asked for again, times the attempt. */
     private static final long RESUME_PAUSE_MILLIS = 500;
     /**
-     * The partitions of a partition split read at once (at most this many pages held at a time). Measured with {@code
-     * BenchmarkCassandraKeyedReads} (2,000 partitions of 4 rows, one node, 2 cores): 1,680 partitions/s one at a time,
-     * 4,352 with 8 in flight, 6,039 with 16, 7,096 with 32, 8,617 with 64; 32 takes most of the gain while keeping each
-     * task's load on the cluster and its buffered pages modest.
+     * The partitions of a partition split read at once (at most this many pages held at a time) when the planner knew
+     * nothing of their size; otherwise the split says ({@link PartitionKeySplits#readsInFlight}). Measured with {@code
+     * BenchmarkCassandraKeyedReads} (8,000 partitions of 4 rows in one split, one node, 2 cores): 4,168 partitions/s one
+     * at a time, 18,134 with 8 in flight, 30,050 with 32, 32,853 with 64; 32 takes most of the gain while keeping the
+     * pages of partitions of unknown width modest.
      */
     static final int PARTITION_READS_IN_FLIGHT = 32;
 

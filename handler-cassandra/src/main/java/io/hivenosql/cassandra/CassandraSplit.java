@@ -16,15 +16,16 @@ import java.util.List;
  * {@link DataOutputStream}):
  *
  * <pre>
- * byte    version (1)
+ * byte    version (2)
  * byte    kind: 'T' token ranges, 'P' partitions
  * 'T':    int rangeCount, rangeCount x (long start, long end): the ranges (start, end] of Murmur3 tokens
- * 'P':    int columns, int partitionCount, partitionCount x columns x (int length, bytes): each partition key as the
- *         serialized values of its partition key columns (CQL native protocol encoding), in key order
+ * 'P':    int columns, int readsInFlight, int partitionCount, partitionCount x columns x (int length, bytes): each
+ *         partition key as the serialized values of its partition key columns (CQL native protocol encoding), in key
+ *         order
  * </pre>
  */
 sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSplit.Partitions {
-    byte VERSION = 1;
+    byte VERSION = 2;
 
     /** A scan of token ranges, each read with {@code token(pk) > start AND token(pk) <= end}. */
     record TokenRanges(List<TokenRange> ranges) implements CassandraSplit {
@@ -36,12 +37,19 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
         }
     }
 
-    /** Direct reads of known partitions (a pushed partition key restriction); no token scan. */
-    record Partitions(int columns, List<List<ByteBuffer>> keys) implements CassandraSplit {
+    /**
+     * Direct reads of known partitions (a pushed partition key restriction); no token scan. {@code readsInFlight}: how
+     * many of them the task asks for at once ({@link PartitionKeySplits#readsInFlight}, from the planner's estimate of
+     * their size).
+     */
+    record Partitions(int columns, List<List<ByteBuffer>> keys, int readsInFlight) implements CassandraSplit {
         public Partitions {
             requireNonNull(keys, "keys is null");
             if (columns < 1) {
                 throw new IllegalArgumentException("a partition key has at least one column");
+            }
+            if (readsInFlight < 1) {
+                throw new IllegalArgumentException("reads in flight must be positive: " + readsInFlight);
             }
             List<List<ByteBuffer>> copy = new ArrayList<>(keys.size());
             for (List<ByteBuffer> key : keys) {
@@ -52,6 +60,11 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
                 copy.add(List.copyOf(key));
             }
             keys = List.copyOf(copy);
+        }
+
+        /** The partitions read {@link CassandraRecordReader#PARTITION_READS_IN_FLIGHT} at a time. */
+        Partitions(int columns, List<List<ByteBuffer>> keys) {
+            this(columns, keys, CassandraRecordReader.PARTITION_READS_IN_FLIGHT);
         }
     }
 
@@ -101,6 +114,7 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
             } else if (this instanceof Partitions partitions) {
                 out.writeByte('P');
                 out.writeInt(partitions.columns());
+                out.writeInt(partitions.readsInFlight());
                 out.writeInt(partitions.keys().size());
                 for (List<ByteBuffer> key : partitions.keys()) {
                     for (ByteBuffer value : key) {
@@ -130,6 +144,7 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
                 }
                 case 'P' -> {
                     int columns = in.readInt();
+                    int readsInFlight = in.readInt();
                     int count = in.readInt();
                     List<List<ByteBuffer>> keys = new ArrayList<>(count);
                     for (int i = 0; i < count; i++) {
@@ -141,7 +156,7 @@ sealed interface CassandraSplit permits CassandraSplit.TokenRanges, CassandraSpl
                         }
                         keys.add(key);
                     }
-                    yield new Partitions(columns, keys);
+                    yield new Partitions(columns, keys, readsInFlight);
                 }
                 default -> throw new IOException("Cassandra split payload has unknown kind " + kind);
             };

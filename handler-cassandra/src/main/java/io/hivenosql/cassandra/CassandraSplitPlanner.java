@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>Every token of the ring is in exactly one split. With a pushed partition key restriction the splits instead carry
- * the partition keys to read (grouped by replica set, at most {@value PartitionKeySplits#PARTITIONS_PER_SPLIT} each,
+ * the partition keys to read (grouped by replica set, about {@value PartitionKeySplits#TARGET_SPLIT_MB} MB each,
  * see {@link PartitionKeySplits}), and no range is scanned.
  */
 final class CassandraSplitPlanner {

@@ -8,6 +8,7 @@ import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,8 +19,8 @@ import java.util.Random;
 import java.util.stream.IntStream;
 
 /**
- * What a keyed read costs against a scan, on a real Cassandra node: the measure behind {@link
- * CassandraRecordReader#PARTITION_READS_IN_FLIGHT} and {@link CassandraKeyedReadLimit}. A timed main, not a test: it
+ * What a keyed read costs against a scan, on a real Cassandra node: the measure behind {@link PartitionKeySplits}' split
+ * size and reads in flight and {@link CassandraKeyedReadLimit}. A timed main, not a test: it
  * starts one node, loads {@link TestingLineitemTable} ({@code args[0]} rows, default 200,000: 1-7 rows a partition,
  * about 4 on average), flushes and compacts it, refreshes the size estimates, then in {@code args[2]} rounds (default
  * 3):
@@ -29,7 +30,9 @@ import java.util.stream.IntStream;
  *       the estimated bytes of {@code system.size_estimates} read per second;
  *   <li>reads {@code args[1]} random partitions (default 2,000) through the connector's partition splits (the pushed
  *       {@code l_orderkey IN (...)} that runtime join-key pushdown makes), split after split on one thread as a task
- *       does, with 1, 4, 8, 16, 32 and 64 partition reads in flight: partitions/s.
+ *       does, with as many partition reads in flight as the planner said and with 1, 8, 32, 64 and 128: partitions/s;
+ *   <li>the same partitions regrouped into splits of 100 and of 1,000, with the same bounds: what the splits'
+ *       boundaries cost (each a reader to open and a pipeline of reads that drains at its end).
  * </ul>
  *
  * <p>Prints the medians and, per bound, the estimated bytes a scan reads in the time of one keyed read (the constant of
@@ -37,7 +40,10 @@ import java.util.stream.IntStream;
  * runs the other benchmarks (arguments: rows, keys, rounds).
  */
 public final class BenchmarkCassandraKeyedReads {
-    static final List<Integer> IN_FLIGHT = List.of(1, 4, 8, 16, 32, 64);
+    /** The partition reads in flight: 0 as the planner says ({@link PartitionKeySplits#readsInFlight}). */
+    static final List<Integer> IN_FLIGHT = List.of(0, 1, 8, 32, 64, 128);
+    /** The partitions a split holds: 0 as planned ({@link PartitionKeySplits}), else the planned ones regrouped. */
+    static final List<Integer> SPLIT_SIZES = List.of(0, 100, 1_000);
 
     private final TableContext table;
     private final long partitions;
@@ -67,6 +73,14 @@ public final class BenchmarkCassandraKeyedReads {
      * partition reads at once; returns the rows read.
      */
     long keyedReads(int keys, int inFlight) throws IOException {
+        return keyedReads(keys, inFlight, 0);
+    }
+
+    /**
+     * As {@link #keyedReads(int, int)}; with {@code partitionsPerSplit} above 0 the planned splits' partitions are
+     * regrouped into splits of that many, their order unchanged.
+     */
+    long keyedReads(int keys, int inFlight, int partitionsPerSplit) throws IOException {
         Random random = new Random(42);
         List<Object> orderKeys = new ArrayList<>(keys);
         random.longs(1, partitions + 1).distinct().limit(keys).forEach(orderKeys::add);
@@ -75,11 +89,33 @@ public final class BenchmarkCassandraKeyedReads {
         if (!(CassandraSplit.fromBytes(splits.get(0).payload()) instanceof CassandraSplit.Partitions)) {
             throw new IllegalStateException("the keys were not planned as partition splits");
         }
+        if (partitionsPerSplit > 0) {
+            splits = regroup(splits, partitionsPerSplit);
+        }
         long count = 0;
         for (SplitSpec split : splits) {
             count += read(request, split, inFlight);
         }
         return count;
+    }
+
+    private static List<SplitSpec> regroup(List<SplitSpec> splits, int partitionsPerSplit) throws IOException {
+        List<List<ByteBuffer>> all = new ArrayList<>();
+        int columns = 0;
+        for (SplitSpec split : splits) {
+            CassandraSplit.Partitions partitions =
+                    (CassandraSplit.Partitions) CassandraSplit.fromBytes(split.payload());
+            all.addAll(partitions.keys());
+            columns = partitions.columns();
+        }
+        List<SplitSpec> regrouped = new ArrayList<>();
+        for (int from = 0; from < all.size(); from += partitionsPerSplit) {
+            CassandraSplit.Partitions part = new CassandraSplit.Partitions(
+                    columns, all.subList(from, Math.min(all.size(), from + partitionsPerSplit)));
+            regrouped.add(
+                    new SplitSpec(part.toBytes(), List.of(), 0, part.keys().size() + " partitions"));
+        }
+        return regrouped;
     }
 
     private ReadRequest request(Optional<Filter> filter) {
@@ -138,7 +174,7 @@ public final class BenchmarkCassandraKeyedReads {
                 benchmark.scan();
                 benchmark.keyedReads(keys, 8);
                 double[] scanSeconds = new double[rounds];
-                double[][] keyedSeconds = new double[IN_FLIGHT.size()][rounds];
+                double[][][] keyedSeconds = new double[SPLIT_SIZES.size()][IN_FLIGHT.size()][rounds];
                 long keyedRows = 0;
                 for (int round = 0; round < rounds; round++) {
                     long start = System.nanoTime();
@@ -146,10 +182,12 @@ public final class BenchmarkCassandraKeyedReads {
                         throw new IllegalStateException("the scan missed rows");
                     }
                     scanSeconds[round] = (System.nanoTime() - start) / 1e9;
-                    for (int i = 0; i < IN_FLIGHT.size(); i++) {
-                        start = System.nanoTime();
-                        keyedRows = benchmark.keyedReads(keys, IN_FLIGHT.get(i));
-                        keyedSeconds[i][round] = (System.nanoTime() - start) / 1e9;
+                    for (int s = 0; s < SPLIT_SIZES.size(); s++) {
+                        for (int i = 0; i < IN_FLIGHT.size(); i++) {
+                            start = System.nanoTime();
+                            keyedRows = benchmark.keyedReads(keys, IN_FLIGHT.get(i), SPLIT_SIZES.get(s));
+                            keyedSeconds[s][i][round] = (System.nanoTime() - start) / 1e9;
+                        }
                     }
                 }
                 double scan = median(scanSeconds);
@@ -160,20 +198,29 @@ public final class BenchmarkCassandraKeyedReads {
                         scan,
                         rows / scan,
                         bytesPerSecond);
-                for (int i = 0; i < IN_FLIGHT.size(); i++) {
-                    double seconds = median(keyedSeconds[i]);
-                    double perSecond = keys / seconds;
+                for (int s = 0; s < SPLIT_SIZES.size(); s++) {
+                    int size = SPLIT_SIZES.get(s);
                     System.out.printf(
                             Locale.ROOT,
-                            "keyed reads, %2d in flight: %.2f s for %,d partitions (%,d rows): %,.0f partitions/s,"
-                                    + " a keyed read costs %,.0f scanned rows, %,.0f estimated bytes of a scan%n",
-                            IN_FLIGHT.get(i),
-                            seconds,
-                            keys,
-                            keyedRows,
-                            perSecond,
-                            rows / scan / perSecond,
-                            bytesPerSecond / perSecond);
+                            "splits of %s:%n",
+                            size == 0 ? "the planner's size" : String.format(Locale.ROOT, "%,d partitions", size));
+                    for (int i = 0; i < IN_FLIGHT.size(); i++) {
+                        double seconds = median(keyedSeconds[s][i]);
+                        double perSecond = keys / seconds;
+                        System.out.printf(
+                                Locale.ROOT,
+                                "  keyed reads, %9s in flight: %.3f s for %,d partitions (%,d rows): %,.0f partitions/s,"
+                                        + " a keyed read costs %,.0f scanned rows, %,.0f estimated bytes of a scan%n",
+                                IN_FLIGHT.get(i) == 0
+                                        ? "planned"
+                                        : IN_FLIGHT.get(i).toString(),
+                                seconds,
+                                keys,
+                                keyedRows,
+                                perSecond,
+                                rows / scan / perSecond,
+                                bytesPerSecond / perSecond);
+                    }
                 }
             }
         }

@@ -25,12 +25,23 @@ class TestCassandraSplit {
                 2,
                 List.of(
                         List.of(ByteBuffer.wrap(new byte[] {0, 0, 0, 7}), ByteBuffer.wrap(new byte[] {'a'})),
-                        List.of(ByteBuffer.wrap(new byte[] {0, 0, 0, 8}), ByteBuffer.allocate(0))));
+                        List.of(ByteBuffer.wrap(new byte[] {0, 0, 0, 8}), ByteBuffer.allocate(0))),
+                48);
 
         CassandraSplit read = CassandraSplit.fromBytes(split.toBytes());
 
         assertThat(read).isEqualTo(split);
+        assertThat(((CassandraSplit.Partitions) read).readsInFlight()).isEqualTo(48);
         assertThat(CassandraSplit.describe(read)).isEqualTo("2 partition(s)");
+    }
+
+    @Test
+    void refusesPartitionSplitsWithoutReadsInFlight() {
+        List<List<ByteBuffer>> keys = List.of(List.of(ByteBuffer.wrap(new byte[] {1})));
+
+        assertThatThrownBy(() -> new CassandraSplit.Partitions(1, keys, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("reads in flight must be positive: 0");
     }
 
     @Test
