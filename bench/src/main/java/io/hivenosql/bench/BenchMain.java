@@ -272,7 +272,10 @@ public final class BenchMain {
                         new HiveScans(environment.hive()),
                         environment.stores(),
                         new SparkPeers.PeerSettings(
-                                options.settings().warmups(), options.settings().runs(), peer.cores())));
+                                options.settings().warmups(),
+                                options.settings().runs(),
+                                peer.cores(),
+                                peer.queries())));
         TpchSuite suite = new TpchSuite(environment, options.settings(), Progress.console(out), peers);
         List<ScaleFactorResults> results = new ArrayList<>();
         for (double scaleFactor : options.settings().scaleFactors()) {

@@ -64,6 +64,7 @@ public record BenchOptions(
                                       rounds; the report sets it beside Hive, query by query (off by default)
               --peer-cores N          Spark's local cores (default: this machine's, which Hive's JVM had)
               --peer-heap-mb N        the Spark JVM's heap (default 4096)
+              --peer-queries LIST     the queries Spark runs, among --queries (default: all of them)
             sandbox (the default): --work DIR (default .sandbox/bench), --engine tez|mr
               --cluster               Hive on Tez over the sandbox's YARN cluster (HiveServer2, the Tez AM and every
                                       task in JVMs of their own; the data on the cluster's HDFS) instead of local mode
@@ -145,7 +146,11 @@ public record BenchOptions(
                 ? Optional.of(integer(nodeManagers, "--node-managers", 2))
                 : Optional.empty();
         Optional<PeerOptions> peers = PeerOptions.parse(
-                values.remove("--peers"), values.remove("--peer-cores"), values.remove("--peer-heap-mb"));
+                values.remove("--peers"),
+                values.remove("--peer-cores"),
+                values.remove("--peer-heap-mb"),
+                values.remove("--peer-queries"),
+                queries);
         BenchSettings settings = new BenchSettings(
                 ScaleFactors.parse(Optional.ofNullable(values.remove("--sf")).orElse("0.01")),
                 targets,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class TestPeerOptions {
@@ -37,5 +38,33 @@ class TestPeerOptions {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> BenchOptions.parse(List.of("--peers", "spark", "--peer-heap-mb", "100")));
+    }
+
+    @Test
+    void peerQueriesAreASubsetOfHivesQueries() {
+        assertEquals(
+                Set.of("q02", "probe_full_scan"),
+                BenchOptions.parse(List.of("--peers", "spark", "--peer-queries", "q2,probe_full_scan"))
+                        .peers()
+                        .orElseThrow()
+                        .queries());
+        assertEquals(
+                Set.of(),
+                BenchOptions.parse(List.of("--peers", "spark"))
+                        .peers()
+                        .orElseThrow()
+                        .queries());
+        IllegalArgumentException notHives = assertThrows(
+                IllegalArgumentException.class,
+                () -> BenchOptions.parse(
+                        List.of("--queries", "probes", "--peers", "spark", "--peer-queries", "q3,probes")));
+        assertTrue(notHives.getMessage().contains("--peer-queries: q03 is not among --queries"), notHives.getMessage());
+        IllegalArgumentException unknown = assertThrows(
+                IllegalArgumentException.class,
+                () -> BenchOptions.parse(List.of("--peers", "spark", "--peer-queries", "q99")));
+        assertTrue(unknown.getMessage().contains("q99"), unknown.getMessage());
+        IllegalArgumentException alone =
+                assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse(List.of("--peer-queries", "q1")));
+        assertTrue(alone.getMessage().contains("need --peers spark"), alone.getMessage());
     }
 }

@@ -29,6 +29,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,8 +44,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * stores; every result must agree with the ORC one. One round, no timing asserted; the raw driver scans run once too.
  * (The text tables, the source of every load, are left out of the check to keep CI short; {@code bin/hive-nosql
  * bench} compares all five targets.) Then the peers run, as {@code --peers spark} runs them: Spark SQL with each
- * store's own connector, in a JVM of its own, reads the tables the loads wrote and runs the same queries, whose rows
- * must agree too.
+ * store's own connector, in a JVM of its own, reads the tables the loads wrote and runs the probes and two of the
+ * queries ({@link #PEER_QUERIES}), whose rows must agree too.
  */
 @ExtendWith(HiveStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -60,6 +61,14 @@ class TpchSuiteIT {
             Query.select(List.of("tpch", Query.FULL_SCAN, Query.SELECTIVE_SCAN, Query.KEY_LOOKUP, Query.JOIN_HDFS));
 
     private static final int PEER_HEAP_MEGABYTES = 1536;
+    /**
+     * The queries the peers run: the four probes, q02 (part, partsupp, supplier, nation, region: composite keys in
+     * every store) and q03 (customer, orders, lineitem joined), so that every table is read through each connector.
+     * All 22 ran unchanged with agreeing rows in the bench (docs/benchmarks.md, runs 19 and 23); running them here added
+     * about two minutes to CI.
+     */
+    private static final Set<String> PEER_QUERIES =
+            Set.of("q02", "q03", Query.FULL_SCAN, Query.SELECTIVE_SCAN, Query.KEY_LOOKUP, Query.JOIN_HDFS);
 
     private TestingHdfs hdfs;
     private ScaleFactorResults results;
@@ -85,7 +94,7 @@ class TpchSuiteIT {
                 new SparkPeer(peersDir, PEER_HEAP_MEGABYTES, Duration.ofMinutes(20)),
                 new HiveScans(stack.hive()),
                 environment.stores(),
-                new SparkPeers.PeerSettings(0, 1, 2));
+                new SparkPeers.PeerSettings(0, 1, 2, PEER_QUERIES));
         results = new TpchSuite(environment, settings, Progress.silent(), Optional.of(peers)).run(SCALE_FACTOR);
     }
 
@@ -108,7 +117,7 @@ class TpchSuiteIT {
     }
 
     @Test
-    void sparkWithEachStoresConnectorRanEveryQueryWithTheSameRows() {
+    void sparkWithEachStoresConnectorRanItsQueriesWithTheSameRows() {
         assertThat(results.peers())
                 .extracting(PeerStoreResults::store)
                 .containsExactly(Target.REDIS, Target.CASSANDRA, Target.MONGO);
@@ -116,7 +125,10 @@ class TpchSuiteIT {
             assertThat(peer.engine()).as(peer.label()).startsWith("Spark 3.5");
             assertThat(peer.queries())
                     .extracting(PeerQueryResult::query)
-                    .containsExactlyElementsOf(QUERIES.stream().map(Query::name).toList());
+                    .containsExactlyElementsOf(QUERIES.stream()
+                            .map(Query::name)
+                            .filter(PEER_QUERIES::contains)
+                            .toList());
             assertThat(peer.queries()).allSatisfy(query -> {
                 assertThat(query.failure())
                         .as(peer.label() + " " + query.query())

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,18 +56,43 @@ public final class SparkPeers {
         this.settings = requireNonNull(settings, "settings is null");
     }
 
-    /** How the peers run: as many rounds as the Hive side, on {@code cores} local cores. */
-    public record PeerSettings(int warmups, int runs, int cores) {}
+    /**
+     * How the peers run: as many rounds as the Hive side, on {@code cores} local cores, the queries named in {@code
+     * queries} (empty: every query of the Hive side).
+     */
+    public record PeerSettings(int warmups, int runs, int cores, Set<String> queries) {
+        public PeerSettings {
+            queries = Set.copyOf(queries);
+        }
+
+        /** Every query of the Hive side. */
+        public PeerSettings(int warmups, int runs, int cores) {
+            this(warmups, runs, cores, Set.of());
+        }
+
+        /** The queries of {@code hiveQueries} the peers run. */
+        List<Query> select(List<Query> hiveQueries) {
+            return queries.isEmpty()
+                    ? hiveQueries
+                    : hiveQueries.stream()
+                            .filter(query -> queries.contains(query.name()))
+                            .toList();
+        }
+    }
 
     /**
-     * Runs the peer of every store target in {@code targets}.
+     * Runs the peer of every store target in {@code targets}, on the queries of {@code hiveQueries} the settings name.
      *
      * @param hiveRows each target's rows of each query, from the Hive rounds; the first target is the reference
      */
     public List<PeerStoreResults> run(
-            List<Target> targets, List<Query> queries, TargetDdl ddl, Map<Target, Map<String, List<String>>> hiveRows)
+            List<Target> targets,
+            List<Query> hiveQueries,
+            TargetDdl ddl,
+            Map<Target, Map<String, List<String>>> hiveRows)
             throws SQLException {
         Target reference = targets.get(0);
+        List<Query> queries = settings.select(hiveQueries);
         List<PeerStoreResults> results = new ArrayList<>();
         for (Target store : STORES) {
             if (!targets.contains(store)) {
