@@ -215,7 +215,7 @@ class TpchSuiteIT {
                         + results.loads().size()
                         + results.queries().size()
                         + results.rawScans().size()
-                        + 3 * QUERIES.size());
+                        + 3 * PEER_QUERIES.size());
         assertThat(Files.readString(dir.resolve("report.html"))).contains("probe_full_scan", "cassandra");
     }
 }
