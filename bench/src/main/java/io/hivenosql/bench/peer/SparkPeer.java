@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.bench.QueryFailedException;
 import io.hivenosql.bench.Target;
+import io.hivenosql.bench.report.PeerStoreResults;
 import io.hivenosql.bench.spark.PeerRequest;
 import io.hivenosql.bench.spark.PeerResults;
 import io.hivenosql.bench.spark.SparkPeerCommand;
@@ -40,15 +41,20 @@ public final class SparkPeer {
 
     /** Where the peer of {@code target} writes its results, in the work directory: the request names it. */
     public Path resultsFile(Target target) {
-        return workDir.resolve("spark-" + target.cliName() + ".results");
+        return file(target, ".results");
+    }
+
+    /** The peer's file of {@code target} with that suffix: its label in the reports, e.g. {@code spark-redis.log}. */
+    private Path file(Target target, String suffix) {
+        return workDir.resolve(PeerStoreResults.label(target) + suffix);
     }
 
     /** Runs the request's queries on Spark over the store of {@code target}; returns what the peer wrote. */
     public PeerResults run(Target target, PeerRequest request) {
         try {
             Files.createDirectories(workDir);
-            Path requestFile = workDir.resolve("spark-" + target.cliName() + ".request");
-            Path logFile = workDir.resolve("spark-" + target.cliName() + ".log");
+            Path requestFile = file(target, ".request");
+            Path logFile = file(target, ".log");
             Files.deleteIfExists(request.results());
             request.write(requestFile);
             List<String> command = SparkPeerCommand.of(requestFile, heapMegabytes);
