@@ -41,9 +41,8 @@ public record PeerOptions(int cores, int heapMegabytes, Set<String> queries) {
         Set<String> names = new LinkedHashSet<>();
         for (Query query : Query.select(List.of(selection.split(",")))) {
             if (!hive.contains(query.name())) {
-                throw new IllegalArgumentException(
-                        "--peer-queries: " + query.name()
-                                + " is not among --queries, and the peer's rows are checked against Hive's; add it to --queries");
+                throw new IllegalArgumentException("--peer-queries: " + query.name() + " is not among --queries, and "
+                        + "the peer's rows are checked against Hive's; add it to --queries");
             }
             names.add(query.name());
         }

@@ -14,7 +14,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * spark-redis reading the hashes the Hive loads wrote (the table's key prefix, e.g. {@code tpch:lineitem:}, then the key
- * parts joined by the handler's default separator {@code ':'}; one field per non-key column) in place: {@code keys.pattern} selects a table's keys and {@code key.column} hands each row its key.
+ * parts joined by the handler's default separator {@code ':'}; one field per non-key column) in place: {@code
+ * keys.pattern} selects a table's keys and {@code key.column} hands each row its key.
  * spark-redis cannot split a key into several columns, nor parse a hash field into a decimal or a date (it parses
  * integers, doubles and booleans and leaves the rest as text), so each table's view takes its key columns from the
  * key's last parts and casts the text of decimal and date fields, as a Spark user of these hashes would.
@@ -84,8 +85,8 @@ final class RedisTables implements StoreTables {
 
     @Override
     public String notes() {
-        return "reads the hashes the Hive loads wrote in place (keys.pattern <the table's key prefix>*, key.column); views split "
-                + "the key into the key columns and cast decimal and date fields from their text, which spark-redis "
-                + "leaves unparsed";
+        return "reads the hashes the Hive loads wrote in place (keys.pattern <the table's key prefix>*, key.column); "
+                + "views split the key into the key columns and cast decimal and date fields from their text, which "
+                + "spark-redis leaves unparsed";
     }
 }
