@@ -99,20 +99,31 @@ final class PartitionKeySplits {
 
     /** The partitions a split holds, for partitions of {@code meanPartitionBytes} each (0: unknown). */
     static int partitionsPerSplit(long meanPartitionBytes) {
-        if (meanPartitionBytes <= 0) {
-            return UNKNOWN_SIZE_PARTITIONS_PER_SPLIT;
-        }
-        long target = ((long) TARGET_SPLIT_MB << 20) / meanPartitionBytes;
-        return (int) Math.max(MIN_PARTITIONS_PER_SPLIT, Math.min(MAX_PARTITIONS_PER_SPLIT, target));
+        return fitting(
+                TARGET_SPLIT_MB,
+                meanPartitionBytes,
+                MIN_PARTITIONS_PER_SPLIT,
+                MAX_PARTITIONS_PER_SPLIT,
+                UNKNOWN_SIZE_PARTITIONS_PER_SPLIT);
     }
 
     /** The partitions read at once, for partitions of {@code meanPartitionBytes} each (0: unknown). */
     static int readsInFlight(long meanPartitionBytes) {
+        return fitting(
+                READ_BUFFER_MB,
+                meanPartitionBytes,
+                MIN_READS_IN_FLIGHT,
+                MAX_READS_IN_FLIGHT,
+                CassandraRecordReader.PARTITION_READS_IN_FLIGHT);
+    }
+
+    /** How many partitions of {@code meanPartitionBytes} fit in {@code megabytes}, within [min, max]; else unknown. */
+    private static int fitting(int megabytes, long meanPartitionBytes, int min, int max, int unknown) {
         if (meanPartitionBytes <= 0) {
-            return CassandraRecordReader.PARTITION_READS_IN_FLIGHT;
+            return unknown;
         }
-        long fit = ((long) READ_BUFFER_MB << 20) / meanPartitionBytes;
-        return (int) Math.max(MIN_READS_IN_FLIGHT, Math.min(MAX_READS_IN_FLIGHT, fit));
+        long fit = ((long) megabytes << 20) / meanPartitionBytes;
+        return (int) Math.max(min, Math.min(max, fit));
     }
 
     /** The estimated bytes of a split of {@code partitions} partitions of {@code meanPartitionBytes} each (0: unknown). */
