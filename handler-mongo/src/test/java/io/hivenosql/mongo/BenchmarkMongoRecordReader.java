@@ -58,10 +58,11 @@ import org.openjdk.jmh.runner.RunnerException;
  *       server's projection costs from what the handler's own work costs.
  * </ul>
  *
- * <p>Splits: against the test server the table reads with {@code mongo.split.mode=single}, because mongo-java-server's
- * {@code $sample} (of the default {@code auto} mode, for collections above 64 MB) sorts the whole collection by a
- * random comparator: many seconds per scan at 1M documents, and it fails now and then with "Comparison method violates
- * its general contract!" ({@link #main} times one such planning and prints it). Against a real MongoDB
+ * <p>Splits: against the test server the table reads with {@code mongo.split.mode=single}, because the test server
+ * has no range index: each {@code _id}-range split of the default {@code auto} mode (for collections above 64 MB) walks
+ * the whole collection, so more splits would measure the test server, not the reader ({@link #main} times one such
+ * planning and prints it; its {@code $sample} is one pass since {@code SamplingStagesBackend}, where
+ * mongo-java-server's own sorted the collection by a random comparator). Against a real MongoDB
  * ({@code MONGO_URI}) the table uses the default ({@code auto}).
  *
  * <p>Run with {@code bin/hive-nosql microbench mongo} (see docs/benchmarks.md): {@link #main} starts one test server

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The memory backend (with the handshake of {@link HandshakeBackend}), sending the results of {@code aggregate} and
- * {@code find} in cursor batches as mongod does. mongo-java-server answers an aggregate with every result document in
- * {@code cursor.firstBatch} and cursor id 0, and a find without a batch size the same way: the whole result in one
- * reply, which clients refuse past the protocol's 48 MB ({@code maxMessageSizeBytes}). The MongoDB Spark connector
- * reading TPC-H lineitem (a partition an aggregate) failed so on the test double, where a real mongod serves it in
- * batches. Here:
+ * The memory backend (with the handshake of {@link HandshakeBackend} and the stages of {@link SamplingStagesBackend}),
+ * sending the results of {@code aggregate} and {@code find} in cursor batches as mongod does. mongo-java-server answers
+ * an aggregate with every result document in {@code cursor.firstBatch} and cursor id 0, and a find without a batch size
+ * the same way: the whole result in one reply, which clients refuse past the protocol's 48 MB ({@code
+ * maxMessageSizeBytes}). The MongoDB Spark connector reading TPC-H lineitem (a partition an aggregate) failed so on the
+ * test double, where a real mongod serves it in batches. Here:
  *
  * <ul>
  *   <li>{@code aggregate}: the first batch holds {@code cursor.batchSize} documents (mongod's 101 when the client gives
@@ -30,7 +30,7 @@ import java.util.Locale;
  * These cursors are the registry's like any other: {@code killCursors} (a client closing a cursor early) frees them,
  * and {@code serverStatus} counts them in {@code metrics.cursor.open.total}.
  */
-class CursorBatchesBackend extends HandshakeBackend {
+class CursorBatchesBackend extends SamplingStagesBackend {
     /** mongod's first batch when the client names no batch size. */
     static final int DEFAULT_FIRST_BATCH = 101;
 

@@ -104,8 +104,9 @@ public final class MongoServerLauncher {
 
     /**
      * The backend the server runs: mongo-java-server's memory backend with the handshake of MongoDB 5.0 ({@link
-     * HandshakeBackend}), replies in cursor batches ({@link CursorBatchesBackend}) and the {@code $type} aliases of
-     * unstorable types ({@link UnstorableTypesBackend}).
+     * HandshakeBackend}), the {@code $collStats}, {@code $sample} and {@code $bucketAuto} stages as mongod runs them
+     * ({@link SamplingStagesBackend}), replies in cursor batches ({@link CursorBatchesBackend}) and the {@code $type}
+     * aliases of unstorable types ({@link UnstorableTypesBackend}).
      */
     static MongoBackend backend() {
         return new UnstorableTypesBackend();
