@@ -29,17 +29,12 @@ final class MongoTables implements StoreTables {
     static final String VERSION = "10.5.0";
 
     /**
-     * The connector's default partitioner (AutoBucketPartitioner) and its size-based ones ask for {@code $collStats},
-     * which the sandbox's MongoDB test server does not have; this one counts the documents and cuts them into {@code
-     * _id} ranges at {@code $skip} boundaries, as many as {@code max.number.of.partitions} says: here one a core, the
-     * fewest that keep every core busy. On the test server each boundary costs a sort of the collection and each
-     * partition a scan of it (the connector's default of 64 took 125 s for TPC-H Q1 at scale factor 0.1), and a
-     * partition's aggregate comes back in cursor batches of at most 16 MiB, as from mongod, so a partition may be of
-     * any size (until the test server sent batches, a partition had to stay under the driver's 48 MB reply limit). On a
-     * real mongod the same setting is a fair one: a partition a core, read in batches.
+     * The connector's default partitioner, named in the report: AutoBucketPartitioner cuts a collection into partitions
+     * of about 64 MB ({@code $collStats} size and count) at the {@code $bucketAuto} boundaries of a {@code $sample} of
+     * {@code _id}s, so each partition reads one {@code _id} range. The peer leaves it and its options at their defaults,
+     * as a user starts: a collection under 64 MB is one partition.
      */
-    static final String PARTITIONER =
-            "com.mongodb.spark.sql.connector.read.partitioner.PaginateIntoPartitionsPartitioner";
+    static final String PARTITIONER = "AutoBucketPartitioner";
 
     private final PeerRequest request;
 
@@ -72,13 +67,11 @@ final class MongoTables implements StoreTables {
         collection.createOrReplaceTempView(table.name());
     }
 
-    /** The connector's options for {@code table}: its collection, and {@link #PARTITIONER} with a partition a core. */
+    /** The connector's options for {@code table}: its database and collection; the rest are the connector's defaults. */
     Map<String, String> readOptions(PeerTable table) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("database", request.database());
         options.put("collection", table.name());
-        options.put("partitioner", PARTITIONER);
-        options.put("partitioner.options.max.number.of.partitions", Integer.toString(request.cores()));
         return options;
     }
 
@@ -119,7 +112,7 @@ final class MongoTables implements StoreTables {
     @Override
     public String notes() {
         return "reads the collections of database " + request.database() + " as the Hive loads wrote them, with "
-                + "Hive's columns as the read schema (single keys as _id), PaginateIntoPartitionsPartitioner with a "
-                + "partition a core (" + request.cores() + ")";
+                + "Hive's columns as the read schema (single keys as _id), the connector's default partitioner ("
+                + PARTITIONER + ", partitions of about 64 MB)";
     }
 }

@@ -16,21 +16,17 @@ class TestMongoTables {
     Path dir;
 
     @Test
-    void aCollectionIsReadInAPartitionACoreWithoutAskingTheServer() {
+    void aCollectionIsReadWithTheConnectorsDefaultPartitionerWithoutAskingTheServer() {
         // port 1 of loopback: nothing listens, so a look at the collection's size would fail the test
         MongoTables tables = new MongoTables(request(3));
         PeerTable lineitem =
                 new PeerTable("lineitem", "l_orderkey bigint", List.of("l_orderkey"), Optional.empty(), "");
 
-        assertEquals(
-                Map.of(
-                        "database", "tpch_mongo",
-                        "collection", "lineitem",
-                        "partitioner", MongoTables.PARTITIONER,
-                        "partitioner.options.max.number.of.partitions", "3"),
-                tables.readOptions(lineitem));
+        assertEquals(Map.of("database", "tpch_mongo", "collection", "lineitem"), tables.readOptions(lineitem));
         assertTrue(
-                tables.notes().endsWith("PaginateIntoPartitionsPartitioner with a partition a core (3)"),
+                tables.notes()
+                        .endsWith(
+                                "the connector's default partitioner (AutoBucketPartitioner, partitions of about 64 MB)"),
                 tables.notes());
     }
 
