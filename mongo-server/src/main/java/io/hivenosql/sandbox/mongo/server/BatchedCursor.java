@@ -30,6 +30,8 @@ final class BatchedCursor implements Cursor {
 
     private final int maxBatchBytes;
     private int position;
+    /** When a batch was last taken ({@link System#nanoTime}), for the idle-cursor timeout. */
+    private long lastUsed = System.nanoTime();
 
     BatchedCursor(long id, List<Document> documents) {
         this(id, documents, MAX_BATCH_BYTES);
@@ -77,6 +79,7 @@ final class BatchedCursor implements Cursor {
         if (maxCount < 0) {
             throw new IllegalArgumentException("maxCount must not be negative: " + maxCount);
         }
+        lastUsed = System.nanoTime();
         List<Document> batch = new ArrayList<>(Math.min(maxCount, Math.min(remaining(), 1024)));
         ByteBuf buffer = Unpooled.buffer();
         try {
@@ -95,6 +98,11 @@ final class BatchedCursor implements Cursor {
             buffer.release();
         }
         return batch;
+    }
+
+    /** Whether no batch was taken for longer than {@code timeoutNanos} at {@code nowNanos} ({@link System#nanoTime}). */
+    synchronized boolean idleLongerThan(long timeoutNanos, long nowNanos) {
+        return nowNanos - lastUsed > timeoutNanos;
     }
 
     /** The size of {@code document}'s BSON encoding, encoded into {@code buffer} (cleared first). */

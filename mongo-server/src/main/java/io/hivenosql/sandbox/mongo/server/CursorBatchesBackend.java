@@ -28,7 +28,8 @@ import java.util.Locale;
  * </ul>
  *
  * These cursors are the registry's like any other: {@code killCursors} (a client closing a cursor early) frees them,
- * and {@code serverStatus} counts them in {@code metrics.cursor.open.total}.
+ * and {@code serverStatus} counts them in {@code metrics.cursor.open.total}. One idle for 10 minutes is closed, as in
+ * mongod ({@link IdleCursorTimeout}).
  */
 class CursorBatchesBackend extends SamplingStagesBackend {
     /** mongod's first batch when the client names no batch size. */
@@ -37,6 +38,8 @@ class CursorBatchesBackend extends SamplingStagesBackend {
     private static final String BATCH_SIZE = "batchSize";
     /** mongod's code for a field value outside its range (an IDL validator). */
     private static final int BAD_VALUE_CODE = 51024;
+
+    private final IdleCursorTimeout idleCursors = new IdleCursorTimeout(getCursorRegistry(), IdleCursorTimeout.TIMEOUT);
 
     @Override
     public Document handleCommand(Channel channel, String databaseName, String command, Document query) {
@@ -86,9 +89,21 @@ class CursorBatchesBackend extends SamplingStagesBackend {
         cursor.put("firstBatch", batches.nextBatch(maxCount));
         if (!batches.isEmpty() && !singleBatch) {
             registry.add(batches);
+            idleCursors.watch(batches);
             cursor.put("id", batches.getId());
         }
         return answer;
+    }
+
+    /** Closes the cursors idle for longer than 10 minutes at {@code nowNanos}; how many (the sweep's, for tests). */
+    int closeIdleCursors(long nowNanos) {
+        return idleCursors.closeIdle(nowNanos);
+    }
+
+    @Override
+    public void close() {
+        idleCursors.close();
+        super.close();
     }
 
     private static boolean isChangeStream(Document query) {

@@ -46,6 +46,7 @@ class TestCursorBatchesBackend {
     private static final int LARGE_DOCUMENTS = 600;
     private static final int SMALL_DOCUMENTS = 250;
 
+    private static CursorBatchesBackend backend;
     private static MongoServer server;
     private static MongoClient client;
     private static final Replies replies = new Replies();
@@ -54,7 +55,8 @@ class TestCursorBatchesBackend {
 
     @BeforeAll
     static void start() {
-        server = new MongoServer(MongoServerLauncher.backend());
+        backend = (CursorBatchesBackend) MongoServerLauncher.backend();
+        server = new MongoServer(backend);
         server.bind(MongoServerLauncher.HOST, 0); // a free port
         InetSocketAddress address = server.getLocalAddress();
         client = MongoClients.create(MongoClientSettings.builder()
@@ -203,6 +205,35 @@ class TestCursorBatchesBackend {
         }
         assertThat(replies.commands()).contains("killCursors");
         assertThat(openCursors()).isZero();
+    }
+
+    @Test
+    void aCursorIdleForTenMinutesIsClosedAsMongodClosesIt() {
+        long before = System.nanoTime();
+        try (MongoCursor<Document> cursor = database.getCollection("documents")
+                .aggregate(List.of())
+                .batchSize(10)
+                .iterator()) {
+            assertThat(cursor.next().getInteger("_id")).isZero();
+            assertThat(openCursors()).isEqualTo(1);
+            long used = System.nanoTime();
+
+            // a minute idle is nothing; ten minutes and a second after its last batch at the latest, it is gone
+            assertThat(backend.closeIdleCursors(before + TimeUnit.MINUTES.toNanos(1)))
+                    .isZero();
+            assertThat(openCursors()).isEqualTo(1);
+            assertThat(backend.closeIdleCursors(used + TimeUnit.SECONDS.toNanos(601)))
+                    .isEqualTo(1);
+            assertThat(openCursors()).isZero();
+
+            // the client finds out at its next getMore, as from mongod: CursorNotFound
+            for (int i = 1; i < 10; i++) {
+                cursor.next();
+            }
+            assertThatThrownBy(cursor::next)
+                    .isInstanceOfSatisfying(MongoCommandException.class, e -> assertThat(e.getErrorCode())
+                            .isEqualTo(43));
+        }
     }
 
     @Test
