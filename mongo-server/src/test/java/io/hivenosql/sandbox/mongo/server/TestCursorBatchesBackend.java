@@ -3,8 +3,6 @@ package io.hivenosql.sandbox.mongo.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.mongodb.ConnectionString;
-import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoChangeStreamCursor;
 import com.mongodb.client.MongoClient;
@@ -16,7 +14,6 @@ import com.mongodb.client.model.changestream.ChangeStreamDocument;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandSucceededEvent;
 import de.bwaldvogel.mongo.MongoServer;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -46,8 +43,8 @@ class TestCursorBatchesBackend {
     private static final int LARGE_DOCUMENTS = 600;
     private static final int SMALL_DOCUMENTS = 250;
 
+    private static TestingDouble server;
     private static CursorBatchesBackend backend;
-    private static MongoServer server;
     private static MongoClient client;
     private static final Replies replies = new Replies();
 
@@ -55,15 +52,9 @@ class TestCursorBatchesBackend {
 
     @BeforeAll
     static void start() {
-        backend = (CursorBatchesBackend) MongoServerLauncher.backend();
-        server = new MongoServer(backend);
-        server.bind(MongoServerLauncher.HOST, 0); // a free port
-        InetSocketAddress address = server.getLocalAddress();
-        client = MongoClients.create(MongoClientSettings.builder()
-                .applyConnectionString(new ConnectionString("mongodb://127.0.0.1:" + address.getPort()))
-                .applyToSocketSettings(socket -> socket.readTimeout(60, TimeUnit.SECONDS))
-                .addCommandListener(replies)
-                .build());
+        server = TestingDouble.start(replies);
+        backend = server.backend;
+        client = server.client;
         MongoDatabase large = client.getDatabase("large");
         MongoCollection<Document> documents = large.getCollection("documents");
         String padding = "x".repeat(LARGE_DOCUMENT_CHARS);
@@ -81,11 +72,8 @@ class TestCursorBatchesBackend {
 
     @AfterAll
     static void stop() {
-        if (client != null) {
-            client.close();
-        }
         if (server != null) {
-            server.shutdownNow();
+            server.close();
         }
     }
 

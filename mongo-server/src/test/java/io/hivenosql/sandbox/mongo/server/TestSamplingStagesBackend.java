@@ -3,12 +3,9 @@ package io.hivenosql.sandbox.mongo.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.mongodb.ConnectionString;
 import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
-import de.bwaldvogel.mongo.MongoServer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -27,16 +24,14 @@ import org.junit.jupiter.api.Test;
 class TestSamplingStagesBackend {
     private static final int DOCUMENTS = 1_000;
 
-    private static MongoServer server;
+    private static TestingDouble server;
     private static MongoClient client;
     private static MongoCollection<Document> numbers;
 
     @BeforeAll
     static void start() {
-        server = new MongoServer(MongoServerLauncher.backend());
-        server.bind(MongoServerLauncher.HOST, 0); // a free port
-        client = MongoClients.create(new ConnectionString(
-                "mongodb://127.0.0.1:" + server.getLocalAddress().getPort()));
+        server = TestingDouble.start();
+        client = server.client;
         numbers = client.getDatabase("stages").getCollection("numbers");
         numbers.insertMany(IntStream.range(0, DOCUMENTS)
                 .mapToObj(i -> new Document("_id", i).append("k", i % 7).append("name", "n" + i))
@@ -45,11 +40,8 @@ class TestSamplingStagesBackend {
 
     @AfterAll
     static void stop() {
-        if (client != null) {
-            client.close();
-        }
         if (server != null) {
-            server.shutdownNow();
+            server.close();
         }
     }
 
