@@ -126,7 +126,7 @@ final class MongoIdSample {
 
     /**
      * A random sample of the collection's {@code _id}s (duplicates possible), unsorted. {@code $sample} can fail now
-     * and then (MongoDB's random cursor gives up on collections with many deleted documents; the test server's
+     * and then (MongoDB's random cursor gives up on collections with many deleted documents; mongo-java-server's own
      * shuffle breaks Java's sort contract): it is tried {@value #SAMPLE_ATTEMPTS} times, then the first {@code _id}s in
      * natural order stand in. Any sample gives exact splits; a poor one gives uneven splits.
      */

@@ -41,8 +41,7 @@ final class CollectionStatsStage {
         answer.put("localTime", Instant.now().truncatedTo(ChronoUnit.MILLIS));
         for (String option : spec.keySet()) {
             if (UNSUPPORTED.contains(option)) {
-                throw new MongoServerError(
-                        BAD_VALUE, "$collStats option '" + option + "' is not supported by the sandbox's test server");
+                throw SamplingStagesBackend.unsupportedOption(SamplingStagesBackend.COLL_STATS, option);
             }
             if (!option.equals(STORAGE_STATS) && !option.equals(COUNT)) {
                 throw new MongoServerError(

@@ -86,8 +86,7 @@ final class SampleStages {
         }
         for (String key : spec.keySet()) {
             if (key.equals("output") || key.equals("granularity")) {
-                throw new MongoServerError(
-                        2, "$bucketAuto option '" + key + "' is not supported by the sandbox's test server");
+                throw SamplingStagesBackend.unsupportedOption(SamplingStagesBackend.BUCKET_AUTO, key);
             }
             if (!key.equals("groupBy") && !key.equals("buckets")) {
                 throw new MongoServerError(40245, "Unrecognized option to $bucketAuto: " + key + ".");

@@ -44,6 +44,15 @@ class SamplingStagesBackend extends HandshakeBackend {
     /** mongod's code for a stage document without exactly one field. */
     private static final int NOT_ONE_FIELD = 40323;
 
+    /** mongod's BadValue, for an option of these stages that mongod has and the test server does not. */
+    private static final int BAD_VALUE = 2;
+
+    /** The error for {@code stage}'s {@code option}, which mongod has and the test server does not: named, not ignored. */
+    static MongoServerError unsupportedOption(String stage, String option) {
+        return new MongoServerError(
+                BAD_VALUE, stage + " option '" + option + "' is not supported by the sandbox's test server");
+    }
+
     @Override
     public Document handleCommand(Channel channel, String databaseName, String command, Document query) {
         if (command.equalsIgnoreCase("aggregate")
