@@ -2,6 +2,7 @@ package io.hivenosql.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.hivenosql.api.hive.HiveValues;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DecimalType;
 import io.hivenosql.api.types.JsonTemporalFormat;
@@ -167,7 +168,7 @@ final class JsonScalarReaders {
             }
         }
         try {
-            return new Timestamp(LocalDateTime.of(year, month, day, hour, minute, second, nanos));
+            return HiveValues.timestamp(LocalDateTime.of(year, month, day, hour, minute, second, nanos));
         } catch (DateTimeException e) {
             return null; // not reached: the fields were checked
         }

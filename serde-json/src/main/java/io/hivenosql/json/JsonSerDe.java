@@ -57,7 +57,7 @@ public class JsonSerDe extends FileSerDe {
         this.configuration = configuration;
         layout = JsonTables.layout(table.config(), table.mapping());
         lines = new JsonLines(table, layout);
-        checkSkipPolicy(table, properties.getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
+        checkSkipPolicy(table, serDeProperties().getProperty(hive_metastoreConstants.FILE_INPUT_FORMAT));
         writer = null;
         row = new Object[table.mapping().size()];
         rowView = Arrays.asList(row);

@@ -6,7 +6,6 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.hive.NoSqlSerDe;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableModel;
-import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.SerDeException;
 import org.apache.hadoop.hive.serde2.SerDeStats;
@@ -14,7 +13,7 @@ import org.apache.hadoop.io.Writable;
 
 /**
  * The SerDe of a file table: {@link NoSqlSerDe}'s columns, mapping and row conversion, plus what a file format needs.
- * At {@link #initialize} it registers the table with the format's {@link FileTables}, so that the format's
+ * Once bound it registers the table with the format's {@link FileTables}, so that the format's
  * {@link FileTableInputFormat} finds it in fetch tasks; its statistics tell the size of the last record it read or
  * wrote. A format subclasses it with a public no-arg constructor and prepares its codec in {@link #open}.
  */
@@ -32,16 +31,13 @@ public abstract class FileSerDe extends NoSqlSerDe {
     }
 
     @Override
-    public final void initialize(
-            Configuration configuration, Properties tableProperties, Properties partitionProperties)
-            throws SerDeException {
-        super.initialize(configuration, tableProperties, partitionProperties);
+    protected final void bound(Configuration configuration) throws SerDeException {
         try {
             open(configuration, tableContext());
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
-        tables.register(configuration, properties);
+        tables.register(configuration, serDeProperties());
     }
 
     /**

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hivenosql.api.hive.line.HiveLines;
 import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.util.Collection;
@@ -174,11 +175,12 @@ public final class FileTables {
         }
         try {
             MapWork work = Utilities.getMapWork(job);
-            if (work == null || work.getPathToPartitionInfo() == null) {
+            Map<Path, PartitionDesc> partitions =
+                    work == null ? null : HiveLines.current().pathToPartitionInfo(work);
+            if (partitions == null) {
                 return null;
             }
-            PartitionDesc partition =
-                    HiveFileFormatUtils.getFromPathRecursively(work.getPathToPartitionInfo(), file, null);
+            PartitionDesc partition = HiveFileFormatUtils.getFromPathRecursively(partitions, file, null);
             return partition == null ? null : properties(partition);
         } catch (IOException | RuntimeException e) {
             // no plan for this file (a stale hive.exec.plan, another vertex): fall back to the registrations

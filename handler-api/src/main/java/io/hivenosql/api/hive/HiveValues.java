@@ -174,8 +174,16 @@ public final class HiveValues {
                 // the one check of every reader (stores hold years Hive's types would carry into wrong results)
             case DATE -> Date.ofEpochDay((int) TemporalRange.checkRead(expect(LocalDate.class, type, neutral))
                     .toEpochDay());
-            case TIMESTAMP -> new Timestamp(TemporalRange.checkRead(expect(LocalDateTime.class, type, neutral)));
+            case TIMESTAMP -> timestamp(TemporalRange.checkRead(expect(LocalDateTime.class, type, neutral)));
         };
+    }
+
+    /**
+     * Hive's timestamp of a local date-time: the same value as Hive 4's {@code new Timestamp(LocalDateTime)}, whose
+     * constructor Hive 3 keeps private, built through the factory both lines have.
+     */
+    public static Timestamp timestamp(LocalDateTime value) {
+        return Timestamp.ofEpochSecond(value.toEpochSecond(ZoneOffset.UTC), value.getNano());
     }
 
     /**

@@ -6,7 +6,6 @@ import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.RecordSource;
 import java.io.IOException;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedBatchUtil;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatchCtx;
 import org.apache.hadoop.io.NullWritable;
@@ -58,10 +57,24 @@ final class NoSqlBatchReader implements RecordReader<NullWritable, VectorizedRow
     @Override
     public boolean next(NullWritable key, VectorizedRowBatch batch) throws IOException {
         // Hive may hand a batch another reader filled (grouped splits share one value)
-        VectorizedBatchUtil.resetNonPartitionColumns(batch);
+        resetNonPartitionColumns(batch);
         batch.selectedInUse = false;
         batch.size = readAhead == null ? rows.fill(batch) : readAhead.next(batch);
         return batch.size > 0;
+    }
+
+    /**
+     * Resets the data and scratch columns and keeps the partition columns, which Hive fills once per split (Hive 4's
+     * {@code VectorizedBatchUtil.resetNonPartitionColumns}, which Hive 3 lacks).
+     */
+    static void resetNonPartitionColumns(VectorizedRowBatch batch) {
+        int partitionStart = batch.getDataColumnCount();
+        int partitionEnd = partitionStart + batch.getPartitionColumnCount();
+        for (int i = 0; i < batch.cols.length; i++) {
+            if ((i < partitionStart || i >= partitionEnd) && batch.cols[i] != null) {
+                batch.cols[i].reset();
+            }
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.apache.hadoop.hive.metastore.utils.MetaStoreUtils.TYPE_FROM_DE
 import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.hive.line.HookSince;
 import io.hivenosql.api.mapping.HiveColumn;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
@@ -137,7 +138,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
      *
      * @param action "created" or "altered", for the message
      */
-    TableContext check(Table table, String action) throws MetaException {
+    public TableContext check(Table table, String action) throws MetaException {
         String tableName = qualifiedName(table);
         Map<String, String> properties = properties(table);
         List<String> problems = new ArrayList<>();
@@ -308,6 +309,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     }
 
     @Override
+    @HookSince("4.0")
     public void preTruncateTable(Table table, EnvironmentContext context, List<String> partNames) throws MetaException {
         truncate(table);
     }

@@ -15,6 +15,8 @@ import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.SerDeException;
+import org.apache.hadoop.hive.serde2.SerDeStats;
+import org.apache.hadoop.hive.serde2.SerDeUtils;
 import org.apache.hadoop.hive.serde2.objectinspector.ObjectInspector;
 import org.apache.hadoop.hive.serde2.objectinspector.StructField;
 import org.apache.hadoop.hive.serde2.objectinspector.StructObjectInspector;
@@ -28,6 +30,7 @@ import org.apache.hadoop.io.Writable;
 public class NoSqlSerDe extends AbstractSerDe {
     private final TableModel model;
     private TableContext table;
+    private Properties serDeProperties;
     private StructObjectInspector inspector;
 
     /**
@@ -37,16 +40,54 @@ public class NoSqlSerDe extends AbstractSerDe {
         this.model = requireNonNull(model, "model is null");
     }
 
+    /**
+     * Hive 4 calls this one. Hive 3's own implementation merges the two and calls {@link #initialize(Configuration,
+     * Properties)}: either way the table is bound once, from the table's properties overlaid by the partition's.
+     */
     @Override
     public void initialize(Configuration configuration, Properties tableProperties, Properties partitionProperties)
             throws SerDeException {
+        table = null;
         super.initialize(configuration, tableProperties, partitionProperties);
+        if (table == null) {
+            bind(configuration, SerDeUtils.createOverlayedProperties(tableProperties, partitionProperties));
+        }
+    }
+
+    /**
+     * Hive 3's entry point (abstract there, absent from Hive 4), with the table's and the partition's properties
+     * already merged.
+     */
+    public void initialize(Configuration configuration, Properties properties) throws SerDeException {
+        bind(configuration, properties);
+    }
+
+    private void bind(Configuration configuration, Properties properties) throws SerDeException {
+        serDeProperties = properties;
         try {
             table = TableContexts.forTask(model, properties, configuration);
         } catch (HandlerException e) {
             throw new SerDeException(e.getMessage(), e);
         }
         inspector = HiveValues.rowObjectInspector(table.mapping());
+        bound(configuration);
+    }
+
+    /**
+     * Called once the table is bound ({@link #tableContext()}, {@link #serDeProperties()}), at the end of {@link
+     * #initialize}; nothing by default.
+     */
+    protected void bound(Configuration configuration) throws SerDeException {}
+
+    /** The properties the SerDe was initialized with: the table's, overlaid by the partition's. */
+    protected final Properties serDeProperties() {
+        return serDeProperties;
+    }
+
+    /** None: Hive then counts rows and bytes itself (Hive 3 declares this abstract, Hive 4 returns null too). */
+    @Override
+    public SerDeStats getSerDeStats() {
+        return null;
     }
 
     /** The validated, bound table; available after {@link #initialize}. */

@@ -2,6 +2,8 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.hive.line.HookSince;
+import io.hivenosql.api.hive.line.hive4.AlteredTables;
 import io.hivenosql.api.predicate.HivePredicateDecomposer;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.spi.NoSqlConnector;
@@ -134,6 +136,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
      * "at least one column must be specified"; this reports what is wrong (and never echoes a secret).
      */
     @Override
+    @HookSince("4.0")
     public void prepareAlterTableEnvironmentContext(
             AbstractAlterTableDesc alterTableDesc, EnvironmentContext environmentContext) {
         AlteredTables.check(connector, conf(), alterTableDesc);
@@ -167,6 +170,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
      * ({@link RuntimeKeyEdge}); Hive then plans a dynamic pruning event that hands the join keys to {@code getSplits}.
      */
     @Override
+    @HookSince("4.0")
     public boolean addDynamicSplitPruningEdge(
             org.apache.hadoop.hive.ql.metadata.Table table, ExprNodeDesc syntheticFilterPredicate) {
         try {
@@ -182,12 +186,14 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     }
 
     @Override
+    @HookSince("4.0")
     public boolean canProvideBasicStatistics() {
         return true;
     }
 
     /** Row count and size where the connector can tell; nothing (Hive estimates) otherwise. */
     @Override
+    @HookSince("4.0")
     public Map<String, String> getBasicStatistics(Partish partish) {
         Map<String, String> stats = new HashMap<>();
         String tableName = partish.getTable().getFullyQualifiedName();
@@ -210,7 +216,18 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         return stats;
     }
 
+    /**
+     * ANALYZE TABLE ... COMPUTE STATISTICS (and the statistics task after an INSERT): the store's current row count
+     * and size, as {@link #getBasicStatistics}; Hive 4.1 and later call it for a handler that {@linkplain
+     * #canProvideBasicStatistics() provides statistics} and dereference the map, so it is never null.
+     */
+    @HookSince("4.1")
+    public Map<String, String> computeBasicStatistics(Partish partish) {
+        return getBasicStatistics(partish);
+    }
+
     @Override
+    @HookSince("4.0")
     public boolean supportsTruncateOnNonNativeTables() {
         return true;
     }

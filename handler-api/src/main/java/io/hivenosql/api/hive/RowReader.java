@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.api.error.Cancellation;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.hive.line.HiveLines;
+import io.hivenosql.api.hive.line.QueryCancellation;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.ReadRequest;
@@ -43,7 +45,7 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
 
     private final List<Integer> projection;
     /** The state of HiveServer2's driver when a fetch task runs on this thread: cancelled fetches end there. */
-    private final DriverCancellation driver;
+    private final QueryCancellation driver;
 
     private long read;
     private long polled;
@@ -91,7 +93,7 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
         this.splitDescription = requireNonNull(splitDescription, "splitDescription is null");
         this.source = source;
         this.projection = projection;
-        this.driver = DriverCancellation.ofCurrentThread();
+        this.driver = HiveLines.current().currentQuery();
     }
 
     /**
@@ -206,7 +208,7 @@ public abstract class RowReader<K extends Writable> implements RecordReader<K, R
 
     /**
      * Stops a read whose query was cancelled: HiveServer2 closes the reader of a fetch from the thread that cancels it,
-     * or only closes its driver when the fetch task runs inside the driver ({@link DriverCancellation}), and Tez and
+     * or only closes its driver when the fetch task runs inside the driver ({@link QueryCancellation}), and Tez and
      * MapReduce interrupt the thread of a killed task (the last two checked every {@value #CANCEL_CHECK_INTERVAL}
      * records).
      */

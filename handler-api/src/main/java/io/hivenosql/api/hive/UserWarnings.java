@@ -1,6 +1,6 @@
 package io.hivenosql.api.hive;
 
-import org.apache.hadoop.hive.ql.session.SessionState;
+import io.hivenosql.api.hive.line.HiveLines;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,10 +17,7 @@ final class UserWarnings {
     private UserWarnings() {}
 
     static void warn(String message) {
-        if (SessionState.get() != null) {
-            // logs under the "SessionState" logger, which the operation log shows at every level but NONE
-            SessionState.getConsole().printWarn("WARNING: " + message);
-        }
+        HiveLines.current().printSessionWarning("WARNING: " + message);
         LOG.warn(message);
     }
 }

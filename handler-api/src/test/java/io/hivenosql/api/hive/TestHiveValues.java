@@ -132,6 +132,10 @@ class TestHiveValues {
                 .hasToString("0001-01-01 00:00:00");
         assertThat(HiveValues.toHive(PrimitiveType.TIMESTAMP, LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_999)))
                 .hasToString("9999-12-31 23:59:59.999999999");
+        // before the epoch, with nanoseconds: built from epoch seconds (Hive 3 keeps the LocalDateTime constructor
+        // private)
+        assertThat(HiveValues.toHive(PrimitiveType.TIMESTAMP, LocalDateTime.of(1969, 12, 31, 23, 59, 59, 1)))
+                .hasToString("1969-12-31 23:59:59.000000001");
         assertThatThrownBy(() -> HiveValues.toHive(PrimitiveType.DATE, LocalDate.of(1_701_533, 1, 31)))
                 .isInstanceOf(ValueConversionException.class)
                 .hasMessage("cannot read '+1701533-01-31' as date: outside Hive's date range (0001-01-01 to "

@@ -327,6 +327,21 @@ class TestNoSqlStorageHandler {
 
         assertThat(statistics).containsEntry(StatsSetupConst.ROW_COUNT, "3").containsKey(StatsSetupConst.TOTAL_SIZE);
         assertThat(handler.getMetaHook()).isInstanceOf(HiveMetaHook.class);
+        // ANALYZE on Hive 4.1+: the store's figures, as Hive 4.0 gets them
+        assertThat(handler.computeBasicStatistics(Partish.buildFor(table)))
+                .containsEntry(StatsSetupConst.ROW_COUNT, "3");
+    }
+
+    @Test
+    void computedStatisticsAreNeverNullWhenTheTableCannotBeRead() {
+        // Hive 4.1's BasicStatsTask puts every entry of the map into the table's parameters: null would fail ANALYZE
+        org.apache.hadoop.hive.ql.metadata.Table table =
+                new org.apache.hadoop.hive.ql.metadata.Table(TestNoSqlMetaHook.table(
+                        "broken", dataset, Map.of("nosql.mapping.url", "file:///no/such/mapping.json")));
+
+        assertThat(handler.computeBasicStatistics(Partish.buildFor(table)))
+                .isNotNull()
+                .isEmpty();
     }
 
     @Test

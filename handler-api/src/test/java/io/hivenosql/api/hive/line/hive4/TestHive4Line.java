@@ -1,12 +1,15 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.hive.line.hive4;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hivenosql.api.hive.line.QueryCancellation;
 import org.apache.hadoop.hive.ql.DriverState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class TestDriverCancellation {
+class TestHive4Line {
+    private final Hive4Line line = new Hive4Line();
+
     @AfterEach
     void clearThread() {
         DriverState.removeDriverState();
@@ -15,7 +18,7 @@ class TestDriverCancellation {
     @Test
     void aFetchInsideTheDriverEndsWhenTheDriverCloses() {
         DriverState state = running();
-        DriverCancellation cancellation = DriverCancellation.ofCurrentThread();
+        QueryCancellation cancellation = line.currentQuery();
         assertThat(cancellation.cancelled()).isFalse();
         // Driver.close(): aborted only while executing, then closed and destroyed
         state.closed();
@@ -27,7 +30,7 @@ class TestDriverCancellation {
     @Test
     void anAbortedDriverCancels() {
         DriverState state = running();
-        DriverCancellation cancellation = DriverCancellation.ofCurrentThread();
+        QueryCancellation cancellation = line.currentQuery();
         state.abort();
         assertThat(cancellation.cancelled()).isTrue();
     }
@@ -36,15 +39,15 @@ class TestDriverCancellation {
     void theStateOfAnEarlierQueryOfThisThreadIsIgnored() {
         DriverState earlier = running();
         earlier.closed();
-        DriverCancellation cancellation = DriverCancellation.ofCurrentThread();
-        assertThat(cancellation).isSameAs(DriverCancellation.NONE);
+        QueryCancellation cancellation = line.currentQuery();
+        assertThat(cancellation).isSameAs(QueryCancellation.NONE);
         assertThat(cancellation.cancelled()).isFalse();
     }
 
     @Test
     void aTaskThreadHasNoDriver() {
         DriverState.removeDriverState();
-        assertThat(DriverCancellation.ofCurrentThread()).isSameAs(DriverCancellation.NONE);
+        assertThat(line.currentQuery()).isSameAs(QueryCancellation.NONE);
     }
 
     private static DriverState running() {

@@ -1,7 +1,8 @@
-package io.hivenosql.api.hive;
+package io.hivenosql.api.hive.line.hive4;
 
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.hive.NoSqlMetaHook;
 import io.hivenosql.api.spi.NoSqlConnector;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,16 +20,16 @@ import org.apache.hadoop.hive.ql.metadata.HiveException;
 
 /**
  * Checks what an ALTER TABLE that changes properties would make of a table, before Hive validates the altered table:
- * the same checks as CREATE ({@link NoSqlMetaHook#check}). Hive's own validation opens the SerDe with the new
+ * the same checks as CREATE ({@link NoSqlMetaHook#check}); Hive 4's DDL classes, so a Hive 4 hook only. Hive's own validation opens the SerDe with the new
  * properties and, when that fails, says only "at least one column must be specified for the table".
  */
-final class AlteredTables {
+public final class AlteredTables {
     private AlteredTables() {}
 
     /**
      * @throws HandlerException saying what is wrong with the altered table; nothing is recorded then
      */
-    static void check(NoSqlConnector connector, Configuration conf, AbstractAlterTableDesc desc) {
+    public static void check(NoSqlConnector connector, Configuration conf, AbstractAlterTableDesc desc) {
         boolean set = desc instanceof AlterTableSetPropertiesDesc || desc instanceof AlterTableSetSerdePropsDesc;
         boolean unset = desc instanceof AlterTableUnsetPropertiesDesc || desc instanceof AlterTableUnsetSerdePropsDesc;
         boolean serde = desc instanceof AlterTableSetSerdePropsDesc || desc instanceof AlterTableUnsetSerdePropsDesc;
