@@ -25,10 +25,10 @@ import java.util.Set;
 /**
  * The Hive columns of a table whose DDL lists none, from the live CQL table's schema metadata (no row is read): every
  * CQL column, the partition key columns first, then the clustering columns, then the others in the order of the
- * driver's metadata; each typed with its canonical Hive type ({@link CqlTypes#hiveTypeOf}, the README's type table)
- * and named by {@link CassandraHiveNames}. The columns are fields, as on a table whose DDL lists them: the live
- * schema gives the handler the primary key whenever it binds the table, so the inferred columns keep no key role (a
- * role on several columns would also need {@code cassandra.primary-key} to say which partition); {@link
+ * driver's metadata; each typed with its canonical Hive type ({@link CqlTypes#hiveTypeOf}, the type table of
+ * docs/cassandra.md) and named by {@link CassandraHiveNames}. The columns are fields, as on a table whose DDL lists
+ * them: the live schema gives the handler the primary key whenever it binds the table, so the inferred columns keep no
+ * key role (a role on several columns would also need {@code cassandra.primary-key} to say which partition); {@link
  * InferredSchema#sampled} names the key. A column whose CQL type no Hive type reads (a custom type, a map keyed by a
  * collection) is refused with the way out, never typed as something the reader would then fail on.
  */

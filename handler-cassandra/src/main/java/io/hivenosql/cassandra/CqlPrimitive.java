@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * The one table of what Hive makes of each primitive CQL type (the README's Cassandra type table): the canonical Hive
+ * The one table of what Hive makes of each primitive CQL type (the type table of docs/cassandra.md): the canonical Hive
  * type (what a table whose columns come from the live schema gets), every Hive type that reads it, the types a message
  * suggests, and what a user should know when the canonical type was chosen for them. {@link CqlTypes} checks declared
  * columns against it and maps whole types (collections, tuples, UDTs) with it; the reader ({@link CqlValueDecoder})
@@ -107,7 +107,7 @@ enum CqlPrimitive {
         return Optional.empty();
     }
 
-    /** The Hive type a column of this CQL type gets when nothing else is known (the README table's first type). */
+    /** The Hive type a column of this CQL type gets when nothing else is known (the first type in that table). */
     io.hivenosql.api.types.DataType canonical() {
         return canonical;
     }

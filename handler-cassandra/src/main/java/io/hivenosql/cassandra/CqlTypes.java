@@ -33,7 +33,7 @@ import java.util.Set;
  *
  * <table>
  *   <caption>CQL type: Hive types that read it (the first is the canonical one)</caption>
- *   <tr><td>a primitive type</td><td>see {@link CqlPrimitive} (the README's type table)</td></tr>
+ *   <tr><td>a primitive type</td><td>see {@link CqlPrimitive} (the type table of docs/cassandra.md)</td></tr>
  *   <tr><td>list&lt;T&gt;, set&lt;T&gt;, vector&lt;T,n&gt;</td><td>array&lt;T'&gt;</td></tr>
  *   <tr><td>map&lt;K,V&gt;</td><td>map&lt;K',V'&gt; (K' primitive)</td></tr>
  *   <tr><td>tuple&lt;...&gt;</td><td>struct with as many fields, matched by position (any names; canonically

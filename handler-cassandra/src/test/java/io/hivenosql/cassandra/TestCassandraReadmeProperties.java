@@ -11,11 +11,11 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's property tables are the declarations rendered by {@link PropertyDocs}: a property added, renamed or
- * re-documented without updating the README fails here, and the failure shows the table to paste.
+ * The property tables of docs/cassandra.md are the declarations rendered by {@link PropertyDocs}: a property added,
+ * renamed or re-documented without updating that page fails here, and the failure shows the table to paste.
  */
 class TestCassandraReadmeProperties {
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path PAGE = Path.of("..", "docs", "cassandra.md");
 
     @Test
     void cassandraPropertyTableMatchesTheDeclarations() throws IOException {
@@ -25,6 +25,6 @@ class TestCassandraReadmeProperties {
 
     private static String section(String name) throws IOException {
         return PropertyDocs.readmeSection(
-                Files.readString(README, StandardCharsets.UTF_8), name, "TestCassandraReadmeProperties");
+                Files.readString(PAGE, StandardCharsets.UTF_8), name, "TestCassandraReadmeProperties");
     }
 }

@@ -3,6 +3,7 @@ package io.hivenosql.mongo;
 import static java.util.Objects.requireNonNull;
 
 import com.mongodb.ConnectionString;
+import com.mongodb.MongoConfigurationException;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
@@ -64,6 +65,15 @@ record MongoUri(
                     "table " + tableName + ": property '" + key + "' is not a MongoDB connection string ("
                             + UserInfo.mask(e.getMessage())
                             + "); write mongodb://host[:port][,host2]/database.collection[?options]");
+        } catch (MongoConfigurationException e) {
+            // mongodb+srv:// reads the DNS TXT record of its name as the string is parsed
+            throw new HandlerException(
+                    HandlerErrorCode.STORE_UNREACHABLE,
+                    "table " + tableName + ": property '" + key + "': the DNS records of its mongodb+srv name could "
+                            + "not be read (" + UserInfo.mask(e.getMessage()) + "); check the name, and that this "
+                            + "host resolves DNS SRV and TXT records (a Java runtime without the jdk.naming.dns "
+                            + "module cannot), or list the hosts in a mongodb:// string",
+                    e);
         }
         if (parsed.getPassword() != null) {
             throw new HandlerException(

@@ -11,11 +11,11 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's property tables are the declarations rendered by {@link PropertyDocs}: a property added, renamed or
- * re-documented without updating the README fails here, and the failure shows the table to paste.
+ * The property tables of docs/mongodb.md are the declarations rendered by {@link PropertyDocs}: a property added,
+ * renamed or re-documented without updating that page fails here, and the failure shows the table to paste.
  */
 class TestMongoReadmeProperties {
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path PAGE = Path.of("..", "docs", "mongodb.md");
 
     @Test
     void mongoPropertyTableMatchesTheDeclarations() throws IOException {
@@ -25,6 +25,6 @@ class TestMongoReadmeProperties {
 
     private static String section(String name) throws IOException {
         return PropertyDocs.readmeSection(
-                Files.readString(README, StandardCharsets.UTF_8), name, "TestMongoReadmeProperties");
+                Files.readString(PAGE, StandardCharsets.UTF_8), name, "TestMongoReadmeProperties");
     }
 }

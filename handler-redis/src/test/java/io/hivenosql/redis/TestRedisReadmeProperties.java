@@ -12,11 +12,11 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's property tables are the declarations rendered by {@link PropertyDocs}: a property added, renamed or
- * re-documented without updating the README fails here, and the failure shows the table to paste.
+ * The property tables of docs/redis.md are the declarations rendered by {@link PropertyDocs}: a property added,
+ * renamed or re-documented without updating that page fails here, and the failure shows the table to paste.
  */
 class TestRedisReadmeProperties {
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path PAGE = Path.of("..", "docs", "redis.md");
 
     @Test
     void redisPropertyTableMatchesTheDeclarations() throws IOException {
@@ -32,6 +32,6 @@ class TestRedisReadmeProperties {
 
     private static String section(String name) throws IOException {
         return PropertyDocs.readmeSection(
-                Files.readString(README, StandardCharsets.UTF_8), name, "TestRedisReadmeProperties");
+                Files.readString(PAGE, StandardCharsets.UTF_8), name, "TestRedisReadmeProperties");
     }
 }

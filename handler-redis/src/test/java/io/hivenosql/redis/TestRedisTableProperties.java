@@ -47,7 +47,7 @@ class TestRedisTableProperties {
     @Test
     void pinsEveryPropertysKeyDefaultAndRequiredFlag() {
         assertThat(EXPECTED.keySet())
-                .as("every RedisTableProperties constant needs an entry here (and a line in the README)")
+                .as("every RedisTableProperties constant needs an entry here (and a line in docs/redis.md)")
                 .containsExactlyInAnyOrder(RedisTableProperties.values());
         for (RedisTableProperties property : RedisTableProperties.values()) {
             Expected expected = EXPECTED.get(property);

@@ -187,7 +187,7 @@ class MongoTpchIT extends BaseTpchIT {
             boolean ferretDb = StorableBson.isFerretDb(stack.mongo());
             if (ferretDb) {
                 // FerretDB 1.24 gave these copied documents back with their fields sorted by name after _id (the
-                // handler reads fields by name, so the order does not matter to it; README, FerretDB)
+                // handler reads fields by name, so the order does not matter to it; docs/mongodb.md, FerretDB)
                 assertThat(order.keySet()).first().isEqualTo("_id");
                 assertThat(order.keySet()).containsExactlyInAnyOrderElementsOf(fields);
             } else {
@@ -195,7 +195,7 @@ class MongoTpchIT extends BaseTpchIT {
             }
             assertThat(order.get("_id").getBsonType()).isEqualTo(BsonType.INT64);
             assertThat(order.get("o_custkey").getBsonType()).isEqualTo(BsonType.INT64);
-            // FerretDB holds no decimal128: a decimal is the double that reads back as it (README, FerretDB)
+            // FerretDB holds no decimal128: a decimal is the double that reads back as it (docs/mongodb.md, FerretDB)
             assertThat(order.get("o_totalprice").getBsonType())
                     .isEqualTo(ferretDb ? BsonType.DOUBLE : BsonType.DECIMAL128);
             assertThat(order.get("o_orderdate").getBsonType()).isEqualTo(BsonType.DATE_TIME);

@@ -7,8 +7,9 @@ import org.bson.BsonValue;
 /**
  * Which BSON values the tests' MongoDB server can hold, for tests whose driver-written data covers every BSON type.
  * FerretDB 1.24 cannot hold NaN, the infinities, Decimal128, MinKey, MaxKey or JavaScript code: it refuses the
- * infinities and drops the connection for the others (measured; README, "MongoDB-compatible servers"). The tests leave
- * such values out of what they write there, and expect the rows they would have made to be absent.
+ * infinities and drops the connection for the others (measured; docs/mongodb.md, "Servers that hold fewer BSON
+ * values"). The tests leave such values out of what they write there, and expect the rows they would have made to be
+ * absent.
  */
 final class StorableBson {
     private StorableBson() {}

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JDK and classpath of a store server's own JVM: the same JDK as this JVM, the jar of the server's launcher class,
+ * The JDK and classpath of a store server's own JVM: the same JDK as this JVM (or {@value #SERVER_JAVA_HOME}), the jar of the server's launcher class,
  * then the jars a Maven build of the server's module resolved and wrote into a classpath resource of the sandbox (those
  * jars are never on this JVM's classpath).
  *
@@ -22,6 +22,9 @@ import java.util.List;
  * @param jars the launcher's jar first, then the module's runtime jars
  */
 public record ServerClassPath(Path java, List<Path> jars) {
+    /** The system property that names the JDK home of server JVMs (default: this JVM's). */
+    public static final String SERVER_JAVA_HOME = "hivenosql.server.java.home";
+
     public ServerClassPath {
         requireNonNull(java, "java is null");
         jars = List.copyOf(jars);
@@ -56,7 +59,16 @@ public record ServerClassPath(Path java, List<Path> jars) {
             throw new IllegalStateException("The " + server + " classpath names jars that do not exist (" + missing
                     + "): resolve them again with Maven (mvn -DskipTests package) so they are in the local repository");
         }
-        return new ServerClassPath(Path.of(System.getProperty("java.home"), "bin", "java"), jars);
+        return new ServerClassPath(Path.of(serverJavaHome(), "bin", "java"), jars);
+    }
+
+    /**
+     * The JDK that server JVMs run on: this JVM's, unless {@value #SERVER_JAVA_HOME} names another (a test JVM on Java
+     * 21 for Hive 4.2 still runs Cassandra 5, which supports Java 11 and 17 only, on a Java 17).
+     */
+    static String serverJavaHome() {
+        String home = System.getProperty(SERVER_JAVA_HOME);
+        return home == null || home.isBlank() ? System.getProperty("java.home") : home;
     }
 
     /** The jar (or classes directory) of {@code launcher}, the server's main class. */

@@ -11,18 +11,16 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's JSON property table is the declarations rendered by {@link PropertyDocs}: a property added, renamed or
- * re-documented without updating the README fails here, and the failure shows the table to paste.
+ * The property table of docs/json.md is the declarations rendered by {@link PropertyDocs}: a property added, renamed
+ * or re-documented without updating that page fails here, and the failure shows the table to paste.
  */
 class TestJsonReadmeProperties {
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path PAGE = Path.of("..", "docs", "json.md");
 
     @Test
     void jsonPropertyTableMatchesTheDeclarations() throws IOException {
         assertThat(PropertyDocs.readmeSection(
-                        Files.readString(README, StandardCharsets.UTF_8),
-                        "json-properties",
-                        "TestJsonReadmeProperties"))
+                        Files.readString(PAGE, StandardCharsets.UTF_8), "json-properties", "TestJsonReadmeProperties"))
                 .isEqualTo(PropertyDocs.markdownTable(Arrays.asList(JsonTableProperties.values())));
     }
 }

@@ -27,7 +27,7 @@ final class FailoverSections {
         html.element(
                 "p",
                 "HiveServer2 runs in local mode in the bench's JVM, where it runs the jobs (Tez DAGs) of one query "
-                        + "at a time (the sandbox's LocalJobSerializer, see the README's \u201cConcurrent "
+                        + "at a time (the sandbox's LocalJobSerializer, see docs/sandbox.md, \u201cConcurrent "
                         + "sessions\u201d): a query that needs a job waits for the others' jobs. Queries that run as "
                         + "fetch tasks (hive.fetch.task.conversion=more) read in HiveServer2's own threads, and the "
                         + "sessions run them at the same time; compilation runs in parallel too "

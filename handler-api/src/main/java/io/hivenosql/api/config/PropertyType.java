@@ -27,7 +27,7 @@ public final class PropertyType<T> {
         return parser.apply(raw.trim());
     }
 
-    /** What a valid value looks like, e.g. {@code integer in [1, 100000]}. Used in errors and the README. */
+    /** What a valid value looks like, e.g. {@code integer in [1, 100000]}. Used in errors and the docs pages. */
     public String description() {
         return description;
     }

@@ -2,8 +2,8 @@ package io.hivenosql.api.config;
 
 /**
  * One table property of a handler, declared once as a {@link PropertySpec}. Each handler declares its properties as
- * an enum implementing this interface, whose constants carry their spec; the README's property tables are checked
- * against these declarations.
+ * an enum implementing this interface, whose constants carry their spec; the property tables of the docs pages
+ * (docs/redis.md, docs/cassandra.md, docs/mongodb.md, docs/json.md) are checked against these declarations.
  */
 public interface TableProperty {
     PropertySpec spec();
@@ -28,7 +28,7 @@ public interface TableProperty {
         return spec().required();
     }
 
-    /** One sentence for the README and for error messages. */
+    /** One sentence for the docs pages and for error messages. */
     default String doc() {
         return spec().doc();
     }

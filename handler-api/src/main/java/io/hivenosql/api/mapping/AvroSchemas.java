@@ -48,6 +48,9 @@ import org.apache.avro.Schema;
  * role ({@code key}, {@code field} or {@code ttl}). Column names are the field names lower-cased.
  */
 public final class AvroSchemas {
+    /** How Avro 1.12 starts the message of an undefined type name. */
+    private static final String UNDEFINED_SCHEMA = "Undefined schema: ";
+
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final String FIX = "Fix the schema, or use a JSON mapping file to state the Hive types directly.";
 
@@ -136,10 +139,17 @@ public final class AvroSchemas {
 
     private DataType hiveType(Schema schema, String fieldPath) {
         LogicalType logical = schema.getLogicalType();
-        if (logical != null) {
-            switch (logical.getName()) {
+        // an Avro older than the logical type (Hive 3.1's Avro 1.8 has no local-timestamp-*) keeps only its name
+        String logicalName = logical != null ? logical.getName() : schema.getProp(LogicalType.LOGICAL_TYPE_PROP);
+        if (logicalName != null) {
+            switch (logicalName) {
                 case "decimal" -> {
-                    LogicalTypes.Decimal decimal = (LogicalTypes.Decimal) logical;
+                    if (!(logical instanceof LogicalTypes.Decimal decimal)) {
+                        throw fieldError(
+                                fieldPath,
+                                "the decimal logical type needs a precision of 1 to 38 and a scale "
+                                        + "of 0 to the precision");
+                    }
                     if (decimal.getPrecision() > DecimalType.MAX_PRECISION) {
                         throw fieldError(
                                 fieldPath,
@@ -257,10 +267,17 @@ public final class AvroSchemas {
         return end >= 5 && content.startsWith("\"name\"", end - 5);
     }
 
-    /** The line of the first quoted word of an Avro message found in the text (e.g. an undefined type name). */
+    /**
+     * The line of the first quoted word of an Avro message found in the text (e.g. an undefined type name: Avro up to
+     * 1.11, which Hive 3.1 and 4.0 carry, says {@code "integer" is not a defined name}; Avro 1.12, Hive 4.1's, says
+     * {@code Undefined schema: integer}).
+     */
     private static int lineOfQuoted(String content, String message) {
         if (message == null) {
             return -1;
+        }
+        if (message.startsWith(UNDEFINED_SCHEMA) && message.indexOf(' ', UNDEFINED_SCHEMA.length()) < 0) {
+            message = "\"" + message.substring(UNDEFINED_SCHEMA.length()) + "\" is not a defined name";
         }
         int open = message.indexOf('"');
         int close = open < 0 ? -1 : message.indexOf('"', open + 1);

@@ -222,7 +222,7 @@ class TestNoSqlStorageHandler {
         Properties properties = tableProperties(false, "fail");
         writePeople(properties);
         JobConf job = readJob(properties);
-        ColumnProjectionUtils.appendReadColumns(job, List.of(2), List.of("age"), List.of(), false);
+        TestingProjections.readOnly(job, List.of(2), List.of("age"));
 
         assertThat(readAll(job, serDe(properties)))
                 .containsExactlyInAnyOrder(

@@ -48,7 +48,8 @@ class TestAvroSchemas {
     @Test
     void avroErrorsNameTheLine() {
         assertThatThrownBy(() -> resolve("classpath:mappings/undefined-type.avsc"))
-                .hasMessageContaining("line 6: not a valid Avro schema: \"integer\" is not a defined name");
+                .hasMessageContaining("line 6: not a valid Avro schema: ")
+                .hasMessageContaining("integer");
         // not valid JSON: nothing of it is shown (a mapping URL may name any file)
         assertThatThrownBy(() -> resolve("classpath:mappings/malformed.avsc"))
                 .hasMessageContaining("is not a JSON mapping or Avro schema")
