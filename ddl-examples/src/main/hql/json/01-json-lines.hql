@@ -31,7 +31,7 @@ WHERE kind = 'order' GROUP BY city ORDER BY city;
 -- arrays of objects: one row per item
 SELECT e.event_id, e.customer.name, i.sku, i.qty * i.price AS line_total
 FROM events_json e LATERAL VIEW explode(e.items) x AS i
-ORDER BY e.event_id, i.sku;
+ORDER BY e.event_id, sku;
 
 -- writing: INSERT writes one object per row, fields in column order; dates as epoch days here, and NULL
 -- columns as JSON null (json.write.nulls) instead of leaving them out

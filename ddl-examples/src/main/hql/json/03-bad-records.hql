@@ -24,7 +24,7 @@ WITH SERDEPROPERTIES ('nosql.bad-record.policy' = 'null')
 STORED AS TEXTFILE
 LOCATION '${hiveconf:hive.metastore.warehouse.external.dir}/json_examples/raw_lines';
 
-SELECT * FROM lines_nulled ORDER BY id, note;
+SELECT * FROM lines_nulled ORDER BY id NULLS LAST, note;
 
 DROP TABLE IF EXISTS lines_skipped;
 CREATE EXTERNAL TABLE lines_skipped (id INT, qty TINYINT, note STRING)

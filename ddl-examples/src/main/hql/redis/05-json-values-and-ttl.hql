@@ -17,9 +17,10 @@ TBLPROPERTIES (
   'redis.ttl.column'  = 'ttl'
 );
 
+-- (NULL typed: Apache Hive 3.1.3's vectorized IF(c, 86400, NULL) writes 0 instead of NULL in a map-only INSERT)
 INSERT INTO sessions
 SELECT concat('tok-', cast(id AS STRING)), id, named_struct('os', IF(id % 2 = 0, 'android', 'ios'), 'version', '17'),
-       IF(id <= 2, 86400, NULL)
+       IF(id <= 2, CAST(86400 AS BIGINT), CAST(NULL AS BIGINT))
 FROM users WHERE id <= 4;
 
 SELECT token, user_id, device.os, ttl > 86000 AS has_ttl, ttl IS NULL AS never_expires

@@ -15,6 +15,7 @@ import io.hivenosql.bench.report.ScaleFactorResults;
 import io.hivenosql.sandbox.ServerConsole;
 import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.StackBuilder;
 import io.hivenosql.sandbox.cluster.ClusterHiveConf;
 import io.hivenosql.sandbox.cluster.MiniHadoopCluster;
 import io.hivenosql.sandbox.hadoop.TestingHdfs;
@@ -149,7 +150,7 @@ public final class BenchMain {
                 + (targets.contains(Target.CASSANDRA) ? ", Cassandra" : "")
                 + (targets.contains(Target.MONGO) ? ", MongoDB" : "")
                 + (targets.contains(Target.MONGO_FERRETDB) ? ", FerretDB" : "") + " (work dir " + work + ")");
-        Stack.Builder sandbox = Stack.builder(work.resolve("stack"))
+        StackBuilder sandbox = Stack.builder(work.resolve("stack"))
                 .engine(options.engine())
                 .auxJars(options.auxJars())
                 .cassandra(targets.contains(Target.CASSANDRA));

@@ -221,14 +221,33 @@ abstract class BaseTpchIT {
                 .containsExactlyElementsOf(expected);
         assertCopiedBack(copy);
 
-        hive.execute("TRUNCATE TABLE " + urgent);
+        if (HiveStack.Resources.hive3()) {
+            // Hive 3.1 refuses TRUNCATE of any non-native table before a handler hears of it; an overwrite with no
+            // rows empties the store table there
+            assertThatThrownBy(() -> hive.execute("TRUNCATE TABLE " + urgent))
+                    .hasStackTraceContaining("Cannot truncate non-native table");
+            assertThat(storeRowCount("orders_urgent")).isEqualTo(expected.size());
+            hive.execute("INSERT OVERWRITE TABLE " + urgent + " SELECT * FROM " + source + " WHERE false");
+        } else {
+            hive.execute("TRUNCATE TABLE " + urgent);
+        }
         assertThat(Rows.single(hive, "SELECT count(*) FROM " + urgent)).isEqualTo(0L);
         assertThat(storeRowCount("orders_urgent")).isZero();
         assertTruncated("orders_urgent");
     }
 
+    /**
+     * From Hive 4.0 the optimizer asks the handler for the table's row count and size; Hive 3.1 never does and plans
+     * with its own guess for a table without statistics (one row, size 0: "Basic stats: PARTIAL"), which a user sees in
+     * EXPLAIN and which costs join order and map-join choices, never results.
+     */
     @Test
     void theOptimizerGetsRowCountAndSizeFromTheStore() throws Exception {
+        if (HiveStack.Resources.hive3()) {
+            assertThat(YarnChecks.explain(hive, "SELECT count(*) FROM " + qualified("orders")))
+                    .contains("Statistics: Num rows: 1 Data size: 0 Basic stats: PARTIAL");
+            return;
+        }
         String query = statisticsQuery();
         // the classic plan format prints each operator's statistics
         hive.execute("SET hive.explain.user=false");

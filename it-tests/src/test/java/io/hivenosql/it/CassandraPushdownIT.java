@@ -328,7 +328,8 @@ class CassandraPushdownIT {
         // the same with allow-filtering: still not pushed
         assertThat(explain("EXPLAIN SELECT * FROM " + DB + ".readings_af WHERE tag IS NULL OR value <> 3"))
                 .contains("Filter Operator")
-                .contains("predicate: ((value <> 3L) or tag is null)");
+                // Hive 3.1 writes the disjuncts the other way round
+                .containsPattern("predicate: \\(*(\\(value <> 3L\\) or tag is null|tag is null or \\(value <> 3L\\))");
     }
 
     @Test

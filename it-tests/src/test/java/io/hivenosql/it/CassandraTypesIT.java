@@ -234,7 +234,7 @@ class CassandraTypesIT {
                         + "named_struct('street', 'Low St', 'zip', 1, 'tags', array()), "
                         + "map('m', array(array(3, 3), array(4))), array(cast(1 as float), cast(2 as float), cast(3 as float))");
         // a row with only the key: NULLs are left unset (no cells), so the row is just its key
-        hive.execute("INSERT INTO " + DB + ".written (id) VALUES (11)");
+        HiveStack.Resources.insertLeavingComplexNulls(hive, "INSERT INTO " + DB + ".written (id) VALUES (11)");
         String json = (String) cql.rows("SELECT JSON * FROM " + DB + ".written WHERE id = 10")
                 .get(0)
                 .get(0);
@@ -298,9 +298,11 @@ class CassandraTypesIT {
      */
     @Test
     void setsInsideUdtsAreWrittenInCqlOrder() throws Exception {
-        hive.execute("INSERT INTO " + DB + ".written (id, c_set, c_udt, c_nested) SELECT 12, array('b', 'a'), "
-                + "named_struct('street', 'S', 'zip', 1, 'tags', array('b', 'a')), "
-                + "map('m', array(array(5, 3, 5), array(2, 1)))");
+        HiveStack.Resources.insertLeavingComplexNulls(
+                hive,
+                "INSERT INTO " + DB + ".written (id, c_set, c_udt, c_nested) SELECT 12, array('b', 'a'), "
+                        + "named_struct('street', 'S', 'zip', 1, 'tags', array('b', 'a')), "
+                        + "map('m', array(array(5, 3, 5), array(2, 1)))");
         assertThat(cql.rows("SELECT JSON c_set, c_udt, c_nested FROM " + DB + ".written WHERE id = 12")
                         .get(0)
                         .get(0))

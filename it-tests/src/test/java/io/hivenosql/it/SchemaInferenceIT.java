@@ -109,7 +109,7 @@ class SchemaInferenceIT {
                         + "\\(8 columns\\\\; primary key \\(\\(userid, day\\), seq\\)\\)'")
                 .contains("'nosql.schema.notes'='column amount: a CQL decimal");
         // what SHOW CREATE TABLE prints recreates the same table, with no inference
-        hive.execute(shown.replace("`" + DB + "`.`events`", "`" + DB + "`.`events_again`"));
+        hive.execute(renamed(shown, "events", "events_again"));
         assertThat(Rows.describe(hive, DB + ".events_again")).isEqualTo(Rows.describe(hive, DB + ".events"));
         assertThat(sorted("SELECT * FROM " + DB + ".events_again"))
                 .isEqualTo(sorted("SELECT * FROM " + DB + ".events"));
@@ -207,7 +207,7 @@ class SchemaInferenceIT {
                 .contains("score")
                 // address.postCode: whole structs are fetched, so that a query of address.postcode alone reads it
                 .contains("'mongo.read.prune-nested'='false'");
-        hive.execute(shown.replace("`" + DB + "`.`people`", "`" + DB + "`.`people_again`"));
+        hive.execute(renamed(shown, "people", "people_again"));
         assertThat(sorted("SELECT * FROM " + DB + ".people_again"))
                 .isEqualTo(sorted("SELECT * FROM " + DB + ".people"));
 
@@ -280,6 +280,12 @@ class SchemaInferenceIT {
         return hive.query("SHOW CREATE TABLE " + table).stream()
                 .map(row -> String.valueOf(row.get(0)))
                 .collect(Collectors.joining("\n"));
+    }
+
+    /** A SHOW CREATE TABLE text of {@code table} that creates {@code name}: Hive 3.1 quotes `db.t`, 4.x `db`.`t`. */
+    private static String renamed(String shown, String table, String name) {
+        return shown.replace("`" + DB + "`.`" + table + "`", "`" + DB + "`.`" + name + "`")
+                .replace("`" + DB + "." + table + "`", "`" + DB + "." + name + "`");
     }
 
     private List<String> sorted(String sql) throws SQLException {

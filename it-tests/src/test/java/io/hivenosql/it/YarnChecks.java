@@ -117,9 +117,13 @@ final class YarnChecks {
 
     /** The plan of {@code sql} in the classic format (which prints each operator's statistics). */
     static String explain(HiveInstance hive, String sql) throws SQLException {
+        return explain(hive, sql, "EXPLAIN ");
+    }
+
+    private static String explain(HiveInstance hive, String sql, String explain) throws SQLException {
         hive.execute("SET hive.explain.user=false");
         try {
-            return hive.query("EXPLAIN " + sql).stream()
+            return hive.query(explain + sql).stream()
                     .map(row -> String.valueOf(row.get(0)))
                     .collect(Collectors.joining("\n"));
         } finally {
@@ -137,10 +141,13 @@ final class YarnChecks {
         return Long.parseLong(rows.group(1));
     }
 
-    /** The summary lines of {@code EXPLAIN VECTORIZATION} of {@code sql} (whether and why a map work vectorized). */
+    /**
+     * The summary lines of {@code EXPLAIN VECTORIZATION} of {@code sql} (whether and why a map work vectorized), in the
+     * classic format: Hive 3.1 prints the user-level plan, which has none, when {@code hive.explain.user} is on.
+     */
     static List<String> vectorization(HiveInstance hive, String sql) throws SQLException {
-        return hive.query("EXPLAIN VECTORIZATION " + sql).stream()
-                .map(row -> String.valueOf(row.get(0)).trim())
+        return Arrays.stream(explain(hive, sql, "EXPLAIN VECTORIZATION ").split("\n"))
+                .map(String::trim)
                 .filter(line -> line.startsWith("enabled")
                         || line.startsWith("inputFormatFeatureSupport")
                         || line.startsWith("vectorized:")

@@ -3,6 +3,7 @@ package io.hivenosql.sandbox;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.hive.HiveRelease;
 import io.hivenosql.sandbox.mongo.MongoFlavour;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,14 +18,16 @@ import java.util.Set;
  * {@code --aux-jars} takes a comma-separated list and may be repeated; {@code --cluster} (of {@code up} and {@code
  * demo}) and {@code --replicated} (of {@code up}) take no value.
  *
- * @param cluster whether HiveServer2 runs Hive on Tez over a YARN cluster (see {@link Stack.Builder#cluster(boolean)})
- * @param replicated whether the stores are replicated (see {@link Stack.Builder#replicated(boolean)})
+ * @param cluster whether HiveServer2 runs Hive on Tez over a YARN cluster (see {@link StackBuilder#cluster(boolean)})
+ * @param replicated whether the stores are replicated (see {@link StackBuilder#replicated(boolean)})
  * @param mongo the MongoDB server of {@code --mongo} (of {@code up} and {@code demo}); empty: the one {@value
  *     MongoFlavour#VARIABLE} names, else the test double
+ * @param hive the HiveServer2 release of {@code --hive} (of {@code up} and {@code demo}), 4.0.1 by default
  */
 public record SandboxArguments(
         Command command,
         Path workDir,
+        HiveRelease hive,
         HiveEngine engine,
         List<Path> auxJars,
         Optional<Path> examplesDir,
@@ -52,8 +55,8 @@ public record SandboxArguments(
     public static final String USAGE =
             """
             usage: SandboxMain <command> [options]
-              up           --work DIR [--engine tez|mr] [--cluster] [--replicated] [--mongo double|ferretdb]
-                           [--aux-jars a.jar,b.jar] [--examples DIR]
+              up           --work DIR [--hive 4.0.1|3.1.3] [--engine tez|mr] [--cluster] [--replicated]
+                           [--mongo double|ferretdb] [--aux-jars a.jar,b.jar] [--examples DIR]
                            start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
                            (--examples: also pass the examples dir to beeline as ${examples_dir}; --cluster: Hive on
                            Tez over a YARN cluster with HDFS, HiveServer2 in its own JVM, the aux jars on HDFS, the
@@ -61,9 +64,10 @@ public record SandboxArguments(
                            Cluster of 3 masters with a replica each and a 3-node Cassandra ring instead of one
                            server each; --mongo: the MongoDB server, the in-memory test double or FerretDB on a
                            private PostgreSQL, by default the one HIVE_NOSQL_MONGO names, else the double; MONGO_URI,
-                           an external server, wins over both)
-              demo         --work DIR --examples DIR [--engine tez|mr] [--cluster] [--mongo double|ferretdb]
-                           [--aux-jars a.jar,b.jar]
+                           an external server, wins over both; --hive 3.1.3: Apache Hive 3.1.3's HiveServer2 in its
+                           own JVM on Java 17, as Amazon EMR 7 runs it, with Tez 0.10.2 or MapReduce in local mode)
+              demo         --work DIR --examples DIR [--hive 4.0.1|3.1.3] [--engine tez|mr] [--cluster]
+                           [--mongo double|ferretdb] [--aux-jars a.jar,b.jar]
                            start the stack, load the demo data, run every *.hql under the examples dir in path
                            order through beeline, stop at the first failing file, then stop the stack
               beeline-args --work DIR
@@ -76,6 +80,7 @@ public record SandboxArguments(
 
     public SandboxArguments {
         requireNonNull(command, "command is null");
+        requireNonNull(hive, "hive is null");
         requireNonNull(engine, "engine is null");
         auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
         requireNonNull(examplesDir, "examplesDir is null");
@@ -96,6 +101,7 @@ public record SandboxArguments(
         }
         Command command = command(arguments.get(0));
         Path workDir = null;
+        HiveRelease hive = HiveRelease.HIVE_4_0_1;
         HiveEngine engine = HiveEngine.TEZ;
         List<Path> auxJars = new ArrayList<>();
         Path examplesDir = null;
@@ -138,6 +144,12 @@ public record SandboxArguments(
             switch (name) {
                 case "--work" -> workDir = path(name, value);
                 case "--engine" -> engine = HiveEngine.fromName(value);
+                case "--hive" -> {
+                    if (command != Command.UP && command != Command.DEMO) {
+                        throw new IllegalArgumentException("--hive is an option of up and demo only");
+                    }
+                    hive = HiveRelease.of(value);
+                }
                 case "--aux-jars" -> {
                     for (String jar : value.split(",")) {
                         if (!jar.isBlank()) {
@@ -164,9 +176,14 @@ public record SandboxArguments(
         if (cluster && engine != HiveEngine.TEZ) {
             throw new IllegalArgumentException("--cluster runs Hive on Tez only: drop --engine " + engine.hiveName());
         }
+        if (cluster && hive != HiveRelease.HIVE_4_0_1) {
+            throw new IllegalArgumentException("--cluster runs HiveServer2 " + HiveRelease.HIVE_4_0_1.version()
+                    + " only: drop --hive " + hive.version());
+        }
         return new SandboxArguments(
                 command,
                 workDir,
+                hive,
                 engine,
                 auxJars,
                 Optional.ofNullable(examplesDir),
@@ -188,7 +205,15 @@ public record SandboxArguments(
 
     private static SandboxArguments help() {
         return new SandboxArguments(
-                Command.HELP, null, HiveEngine.TEZ, List.of(), Optional.empty(), false, false, Optional.empty());
+                Command.HELP,
+                null,
+                HiveRelease.HIVE_4_0_1,
+                HiveEngine.TEZ,
+                List.of(),
+                Optional.empty(),
+                false,
+                false,
+                Optional.empty());
     }
 
     private static Command command(String name) {

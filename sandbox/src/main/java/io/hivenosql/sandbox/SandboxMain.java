@@ -92,7 +92,8 @@ public final class SandboxMain {
 
     private static Stack start(SandboxArguments arguments) {
         // up and demo run every store: Cassandra and MongoDB start in the background while HiveServer2 does
-        Stack.Builder builder = Stack.builder(arguments.workDir())
+        StackBuilder builder = Stack.builder(arguments.workDir())
+                .hive(arguments.hive())
                 .engine(arguments.engine())
                 .cluster(arguments.cluster())
                 .replicated(arguments.replicated())
@@ -112,7 +113,8 @@ public final class SandboxMain {
 
     private static int up(SandboxArguments arguments, PrintStream out) {
         Stack stack = start(arguments);
-        out.println("HiveServer2 (" + stack.state().engine() + "): " + stack.jdbcUrl());
+        out.println("HiveServer2 " + stack.release().version() + " ("
+                + stack.state().engine() + "): " + stack.jdbcUrl());
         stack.variables().forEach((name, value) -> out.println(name + ": " + value));
         if (stack.isCluster()) {
             out.println(clusterLogs(stack));

@@ -1,19 +1,17 @@
 package io.hivenosql.sandbox;
 
-import static java.util.Objects.requireNonNull;
-
 import io.hivenosql.sandbox.cassandra.TestingCassandraRing;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.hive.BeelineRunner;
-import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.hive.Hive3Server;
 import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.hive.HiveRelease;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
 import io.hivenosql.sandbox.redis.TestingRedisCluster;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
 import java.io.Closeable;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,10 +23,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The whole local stack: the store servers (Redis; Cassandra and MongoDB when asked for, see {@link
- * Builder#cassandra(boolean)} and {@link Builder#mongo(boolean)}) and a HiveServer2 whose handlers reach the stores
+ * StackBuilder#cassandra(boolean)} and {@link StackBuilder#mongo(boolean)}) and a HiveServer2 whose handlers reach the stores
  * through the addresses in {@link #variables()}: in process by default ({@link
  * io.hivenosql.sandbox.hive.LocalHiveServer}, so one such stack per JVM), or Hive on Tez over a YARN cluster in cluster
- * mode ({@link Builder#cluster(boolean)}, {@link TestingHiveCluster}; beeline variables {@code hdfs_uri} and {@code
+ * mode ({@link StackBuilder#cluster(boolean)}, {@link TestingHiveCluster}; beeline variables {@code hdfs_uri} and {@code
  * container_logs} too). Scripts refer to
  * them as {@code ${redis_nodes}}, {@code ${cassandra_hosts}}, {@code ${cassandra_local_dc}} and {@code ${mongo_uri}}
  * (extended with {@code /database.collection}).
@@ -44,7 +42,7 @@ public final class Stack implements Closeable {
     /** The data center of the Cassandra node, for {@code cassandra.local-dc}. */
     public static final String CASSANDRA_LOCAL_DC = "cassandra_local_dc";
     /**
-     * On a replicated stack ({@link Builder#replicated(boolean)}): the replication factor of the ring's keyspaces, for
+     * On a replicated stack ({@link StackBuilder#replicated(boolean)}): the replication factor of the ring's keyspaces, for
      * {@code cassandra.replication} (e.g. {@code {'class': 'SimpleStrategy', 'replication_factor':
      * ${cassandra_replication_factor}}}).
      */
@@ -55,11 +53,11 @@ public final class Stack implements Closeable {
      * {@code mongodb://host/?options}, which such scripts cannot extend: give them a MONGO_URI without options.
      */
     public static final String MONGO_URI = "mongo_uri";
-    /** The examples directory, or in cluster mode its copy on HDFS (see {@link Builder#examples(Path)}). */
+    /** The examples directory, or in cluster mode its copy on HDFS (see {@link StackBuilder#examples(Path)}). */
     public static final String EXAMPLES_DIR = "examples_dir";
     /**
      * The HiveServer2 setting listing the directories under which {@code nosql.mapping.url} may name local files; a
-     * session's SET does not change it (see {@link Builder#mappingFileRoots}).
+     * session's SET does not change it (see {@link StackBuilder#mappingFileRoots}).
      */
     public static final String MAPPING_FILE_ROOTS = "hivenosql.mapping.file.roots";
 
@@ -72,7 +70,7 @@ public final class Stack implements Closeable {
     private final StackState state;
     private boolean closed;
 
-    private Stack(Path workDir, StackStores stores, StackHive hive, Map<String, String> extra) {
+    Stack(Path workDir, StackStores stores, StackHive hive, Map<String, String> extra) {
         this.workDir = workDir;
         this.stores = stores;
         this.hive = hive;
@@ -87,8 +85,8 @@ public final class Stack implements Closeable {
                 ProcessHandle.current().pid(), server.jdbcUrl(), server.user(), hive.engine(), variables, serverPids);
     }
 
-    public static Builder builder(Path workDir) {
-        return new Builder(workDir);
+    public static StackBuilder builder(Path workDir) {
+        return new StackBuilder(workDir);
     }
 
     public Path workDir() {
@@ -104,13 +102,13 @@ public final class Stack implements Closeable {
         return hive.instance();
     }
 
-    /** Whether this stack runs Hive on Tez over YARN ({@link Builder#cluster(boolean)}). */
+    /** Whether this stack runs Hive on Tez over YARN ({@link StackBuilder#cluster(boolean)}). */
     public boolean isCluster() {
         return hive.cluster().isPresent();
     }
 
     /**
-     * The cluster of a stack in cluster mode ({@link Builder#cluster(boolean)}): HDFS, YARN, HiveServer2's pid and the
+     * The cluster of a stack in cluster mode ({@link StackBuilder#cluster(boolean)}): HDFS, YARN, HiveServer2's pid and the
      * containers' directories.
      */
     public TestingHiveCluster cluster() {
@@ -126,14 +124,14 @@ public final class Stack implements Closeable {
                         "This stack is replicated: its Redis is a cluster, see redisCluster()"));
     }
 
-    /** The Redis Cluster (3 masters, a replica each) of a replicated stack ({@link Builder#replicated(boolean)}). */
+    /** The Redis Cluster (3 masters, a replica each) of a replicated stack ({@link StackBuilder#replicated(boolean)}). */
     public TestingRedisCluster redisCluster() {
         return stores.redisCluster()
                 .orElseThrow(() -> new IllegalStateException(
                         "This stack runs one Redis server: build it with Stack.builder(...).replicated(true)"));
     }
 
-    /** The Cassandra node; only in a stack built with {@link Builder#cassandra(boolean) cassandra(true)}. */
+    /** The Cassandra node; only in a stack built with {@link StackBuilder#cassandra(boolean) cassandra(true)}. */
     public TestingCassandraServer cassandra() {
         return stores.cassandra()
                 .orElseThrow(() -> new IllegalStateException(
@@ -151,7 +149,7 @@ public final class Stack implements Closeable {
     }
 
     /**
-     * The MongoDB server; only in a stack built with {@link Builder#mongo(boolean) mongo(true)}. It is {@linkplain
+     * The MongoDB server; only in a stack built with {@link StackBuilder#mongo(boolean) mongo(true)}. It is {@linkplain
      * TestingMongoServer#isExternal() external} when the environment variable {@code MONGO_URI} is set.
      */
     public TestingMongoServer mongo() {
@@ -173,9 +171,32 @@ public final class Stack implements Closeable {
         return state;
     }
 
-    /** A beeline runner connected to this stack's HiveServer2 with {@link #variables()} as {@code --hivevar}s. */
+    /**
+     * A beeline runner connected to this stack's HiveServer2 with {@link #variables()} as {@code --hivevar}s: Hive 3.1.3's
+     * own beeline and JDBC driver for a HiveServer2 3.1.3.
+     */
     public BeelineRunner.Builder beeline() {
-        return BeelineRunner.builder(jdbcUrl()).user(hive.instance().user()).variables(variables);
+        BeelineRunner.Builder beeline =
+                BeelineRunner.builder(jdbcUrl()).user(hive.instance().user()).variables(variables);
+        if (hive.release() == HiveRelease.HIVE_3_1_3) {
+            beeline.classpath(Hive3Server.classPath().value());
+        }
+        return beeline;
+    }
+
+    /** The release of this stack's HiveServer2. */
+    public HiveRelease release() {
+        return hive.release();
+    }
+
+    /**
+     * The log file of a HiveServer2 that runs out of this JVM in local mode (3.1.3), which holds its tasks' logging too;
+     * empty for one in this JVM, whose logging is this JVM's.
+     */
+    public static Optional<Path> serverLog(Path stackWorkDir, HiveRelease release) {
+        return release == HiveRelease.HIVE_3_1_3
+                ? Optional.of(stackWorkDir.resolve(StackHive.HIVE3_DIR).resolve(Hive3Server.LOG_FILE))
+                : Optional.empty();
     }
 
     @Override
@@ -201,182 +222,6 @@ public final class Stack implements Closeable {
             action.run();
         } catch (RuntimeException e) {
             failures.add(e);
-        }
-    }
-
-    public static final class Builder {
-        private final Path workDir;
-        private HiveEngine engine = HiveEngine.TEZ;
-        private boolean cluster;
-        private boolean replicated;
-        private int nodeManagers = io.hivenosql.sandbox.cluster.MiniHadoopCluster.NODE_MANAGERS;
-        private final List<Path> auxJars = new ArrayList<>();
-        private final Map<String, String> hiveConf = new LinkedHashMap<>();
-        private final Map<String, String> variables = new LinkedHashMap<>();
-        private Optional<Path> examples = Optional.empty();
-        private Duration hiveStartTimeout = Duration.ofMinutes(2);
-        private Optional<TestingCassandraServer.Builder> cassandra = Optional.empty();
-        private Optional<TestingMongoServer.Builder> mongo = Optional.empty();
-
-        private Builder(Path workDir) {
-            this.workDir =
-                    requireNonNull(workDir, "workDir is null").toAbsolutePath().normalize();
-        }
-
-        public Builder engine(HiveEngine engine) {
-            this.engine = requireNonNull(engine, "engine is null");
-            return this;
-        }
-
-        /**
-         * Whether HiveServer2 runs Hive on Tez over a YARN cluster (HDFS with 2 DataNodes, YARN with 2 NodeManagers,
-         * HiveServer2 and every container in a JVM of its own, the handler jars on HDFS; see {@link
-         * TestingHiveCluster}, work directory {@code <work>/cluster}) instead of in process (default: no).
-         */
-        public Builder cluster(boolean enabled) {
-            this.cluster = enabled;
-            return this;
-        }
-
-        /**
-         * Whether the stores are replicated (default: no): a Redis Cluster of 3 masters each with a replica instead of
-         * one {@code redis-server}, and with {@link #cassandra(boolean) Cassandra} a ring of 3 nodes on 127.0.0.1,
-         * 127.0.0.2 and 127.0.0.3 instead of one node (work directory {@code <work>/cassandra-ring}); MongoDB stays one
-         * server. Combines with {@link #cluster(boolean)}.
-         */
-        public Builder replicated(boolean enabled) {
-            this.replicated = enabled;
-            return this;
-        }
-
-        /** In cluster mode: how many YARN NodeManagers run (default 2), each with 2048 MB for containers. */
-        public Builder nodeManagers(int count) {
-            if (count < 1) {
-                throw new IllegalArgumentException("A YARN cluster needs at least 1 NodeManager, not " + count);
-            }
-            this.nodeManagers = count;
-            return this;
-        }
-
-        /** Handler jars for {@code hive.aux.jars.path}. */
-        public Builder auxJars(List<Path> jars) {
-            auxJars.addAll(requireNonNull(jars, "jars is null"));
-            return this;
-        }
-
-        public Builder hiveConf(String key, String value) {
-            hiveConf.put(requireNonNull(key, "key is null"), requireNonNull(value, "value is null"));
-            return this;
-        }
-
-        /**
-         * Lets tables read mapping files ({@code nosql.mapping.url}) from local files under {@code directory}: added to
-         * {@value #MAPPING_FILE_ROOTS} of HiveServer2's configuration, which no session can change. Without any, a
-         * table may name no local mapping file.
-         */
-        public Builder mappingFileRoots(Path directory) {
-            String root = requireNonNull(directory, "directory is null")
-                    .toAbsolutePath()
-                    .normalize()
-                    .toString();
-            hiveConf.merge(MAPPING_FILE_ROOTS, root, (old, added) -> old + "," + added);
-            return this;
-        }
-
-        /**
-         * The examples directory (their files: {@code ${examples_dir}/...}), a {@linkplain #mappingFileRoots mapping-file
-         * root}; in cluster mode copied to HDFS, {@value #EXAMPLES_DIR} naming the copy that tasks on any host can read.
-         */
-        public Builder examples(Path directory) {
-            mappingFileRoots(directory);
-            this.examples = Optional.of(directory.toAbsolutePath().normalize());
-            return this;
-        }
-
-        /** An extra beeline variable; store addresses are added by the stack itself. */
-        public Builder variable(String name, String value) {
-            variables.put(requireNonNull(name, "name is null"), requireNonNull(value, "value is null"));
-            return this;
-        }
-
-        /**
-         * Whether the stack runs a Cassandra node too (default: no; it takes seconds to start and up to 1.5 GB of memory).
-         * Its work directory is {@code <work>/cassandra}.
-         */
-        public Builder cassandra(boolean enabled) {
-            this.cassandra = enabled ? Optional.of(TestingCassandraServer.builder()) : Optional.empty();
-            return this;
-        }
-
-        /**
-         * Runs a Cassandra node with these settings, e.g. {@code TestingCassandraServer.builder()
-         * .passwordAuthenticator(true)}; its work directory is always {@code <work>/cassandra}.
-         */
-        public Builder cassandra(TestingCassandraServer.Builder settings) {
-            this.cassandra = Optional.of(requireNonNull(settings, "settings is null"));
-            return this;
-        }
-
-        /**
-         * Whether the stack runs a MongoDB server too (default: no): the MongoDB-protocol test server (about 0.5 s to
-         * start, some 60 MB of memory; work directory {@code <work>/mongo}), or FerretDB on PostgreSQL when the
-         * environment variable {@code HIVE_NOSQL_MONGO} is {@code ferretdb}, or the external server of the
-         * environment variable {@code MONGO_URI} when that is set, whatever the other says (see {@link
-         * TestingMongoServer}).
-         */
-        public Builder mongo(boolean enabled) {
-            this.mongo = enabled ? Optional.of(TestingMongoServer.builder()) : Optional.empty();
-            return this;
-        }
-
-        /** Runs a MongoDB server with these settings; its work directory is always {@code <work>/mongo}. */
-        public Builder mongo(TestingMongoServer.Builder settings) {
-            this.mongo = Optional.of(requireNonNull(settings, "settings is null"));
-            return this;
-        }
-
-        public Builder hiveStartTimeout(Duration timeout) {
-            this.hiveStartTimeout = requireNonNull(timeout, "timeout is null");
-            return this;
-        }
-
-        /**
-         * Starts the stores and HiveServer2 (Cassandra and MongoDB in the background meanwhile), then writes the state
-         * file.
-         */
-        public Stack start() {
-            long start = System.nanoTime();
-            StackState.delete(workDir);
-            StackStores.Starting starting =
-                    StackStores.startInBackground(new StackStores.Settings(workDir, replicated, cassandra, mongo));
-            StackHive hive;
-            try {
-                hive = StackHive.start(
-                        workDir, cluster, nodeManagers, engine, auxJars, hiveConf, examples, hiveStartTimeout);
-            } catch (RuntimeException | Error e) {
-                starting.closeWhenStarted();
-                throw e;
-            }
-            StackStores stores;
-            try {
-                stores = starting.await();
-            } catch (RuntimeException e) {
-                hive.close();
-                throw e;
-            }
-            Stack stack = new Stack(workDir, stores, hive, variables);
-            try {
-                stack.state.write(workDir);
-            } catch (RuntimeException e) {
-                stack.close();
-                throw e;
-            }
-            log.info(
-                    "Stack up in {} ms: {}, {}",
-                    (System.nanoTime() - start) / 1_000_000,
-                    stack.jdbcUrl(),
-                    stores.describe());
-            return stack;
         }
     }
 }

@@ -5,8 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.cluster.ClusterOptions;
 import io.hivenosql.sandbox.cluster.TestingHiveCluster;
 import io.hivenosql.sandbox.hive.EmbeddedHiveInstance;
+import io.hivenosql.sandbox.hive.Hive3Server;
 import io.hivenosql.sandbox.hive.HiveEngine;
 import io.hivenosql.sandbox.hive.HiveInstance;
+import io.hivenosql.sandbox.hive.HiveRelease;
 import io.hivenosql.sandbox.hive.LocalHiveServer;
 import io.hivenosql.sandbox.hive.RemoteHiveInstance;
 import java.io.Closeable;
@@ -19,29 +21,38 @@ import java.util.Optional;
 
 /**
  * The HiveServer2 of a {@link Stack}, in one of the stack's modes: in process with Tez or MapReduce in local mode
- * ({@link LocalHiveServer}), or Hive on Tez over a YARN cluster with HiveServer2 in its own JVM ({@link
- * TestingHiveCluster}, {@link Stack.Builder#cluster(boolean)}).
+ * ({@link LocalHiveServer}), Hive on Tez over a YARN cluster with HiveServer2 in its own JVM ({@link
+ * TestingHiveCluster}, {@link StackBuilder#cluster(boolean)}), or Hive 3.1.3's HiveServer2 in its own JVM with Tez or
+ * MapReduce in local mode ({@link Hive3Server}, {@link StackBuilder#hive(HiveRelease)}).
  */
 final class StackHive implements Closeable {
     /** Beeline variable of cluster mode: the cluster's HDFS, {@code hdfs://127.0.0.1:<port>}. */
     static final String HDFS_URI = "hdfs_uri";
     /** Beeline variable of cluster mode: the NodeManagers' container log directories (comma-separated). */
     static final String CONTAINER_LOGS = "container_logs";
-    /** Where cluster mode copies the examples directory ({@link Stack.Builder#examples(Path)}) on HDFS. */
+    /** Where cluster mode copies the examples directory ({@link StackBuilder#examples(Path)}) on HDFS. */
     static final String HDFS_EXAMPLES_DIR = "/apps/hive-nosql/examples";
+    /** Where a stack's HiveServer2 3.1.3 keeps its files, under the stack's work directory. */
+    static final String HIVE3_DIR = "hive3";
     /** The {@code engine} of a cluster-mode stack's state file. */
     static final String CLUSTER_ENGINE = "tez-yarn";
 
     private final HiveInstance instance;
     private final String engine;
     private final Optional<TestingHiveCluster> cluster;
+    private final Optional<Hive3Server> hive3;
     private final Optional<String> examplesDir;
 
     private StackHive(
-            HiveInstance instance, String engine, Optional<TestingHiveCluster> cluster, Optional<String> examplesDir) {
+            HiveInstance instance,
+            String engine,
+            Optional<TestingHiveCluster> cluster,
+            Optional<Hive3Server> hive3,
+            Optional<String> examplesDir) {
         this.instance = instance;
         this.engine = engine;
         this.cluster = cluster;
+        this.hive3 = hive3;
         this.examplesDir = examplesDir;
     }
 
@@ -51,6 +62,7 @@ final class StackHive implements Closeable {
      */
     static StackHive start(
             Path workDir,
+            HiveRelease release,
             boolean clusterMode,
             int nodeManagers,
             HiveEngine engine,
@@ -59,13 +71,24 @@ final class StackHive implements Closeable {
             Optional<Path> examples,
             Duration startTimeout) {
         requireNonNull(engine, "engine is null");
+        if (release == HiveRelease.HIVE_3_1_3) {
+            if (clusterMode) {
+                throw new IllegalArgumentException(
+                        "The cluster mode runs HiveServer2 4.0.1 only, not " + release.version());
+            }
+            Hive3Server server = Hive3Server.start(workDir.resolve(HIVE3_DIR), engine, auxJars, hiveConf, startTimeout);
+            RemoteHiveInstance hive = new RemoteHiveInstance(server.jdbcUrl(), System.getProperty("user.name", "hive"));
+            return new StackHive(
+                    hive, engine.hiveName(), Optional.empty(), Optional.of(server), examples.map(Path::toString));
+        }
         if (!clusterMode) {
             EmbeddedHiveInstance hive = EmbeddedHiveInstance.start(LocalHiveServer.builder(workDir.resolve("hive"))
                     .engine(engine)
                     .auxJars(auxJars)
                     .conf(hiveConf)
                     .startTimeout(startTimeout));
-            return new StackHive(hive, engine.hiveName(), Optional.empty(), examples.map(Path::toString));
+            return new StackHive(
+                    hive, engine.hiveName(), Optional.empty(), Optional.empty(), examples.map(Path::toString));
         }
         if (engine != HiveEngine.TEZ) {
             throw new IllegalArgumentException("The cluster mode runs Hive on Tez only, not " + engine.hiveName());
@@ -83,7 +106,7 @@ final class StackHive implements Closeable {
             throw e;
         }
         RemoteHiveInstance hive = new RemoteHiveInstance(cluster.jdbcUrl(), System.getProperty("user.name", "hive"));
-        return new StackHive(hive, CLUSTER_ENGINE, Optional.of(cluster), examplesOnHdfs);
+        return new StackHive(hive, CLUSTER_ENGINE, Optional.of(cluster), Optional.empty(), examplesOnHdfs);
     }
 
     HiveInstance instance() {
@@ -97,6 +120,11 @@ final class StackHive implements Closeable {
 
     Optional<TestingHiveCluster> cluster() {
         return cluster;
+    }
+
+    /** The release of the running HiveServer2. */
+    HiveRelease release() {
+        return hive3.isPresent() ? HiveRelease.HIVE_3_1_3 : HiveRelease.HIVE_4_0_1;
     }
 
     /**
@@ -126,6 +154,7 @@ final class StackHive implements Closeable {
             pids.put("cluster", running.pid());
             pids.put("hiveserver2", running.state().hiveServerPid());
         });
+        hive3.ifPresent(server -> pids.put("hiveserver2", server.pid()));
         return pids;
     }
 
@@ -134,7 +163,11 @@ final class StackHive implements Closeable {
         try {
             instance.close();
         } finally {
-            cluster.ifPresent(TestingHiveCluster::close);
+            try {
+                cluster.ifPresent(TestingHiveCluster::close);
+            } finally {
+                hive3.ifPresent(Hive3Server::close);
+            }
         }
     }
 }

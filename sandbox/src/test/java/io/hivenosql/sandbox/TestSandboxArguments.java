@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hivenosql.sandbox.SandboxArguments.Command;
 import io.hivenosql.sandbox.hive.HiveEngine;
+import io.hivenosql.sandbox.hive.HiveRelease;
 import io.hivenosql.sandbox.mongo.MongoFlavour;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -42,6 +43,23 @@ class TestSandboxArguments {
         assertThat(arguments.engine()).isEqualTo(HiveEngine.MR);
         assertThat(arguments.auxJars()).containsExactly(Path.of("a.jar"), Path.of("b.jar"), Path.of("c.jar"));
         assertThat(arguments.examplesDir()).contains(Path.of("/x/hql"));
+    }
+
+    @Test
+    void parsesTheHiveReleaseOfUpAndDemo() {
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w")).hive()).isEqualTo(HiveRelease.HIVE_4_0_1);
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w", "--hive", "3.1.3"))
+                        .hive())
+                .isEqualTo(HiveRelease.HIVE_3_1_3);
+        assertThat(SandboxArguments.parse(List.of("demo", "--work", "w", "--hive=3.1.3", "--examples", "x"))
+                        .hive())
+                .isEqualTo(HiveRelease.HIVE_3_1_3);
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--hive", "4.2.0")))
+                .hasMessage("no HiveServer2 4.2.0 here; --hive takes 4.0.1 or 3.1.3");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--hive", "3.1.3", "--cluster")))
+                .hasMessage("--cluster runs HiveServer2 4.0.1 only: drop --hive 3.1.3");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("beeline-args", "--work", "w", "--hive", "3.1.3")))
+                .hasMessageContaining("--hive is an option of up and demo only");
     }
 
     @Test

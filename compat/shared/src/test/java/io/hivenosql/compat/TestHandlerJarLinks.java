@@ -18,12 +18,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The link check of every handler jar (the {@code -hive.jar}s users deploy) against one Hive line's runtime classpath;
  * each compat module runs it for its line. Its settings are system properties the module's pom sets:
  * {@code hivenosql.compat.line} (the Hive version), {@code hivenosql.compat.jars} (the directory of the jars) and
- * {@code hivenosql.compat.classpath} (a file listing the line's runtime jars). The baseline, the Hive line the jars are
+ * {@code hivenosql.compat.classpath} (a file listing the line's runtime jars, or {@code classpath:/resource} a runtime
+ * module's list of them). The baseline, the Hive line the jars are
  * compiled against, is link-check's own {@code baseline.classpath}. The hooks the line never calls must be exactly those
  * of the module's {@code dormant-hooks.txt}, which the README's compatibility table lists.
  */
 class TestHandlerJarLinks {
     static final String HOOK = "Lio/hivenosql/api/hive/line/HookSince;";
+    /** The prefix of a {@code hivenosql.compat.classpath} that names a classpath resource instead of a file. */
+    private static final String RESOURCE = "classpath:";
 
     static Stream<Path> handlerJars() throws IOException {
         Path directory = Path.of(property("hivenosql.compat.jars"));
@@ -39,7 +42,9 @@ class TestHandlerJarLinks {
     void linksOnThisHiveLine(Path jar) throws IOException {
         HiveVersion line = HiveVersion.parse(property("hivenosql.compat.line"));
         List<Path> world = new ArrayList<>(List.of(jar));
-        world.addAll(classpath(Files.readString(Path.of(property("hivenosql.compat.classpath")))));
+        String runtime = property("hivenosql.compat.classpath");
+        world.addAll(classpath(
+                runtime.startsWith(RESOURCE) ? resource(runtime.substring(RESOURCE.length())) : Files.readString(Path.of(runtime))));
         List<Path> baseline = new ArrayList<>(List.of(jar));
         baseline.addAll(classpath(resource("/io/hivenosql/compat/baseline.classpath")));
         try (ClassPath classPath = ClassPath.of(world);

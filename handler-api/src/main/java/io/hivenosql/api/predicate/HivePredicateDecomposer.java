@@ -2,11 +2,6 @@ package io.hivenosql.api.predicate;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
@@ -14,7 +9,6 @@ import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -53,8 +47,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class HivePredicateDecomposer {
     private static final Logger LOG = LoggerFactory.getLogger(HivePredicateDecomposer.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String MARKER_FORMAT = "hive-nosql-pushed";
 
     private HivePredicateDecomposer() {}
 
@@ -101,7 +93,7 @@ public final class HivePredicateDecomposer {
         DecomposedPredicate decomposed = new DecomposedPredicate();
         decomposed.pushedPredicate = and(pushed);
         decomposed.residualPredicate = residual.isEmpty() ? null : and(residual);
-        decomposed.pushedPredicateObject = marker(tableName, exact);
+        decomposed.pushedPredicateObject = PushedMarker.write(tableName, exact);
         return decomposed;
     }
 
@@ -129,7 +121,7 @@ public final class HivePredicateDecomposer {
             FilterCapabilities capabilities,
             LongSupplier runtimeKeysLimit)
             throws IOException {
-        Set<String> promised = promisedConjuncts(conf, tableName);
+        Set<String> promised = PushedMarker.inConf(conf, tableName);
         String serialized = conf.get(TableScanDesc.FILTER_EXPR_CONF_STR);
         List<Filter> filters = new ArrayList<>();
         if (serialized != null && !serialized.isBlank()) {
@@ -168,9 +160,11 @@ public final class HivePredicateDecomposer {
                 }
             }
         }
+        promised.addAll(PushedMarker.inMergedScans(conf, tableName));
         if (!promised.isEmpty() && "mr".equalsIgnoreCase(conf.get("hive.execution.engine"))) {
             // MapReduce reads a table once for all aliases of one query that scan it (a self-join) and then pushes
-            // no filter at all, but Hive already dropped the pushed predicates from its own filtering: wrong rows
+            // an OR of their filters or none at all, but Hive already dropped the pushed predicates from its own
+            // filtering: wrong rows
             HandlerException error = new HandlerException(
                     HandlerErrorCode.UNSUPPORTED_OPERATION,
                     "table " + tableName + ": MapReduce scans this table once for several aliases of the query, so "
@@ -312,40 +306,6 @@ public final class HivePredicateDecomposer {
         }
         return new ExprNodeGenericFuncDesc(
                 TypeInfoFactory.booleanTypeInfo, new GenericUDFOPAnd(), "and", new ArrayList<>(conjuncts));
-    }
-
-    // a plain String, so that no class of ours has to be loadable wherever Hive deserializes its plan
-    private static String marker(String tableName, List<ExprNodeDesc> pushed) {
-        ObjectNode marker = JSON.createObjectNode();
-        marker.put("format", MARKER_FORMAT);
-        marker.put("table", tableName);
-        ArrayNode texts = marker.putArray("pushed");
-        pushed.forEach(conjunct -> texts.add(conjunct.getExprString()));
-        try {
-            return JSON.writeValueAsString(marker);
-        } catch (JsonProcessingException e) {
-            throw new HandlerException(HandlerErrorCode.INTERNAL_ERROR, "cannot record the pushed predicate", e);
-        }
-    }
-
-    private static Set<String> promisedConjuncts(Configuration conf, String tableName) {
-        Set<String> result = new LinkedHashSet<>();
-        String serialized = conf.get(TableScanDesc.FILTER_OBJECT_CONF_STR);
-        if (serialized == null || serialized.isBlank()) {
-            return result;
-        }
-        try {
-            String text = SerializationUtilities.deserializeObject(serialized, String.class);
-            JsonNode marker = JSON.readTree(text);
-            if (MARKER_FORMAT.equals(marker.path("format").asText())
-                    && tableName.equals(marker.path("table").asText())) {
-                marker.path("pushed").forEach(node -> result.add(node.asText()));
-            }
-        } catch (IOException | RuntimeException e) {
-            // another handler's filter object, or one of another table: not ours to check
-            LOG.debug("table {}: ignoring a filter object that is not hive-nosql's: {}", tableName, e.toString());
-        }
-        return result;
     }
 
     private static IOException pushedButLost(String tableName, String detail) {

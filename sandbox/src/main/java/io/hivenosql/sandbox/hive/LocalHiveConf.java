@@ -3,6 +3,9 @@ package io.hivenosql.sandbox.hive;
 import static java.util.Objects.requireNonNull;
 import static java.util.stream.Collectors.joining;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +56,17 @@ public final class LocalHiveConf {
         }
         conf.putAll(extra);
         return conf;
+    }
+
+    /** Creates the directories of the work directory that Hive and Tez expect to exist (scratch, Tez's local cache). */
+    public static void createDirectories(Path workDir) {
+        try {
+            Files.createDirectories(workDir.resolve("scratch"));
+            Files.createDirectories(workDir.resolve("local-scratch"));
+            Files.createDirectories(workDir.resolve("tez-local-cache"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create the Hive work directory " + workDir, e);
+        }
     }
 
     /** {@code file:///...}, without the trailing slash {@link Path#toUri()} adds for existing directories. */

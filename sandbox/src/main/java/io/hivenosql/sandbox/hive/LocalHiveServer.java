@@ -202,7 +202,7 @@ public final class LocalHiveServer implements Closeable {
 
     private void doStart() {
         long start = System.nanoTime();
-        createDirectories();
+        LocalHiveConf.createDirectories(workDir);
         // Derby writes derby.log to the current directory unless told otherwise
         System.setProperty(
                 "derby.stream.error.file", workDir.resolve("derby.log").toString());
@@ -264,16 +264,6 @@ public final class LocalHiveServer implements Closeable {
             return file.toUri().toURL();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + file, e);
-        }
-    }
-
-    private void createDirectories() {
-        try {
-            Files.createDirectories(workDir.resolve("scratch"));
-            Files.createDirectories(workDir.resolve("local-scratch"));
-            Files.createDirectories(workDir.resolve("tez-local-cache"));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot create the Hive work directory " + workDir, e);
         }
     }
 
