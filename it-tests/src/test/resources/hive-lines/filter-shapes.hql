@@ -62,6 +62,5 @@ UNION ALL SELECT 'mongo not-equal', 'orc', count(*) FROM shapes_mongo_orc WHERE 
 
 DROP TABLE users_shapes_orc;
 DROP TABLE shapes_cql_orc;
-DROP TABLE shapes_cql;
 DROP TABLE shapes_mongo_orc;
-DROP TABLE shapes_mongo;
+-- shapes_cql and shapes_mongo stay for credentials-and-inference.hql, which reads them back and drops them

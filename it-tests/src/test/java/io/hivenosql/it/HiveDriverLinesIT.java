@@ -35,6 +35,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HiveDriverLinesIT {
     private static final Pattern WHOLE_SECOND = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d)\\.0$");
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+");
+    private static final String PASSWORD = "lines-s3cr3t-Pa55";
+    private static final String ALIAS = "lines.redis.password";
     private static final Pattern PUSHED =
             Pattern.compile("NoSqlInputFormat: table examples\\.(\\w+): [^\\n]*pushed filter: (?!none)");
 
@@ -45,6 +47,7 @@ class HiveDriverLinesIT {
         // kept after the run: the Driver's log is logs/hive.log there
         Path work = Path.of(System.getProperty("hivenosql.work.dir", "target/it-work"), "hive-" + version);
         ServerProcess.deleteRecursively(work);
+        Files.createDirectories(work);
         Path examples = HiveStack.Resources.examplesDir();
         List<Path> scripts = new ArrayList<>(DemoRunner.scripts(examples));
         Path shapes = Path.of(HiveDriverLinesIT.class
@@ -55,10 +58,20 @@ class HiveDriverLinesIT {
                 .getResource("/hive-lines/statistics.hql")
                 .toURI());
         scripts.add(statistics);
+        scripts.add(Path.of(HiveDriverLinesIT.class
+                .getResource("/hive-lines/credentials-and-inference.hql")
+                .toURI()));
         try (TestingRedisServer redis = TestingRedisServer.start();
+                TestingRedisServer secured = TestingRedisServer.builder()
+                        .password("the-default-users-password")
+                        .aclUser("hive", PASSWORD)
+                        .build();
                 TestingCassandraServer cassandra = TestingCassandraServer.start();
                 TestingMongoServer mongo = TestingMongoServer.start()) {
             DemoData.load(redis.host(), redis.port());
+            String credentials = Keystores.create(
+                    work.resolve("credentials.jceks"),
+                    Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), secured.address()));
             HiveDriverRunner.Result result = HiveDriverRunner.builder(work, version)
                     .java(java)
                     .auxJars(HiveStack.Resources.auxJars())
@@ -67,6 +80,8 @@ class HiveDriverLinesIT {
                     .variable(Stack.CASSANDRA_LOCAL_DC, cassandra.localDatacenter())
                     .variable(Stack.MONGO_URI, mongo.uri())
                     .variable(Stack.EXAMPLES_DIR, examples.toString())
+                    .variable("secured_redis", secured.address())
+                    .variable("credentials", credentials)
                     .conf(Stack.MAPPING_FILE_ROOTS, examples.toString())
                     .build()
                     .run(scripts);
@@ -75,7 +90,7 @@ class HiveDriverLinesIT {
                     .as("Hive %s: %s", version, result.describe())
                     .isTrue();
             assertThat(result.outputs()).hasSameSizeAs(scripts);
-            for (int i = 0; i < scripts.size() - 2; i++) {
+            for (int i = 0; i < scripts.size() - 3; i++) {
                 Path script = scripts.get(i);
                 Path expected =
                         script.resolveSibling(script.getFileName().toString().replace(".hql", ".out"));
@@ -85,7 +100,7 @@ class HiveDriverLinesIT {
             }
             // Calcite 1.33's filter shapes: the store's table and its ORC copy count the same rows, shape by shape
             Map<String, Set<String>> counts = new TreeMap<>();
-            for (String line : result.outputs().get(scripts.size() - 2).strip().split("\n")) {
+            for (String line : result.outputs().get(scripts.size() - 3).strip().split("\n")) {
                 String[] fields = line.split("\t");
                 counts.computeIfAbsent(fields[0], shape -> new TreeSet<>()).add(fields[2]);
             }
@@ -95,15 +110,30 @@ class HiveDriverLinesIT {
                     .hasSize(1)
                     .noneMatch("0"::equals));
             // ANALYZE: the store's row count in the metastore (Redis: the 20 demo users, estimated from a key sample)
-            String numRows = result.outputs().get(scripts.size() - 1).strip();
+            String numRows = result.outputs().get(scripts.size() - 2).strip();
             assertThat(numRows)
                     .as("numRows of examples.users after ANALYZE on Hive %s", version)
                     .matches("numRows\t[0-9]+");
             assertThat(Long.parseLong(numRows.substring(numRows.indexOf('\t') + 1)))
                     .as("numRows of examples.users after ANALYZE on Hive %s", version)
                     .isBetween(10L, 40L);
+            // the password from the credential provider, and the columns the stores hold: what the declared tables read
+            List<String> rows =
+                    List.of(result.outputs().get(scripts.size() - 1).strip().split("\n"));
+            assertThat(rows)
+                    .as("credentials and inferred tables on Hive %s", version)
+                    .hasSize(6);
+            assertThat(rows.subList(0, 2)).containsExactly("secured\ta\t1", "secured\tb\t2");
+            assertThat(totals(rows, "inferred_cql"))
+                    .isEqualTo(totals(rows, "shapes_cql"))
+                    .startsWith("60\t");
+            assertThat(totals(rows, "inferred_mongo"))
+                    .isEqualTo(totals(rows, "shapes_mongo"))
+                    .startsWith("60\t");
+            assertThat(result.describe()).doesNotContain(PASSWORD);
             // the stores were given filters: each store's tables were read with a pushed filter, as the planner logs
             String log = Files.readString(work.resolve("logs").resolve("hive.log"), UTF_8);
+            assertThat(log).doesNotContain(PASSWORD);
             assertThat(PUSHED.matcher(log)
                             .results()
                             .map(match -> match.group(1))
@@ -111,6 +141,14 @@ class HiveDriverLinesIT {
                     .as("tables read with a pushed filter on Hive %s (logs/hive.log)", version)
                     .contains("users", "orders_cql", "orders_mongo", "shapes_cql", "shapes_mongo");
         }
+    }
+
+    /** The values of the one row that starts with {@code name}, after that first field, as {@link #sameValues}. */
+    private static String totals(List<String> rows, String name) {
+        List<String> matching =
+                rows.stream().filter(row -> row.startsWith(name + "\t")).toList();
+        assertThat(matching).as("the row of %s in %s", name, rows).hasSize(1);
+        return sameValues(matching.get(0).substring(name.length() + 1)).strip();
     }
 
     /**

@@ -2,8 +2,8 @@ package io.hivenosql.sandbox.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.ChildCommand;
 import io.hivenosql.sandbox.JvmOptions;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +15,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 
 /**
  * Runs the real beeline ({@code org.apache.hive.beeline.BeeLine} of hive-beeline 3.1.3, which works against
@@ -110,25 +110,16 @@ public final class BeelineRunner {
         try {
             out = Files.createTempFile("beeline-", ".out");
             err = Files.createTempFile("beeline-", ".err");
-            Process process = new ProcessBuilder(command)
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-            boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (!exited) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
+            OptionalInt exit = ChildCommand.run(
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()), timeout);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             return new Result(
                     command,
-                    exited ? process.exitValue() : -1,
+                    exit.orElse(-1),
                     new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
                     new String(Files.readAllBytes(err), StandardCharsets.UTF_8),
                     elapsed,
-                    !exited);
+                    exit.isEmpty());
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot run beeline (" + java + " ... " + MAIN_CLASS + ")", e);
         } catch (InterruptedException e) {

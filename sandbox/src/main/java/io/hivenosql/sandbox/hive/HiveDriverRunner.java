@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.compat.driver.HiveScripts;
+import io.hivenosql.sandbox.ChildCommand;
 import io.hivenosql.sandbox.JvmOptions;
 import io.hivenosql.sandbox.ServerClassPath;
 import java.io.File;
@@ -17,7 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -93,18 +94,12 @@ public final class HiveDriverRunner {
             LocalHiveConf.createDirectories(workDir);
             writeHiveSite();
             writeLogConfig();
-            Process process = new ProcessBuilder(command(out, scripts))
-                    .directory(workDir.toFile())
-                    .redirectOutput(workDir.resolve("driver.out").toFile())
-                    .redirectError(err.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-            boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (!exited) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
-            }
+            OptionalInt exit = ChildCommand.run(
+                    new ProcessBuilder(command(out, scripts))
+                            .directory(workDir.toFile())
+                            .redirectOutput(workDir.resolve("driver.out").toFile())
+                            .redirectError(err.toFile()),
+                    timeout);
             List<String> outputs = new ArrayList<>();
             for (int n = 1; n <= scripts.size(); n++) {
                 Path file = out.resolve(n + ".out");
@@ -112,7 +107,7 @@ public final class HiveDriverRunner {
                     outputs.add(Files.readString(file, UTF_8));
                 }
             }
-            return new Result(exited ? process.exitValue() : -1, outputs, Files.readString(err, UTF_8), !exited);
+            return new Result(exit.orElse(-1), outputs, Files.readString(err, UTF_8), exit.isEmpty());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run Hive " + version + "'s Driver in " + workDir, e);
         } catch (InterruptedException e) {
