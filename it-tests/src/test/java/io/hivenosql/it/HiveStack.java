@@ -139,7 +139,7 @@ public final class HiveStack implements ParameterResolver {
         }
 
         static Path examplesDir() {
-            return Path.of(System.getProperty("hivenosql.examples.dir", "../ddl-examples/src/main/hql"))
+            return Path.of(System.getProperty("hivenosql.examples.dir", "../../ddl-examples/src/main/hql"))
                     .toAbsolutePath()
                     .normalize();
         }
