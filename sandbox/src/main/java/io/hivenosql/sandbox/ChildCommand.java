@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A command run to its end as a child process with no input (beeline, a Hive Driver), killed with its descendants when
- * it outlives its time.
+ * it outlives its time or the waiting thread is interrupted.
  */
 public final class ChildCommand {
     private ChildCommand() {}
@@ -20,12 +20,21 @@ public final class ChildCommand {
     public static OptionalInt run(ProcessBuilder process, Duration timeout) throws IOException, InterruptedException {
         Process child = process.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .start();
-        if (child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            return OptionalInt.of(child.exitValue());
+        try {
+            if (child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return OptionalInt.of(child.exitValue());
+            }
+        } catch (InterruptedException e) {
+            kill(child);
+            throw e;
         }
-        child.descendants().forEach(ProcessHandle::destroyForcibly);
-        child.destroyForcibly();
+        kill(child);
         child.waitFor(10, TimeUnit.SECONDS);
         return OptionalInt.empty();
+    }
+
+    private static void kill(Process child) {
+        child.descendants().forEach(ProcessHandle::destroyForcibly);
+        child.destroyForcibly();
     }
 }
