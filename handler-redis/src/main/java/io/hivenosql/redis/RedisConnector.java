@@ -120,6 +120,22 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
     }
 
     @Override
+    public Optional<String> rowChangesRefused(TableContext table) {
+        return Optional.empty();
+    }
+
+    @Override
+    public RecordSink openDeleter(TableContext table) throws IOException {
+        return RedisWrites.openDeleter(table);
+    }
+
+    /** An INSERT's writer: a row replaces the record of its key. */
+    @Override
+    public RecordSink openUpserter(TableContext table) throws IOException {
+        return RedisWrites.openWriter(table);
+    }
+
+    @Override
     public void truncate(TableContext table) throws IOException {
         RedisSchemaChanges.truncate(table);
     }

@@ -53,7 +53,18 @@ final class RedisRecordWriter implements RecordSink {
     /** A row to write: its key, and its hash fields or its JSON text, and its TTL. */
     record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {}
 
+    /** Whether each row is a key to delete (DEL) rather than a row to write. */
+    private final boolean deletes;
+
     RedisRecordWriter(RedisClients clients) {
+        this(clients, false);
+    }
+
+    /**
+     * @param deletes true: each row is the values of the table's key columns, and the key is deleted ({@code DEL})
+     */
+    RedisRecordWriter(RedisClients clients, boolean deletes) {
+        this.deletes = deletes;
         this.table = clients.table();
         // before connecting: a table whose JSON paths overlap cannot be written, whatever the rows
         this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.writer(table) : null;
@@ -82,11 +93,18 @@ final class RedisRecordWriter implements RecordSink {
         if (failure != null) {
             throw failure;
         }
+        if (deletes) {
+            buffer.add(new Pending(key(row, identity(row.length)), null, null, null));
+            if (buffer.size() >= table.settings().batchSize()) {
+                flush();
+            }
+            return;
+        }
         if (row.length != table.mapping().size()) {
             throw new IllegalArgumentException(
                     "a row of table " + table.name() + " has " + table.mapping().size() + " values, got " + row.length);
         }
-        byte[] key = key(row);
+        byte[] key = key(row, table.keyColumns());
         Long ttl = ttl(row, key);
         if (table.valueType() == RedisValueType.STRING) {
             buffer.add(new Pending(key, null, json.write(row, key), ttl));
@@ -98,12 +116,24 @@ final class RedisRecordWriter implements RecordSink {
         }
     }
 
-    /** The key of a row; a NULL key column fails, naming it. */
-    private byte[] key(Object[] row) {
+    private int[] identity(int length) {
+        if (length != table.keyColumns().length) {
+            throw new IllegalArgumentException(
+                    "a key of table " + table.name() + " has " + table.keyColumns().length + " values, got " + length);
+        }
+        int[] positions = new int[length];
+        for (int i = 0; i < length; i++) {
+            positions[i] = i;
+        }
+        return positions;
+    }
+
+    /** The key of a row ({@code positions}: of the key columns' values in it); a NULL key column fails, naming it. */
+    private byte[] key(Object[] row, int[] positions) {
         int[] keyColumns = table.keyColumns();
         Object[] keyValues = new Object[keyColumns.length];
         for (int i = 0; i < keyColumns.length; i++) {
-            keyValues[i] = row[keyColumns[i]];
+            keyValues[i] = row[positions[i]];
             if (keyValues[i] == null) {
                 String column = table.mapping().column(keyColumns[i]).name();
                 throw new HandlerException(
@@ -204,7 +234,9 @@ final class RedisRecordWriter implements RecordSink {
     /** DEL + HSET (+ EXPIRE) of a hash row, or SET of a JSON row, into the pipeline; their replies. */
     static List<Response<?>> append(AbstractPipeline pipeline, Pending row) {
         List<Response<?>> rowReplies = new ArrayList<>(3);
-        if (row.json() != null) {
+        if (row.json() == null && row.fields() == null) {
+            rowReplies.add(pipeline.del(row.key()));
+        } else if (row.json() != null) {
             rowReplies.add(
                     row.ttl() == null
                             ? pipeline.set(row.key(), row.json())

@@ -11,4 +11,9 @@ final class RedisWrites {
     static RecordSink openWriter(TableContext table) throws IOException {
         return new RedisRecordWriter(RedisClients.of(table));
     }
+
+    /** DEL of each key a DELETE, UPDATE or MERGE deletes. */
+    static RecordSink openDeleter(TableContext table) throws IOException {
+        return new RedisRecordWriter(RedisClients.of(table), true);
+    }
 }

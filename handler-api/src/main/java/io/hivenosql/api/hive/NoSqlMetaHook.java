@@ -277,12 +277,21 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     /** Publishes what the query's tasks staged; the writers flushed and checked every row when their tasks closed. */
     @Override
     public void commitInsertTable(Table table, boolean overwrite) throws MetaException {
+        String queryId = insertQuery();
+        if (queryId != null) {
+            // a DELETE, UPDATE or MERGE: the first of its branches' commits applies what every branch staged
+            inStore(table, context -> StagedStatements.apply(connector, context, conf, queryId));
+        }
         endInsert(table, false, connector::commitInsert);
     }
 
     /** Called by Hive when commitInsertTable failed: discards what is still staged. */
     @Override
     public void rollbackInsertTable(Table table, boolean overwrite) throws MetaException {
+        String queryId = insertQuery();
+        if (queryId != null) {
+            inStore(table, context -> StagedStatements.discard(context, conf, queryId));
+        }
         endInsert(table, true, connector::rollbackInsert);
     }
 

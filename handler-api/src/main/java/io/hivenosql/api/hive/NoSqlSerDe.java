@@ -2,6 +2,8 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.dml.RowChange;
+import io.hivenosql.api.dml.StatementCommit;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.ColumnMapping;
 import io.hivenosql.api.mapping.TableMapping;
@@ -12,6 +14,7 @@ import io.hivenosql.api.types.ValueConversionException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.serde2.AbstractSerDe;
 import org.apache.hadoop.hive.serde2.SerDeException;
@@ -32,6 +35,8 @@ public class NoSqlSerDe extends AbstractSerDe {
     private TableContext table;
     private Properties serDeProperties;
     private StructObjectInspector inspector;
+    /** The positions of the key columns when the SerDe serializes the keys of a delete branch; else null. */
+    private int[] deletedKeys;
 
     /**
      * @param model the table model of the store (its connector) or of the file format
@@ -70,6 +75,10 @@ public class NoSqlSerDe extends AbstractSerDe {
             throw new SerDeException(e.getMessage(), e);
         }
         inspector = HiveValues.rowObjectInspector(table.mapping());
+        deletedKeys = configuration != null
+                        && RowLevelDml.change(configuration, table.tableName()).orElse(null) == RowChange.DELETE
+                ? StatementCommit.keyIndexes(table.mapping())
+                : null;
         bound(configuration);
     }
 
@@ -127,7 +136,10 @@ public class NoSqlSerDe extends AbstractSerDe {
         return Arrays.asList(values);
     }
 
-    /** A Hive row under any struct ObjectInspector, as neutral values in mapping order (fields match by position). */
+    /**
+     * A Hive row under any struct ObjectInspector, as neutral values in mapping order (fields match by position); in
+     * the delete branch of a DELETE, UPDATE or MERGE, the row's key columns ({@link RowLevelDml}).
+     */
     @Override
     public Writable serialize(Object obj, ObjectInspector objInspector) throws SerDeException {
         if (!(objInspector instanceof StructObjectInspector rowInspector)) {
@@ -136,14 +148,21 @@ public class NoSqlSerDe extends AbstractSerDe {
         }
         TableMapping mapping = table.mapping();
         List<? extends StructField> fields = rowInspector.getAllStructFieldRefs();
-        if (fields.size() != mapping.size()) {
+        int[] columns = deletedKeys != null
+                ? deletedKeys
+                : IntStream.range(0, mapping.size()).toArray();
+        if (fields.size() != columns.length) {
+            if (deletedKeys != null) {
+                throw new SerDeException("table " + table.tableName() + ": the delete branch hands " + fields.size()
+                        + " values (" + rowInspector.getTypeName() + ") for the " + columns.length + " key columns");
+            }
             throw new SerDeException("table " + table.tableName() + " has " + mapping.size() + " columns ("
                     + String.join(", ", mapping.names()) + ") but the inserted rows have " + fields.size()
                     + " (" + rowInspector.getTypeName() + "); list the table's columns in the INSERT");
         }
-        Object[] values = new Object[mapping.size()];
+        Object[] values = new Object[columns.length];
         for (int i = 0; i < values.length; i++) {
-            ColumnMapping column = mapping.column(i);
+            ColumnMapping column = mapping.column(columns[i]);
             StructField field = fields.get(i);
             Object data = rowInspector.getStructFieldData(obj, field);
             try {

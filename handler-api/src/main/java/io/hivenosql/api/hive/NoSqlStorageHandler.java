@@ -13,12 +13,15 @@ import io.hivenosql.api.table.PlannedSpellings;
 import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.common.StatsSetupConst;
 import org.apache.hadoop.hive.metastore.HiveMetaHook;
 import org.apache.hadoop.hive.metastore.api.EnvironmentContext;
+import org.apache.hadoop.hive.metastore.api.FieldSchema;
+import org.apache.hadoop.hive.ql.Context;
 import org.apache.hadoop.hive.ql.ddl.table.AbstractAlterTableDesc;
 import org.apache.hadoop.hive.ql.metadata.DefaultStorageHandler;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler;
@@ -109,6 +112,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     public void configureOutputJobProperties(TableDesc tableDesc, Map<String, String> jobProperties) {
         TableContext table = configureJobProperties(tableDesc, jobProperties);
         OverwriteGuard.outputConfigured(table.tableName());
+        jobProperties.putAll(RowLevelDml.outputJobProperties(table, conf()));
     }
 
     @Override
@@ -224,6 +228,37 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     @HookSince("4.1")
     public Map<String, String> computeBasicStatistics(Partish partish) {
         return getBasicStatistics(partish);
+    }
+
+    /**
+     * DELETE, UPDATE and MERGE without Hive transactions: each statement stages its changes in its tasks and applies
+     * their net effect when it commits ({@link RowLevelDml}); no transaction manager is needed.
+     */
+    @Override
+    @HookSince("4.0")
+    public AcidSupportType supportsAcidOperations() {
+        return AcidSupportType.WITHOUT_TRANSACTIONS;
+    }
+
+    /** The table's key columns, which identify the rows a DELETE, UPDATE or MERGE changes ({@link RowLevelDml}). */
+    @Override
+    @HookSince("4.0")
+    public List<FieldSchema> acidSelectColumns(
+            org.apache.hadoop.hive.ql.metadata.Table table, Context.Operation operation) {
+        return keyColumns(table);
+    }
+
+    /** The key columns too: a MERGE's cardinality check (one source row per target row) sorts by them. */
+    @Override
+    @HookSince("4.0")
+    public List<FieldSchema> acidSortColumns(
+            org.apache.hadoop.hive.ql.metadata.Table table, Context.Operation operation) {
+        return keyColumns(table);
+    }
+
+    private List<FieldSchema> keyColumns(org.apache.hadoop.hive.ql.metadata.Table table) {
+        TableContext context = TableContexts.fromTableProperties(connector, table.getMetadata(), conf());
+        return RowLevelDml.keyColumns(connector, context, conf());
     }
 
     @Override

@@ -102,6 +102,39 @@ public interface NoSqlConnector extends TableModel {
     /** Discards what the query's tasks staged (see {@link #beginInsert}); called when {@link #commitInsert} failed. */
     default void rollbackInsert(TableContext table, String queryId) throws IOException {}
 
+    /**
+     * Why the table cannot take DELETE, UPDATE and MERGE, as a sentence for the user; empty when it can. Such a
+     * statement stages its changes in its tasks and applies their net effect when it commits (see {@link
+     * io.hivenosql.api.dml.StatementCommit}) through {@link #openDeleter} and {@link #openUpserter}; a row is identified
+     * by the table's {@link io.hivenosql.api.mapping.ColumnRole#KEY} columns. The default: the store supports none.
+     */
+    default Optional<String> rowChangesRefused(TableContext table) {
+        return Optional.of("the " + storeName() + " handler does not support DELETE, UPDATE and MERGE");
+    }
+
+    /**
+     * A sink whose rows are keys (the values of the table's KEY columns, in mapping order), each deleting the record
+     * with that key with the store's own key operation; a missing record is no error. Opened in HiveServer2 when a
+     * statement commits, for tables {@link #rowChangesRefused} accepts.
+     */
+    default RecordSink openDeleter(TableContext table) throws IOException {
+        throw new HandlerException(
+                HandlerErrorCode.UNSUPPORTED_OPERATION,
+                rowChangesRefused(table).orElse("table " + table.tableName() + " cannot delete rows"));
+    }
+
+    /**
+     * A sink whose rows (every column, in mapping order) each make the record of their key hold exactly the row's values
+     * in the mapped columns, whatever the table's write mode: a NULL column reads back as NULL, what the table does not
+     * map stays, a missing record is created. Opened in HiveServer2 when a statement commits, for tables {@link
+     * #rowChangesRefused} accepts.
+     */
+    default RecordSink openUpserter(TableContext table) throws IOException {
+        throw new HandlerException(
+                HandlerErrorCode.UNSUPPORTED_OPERATION,
+                rowChangesRefused(table).orElse("table " + table.tableName() + " cannot update rows"));
+    }
+
     /** Deletes all of the table's data (INSERT OVERWRITE, TRUNCATE, DROP with purge). */
     void truncate(TableContext table) throws IOException;
 

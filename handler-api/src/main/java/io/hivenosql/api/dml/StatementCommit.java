@@ -1,0 +1,202 @@
+package io.hivenosql.api.dml;
+
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.mapping.ColumnMapping;
+import io.hivenosql.api.mapping.ColumnRole;
+import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.spi.NoSqlConnector;
+import io.hivenosql.api.spi.RecordSink;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.types.DataType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies what a DELETE, UPDATE or MERGE statement staged for a table, in HiveServer2 once the statement's tasks have
+ * all succeeded: its net effect, which depends neither on the order in which its branches ran nor on retried attempts.
+ *
+ * <ul>
+ *   <li>A key the statement upserts is upserted: the record takes the new row's values, whether or not the statement
+ *       also deleted the key (the delete half of an UPDATE, or of a MERGE's update, is then void).
+ *   <li>A key the statement only deletes is deleted.
+ *   <li>A key upserted twice with different rows (two source rows of a MERGE inserting the same new key) fails the
+ *       statement before anything is written: the store holds one record per key.
+ * </ul>
+ *
+ * <p>Every file staged by an attempt whose writer closed counts: the attempts of one task stage the same changes, and
+ * each key is applied once. Deletes go first, then upserts; they touch different keys, so their order does not matter either. The staging
+ * directory is deleted afterwards. Hive calls the commit once per branch: the first call applies everything, the
+ * others find nothing left.
+ */
+public final class StatementCommit {
+    private static final Logger LOG = LoggerFactory.getLogger(StatementCommit.class);
+    private static final Map<Path, Object> LOCKS = new ConcurrentHashMap<>();
+
+    private StatementCommit() {}
+
+    /** How many keys a commit deleted and how many rows it upserted; {@code applied} false when nothing was staged. */
+    public record Outcome(boolean applied, long deleted, long upserted) {
+        static final Outcome NOTHING = new Outcome(false, 0, 0);
+    }
+
+    /** Applies the changes staged in {@code directory}, then deletes it. */
+    public static Outcome apply(NoSqlConnector connector, TableContext table, FileSystem fs, Path directory)
+            throws IOException {
+        synchronized (LOCKS.computeIfAbsent(directory, d -> new Object())) {
+            try {
+                List<StagedFile> files = StagedChanges.list(fs, directory);
+                if (files.isEmpty()) {
+                    return fs.exists(directory) ? finish(fs, directory, new Outcome(true, 0, 0)) : Outcome.NOTHING;
+                }
+                return finish(fs, directory, applyFiles(connector, table, fs, directory, files));
+            } finally {
+                LOCKS.remove(directory);
+            }
+        }
+    }
+
+    /** Deletes what a failed statement staged. */
+    public static void discard(FileSystem fs, Path directory) throws IOException {
+        if (fs.exists(directory)) {
+            fs.delete(directory, true);
+        }
+    }
+
+    private static Outcome finish(FileSystem fs, Path directory, Outcome outcome) throws IOException {
+        fs.delete(directory, true);
+        return outcome;
+    }
+
+    private static Outcome applyFiles(
+            NoSqlConnector connector, TableContext table, FileSystem fs, Path directory, List<StagedFile> files)
+            throws IOException {
+        TableMapping mapping = table.mapping();
+        int[] keyIndexes = keyIndexes(mapping);
+        List<DataType> rowTypes =
+                mapping.columns().stream().map(ColumnMapping::type).toList();
+        List<DataType> keyTypes = Arrays.stream(keyIndexes)
+                .mapToObj(i -> mapping.column(i).type())
+                .toList();
+        // the keys the statement upserts, each with its row's hash: a key twice with different rows fails it
+        Map<Key, Integer> upserted = new HashMap<>();
+        for (StagedFile file : of(files, RowChange.UPSERT)) {
+            StagedChanges.read(fs, new Path(directory, file.name()), RowChange.UPSERT, rowTypes, row -> {
+                Key key = Key.of(row, keyIndexes);
+                Integer hash = Arrays.deepHashCode(row);
+                Integer before = upserted.putIfAbsent(key, hash);
+                if (before != null && !before.equals(hash)) {
+                    throw new HandlerException(
+                            HandlerErrorCode.WRITE_FAILED,
+                            "table " + table.tableName() + ": the statement writes two different rows with the key "
+                                    + key.describe(mapping, keyIndexes) + ": a MERGE whose source has two rows that "
+                                    + "insert that key, an UPDATE that moves two rows onto it, or a non-deterministic "
+                                    + "value (rand()) in a retried task. The store holds one record per key, so "
+                                    + "nothing was changed");
+                }
+            });
+        }
+        long deleted = 0;
+        if (!of(files, RowChange.DELETE).isEmpty()) {
+            try (RecordSink deleter = connector.openDeleter(table)) {
+                long[] count = new long[1];
+                Set<Key> deletes = new HashSet<>();
+                for (StagedFile file : of(files, RowChange.DELETE)) {
+                    StagedChanges.read(fs, new Path(directory, file.name()), RowChange.DELETE, keyTypes, key -> {
+                        Key doomed = Key.of(key);
+                        // each key once, though retried attempts may have staged it again
+                        if (!upserted.containsKey(doomed) && deletes.add(doomed)) {
+                            deleter.write(key);
+                            count[0]++;
+                        }
+                    });
+                }
+                deleter.flush();
+                deleted = count[0];
+            }
+        }
+        long rows = 0;
+        if (!upserted.isEmpty()) {
+            try (RecordSink upserter = connector.openUpserter(table)) {
+                Map<Key, Integer> pending = new HashMap<>(upserted);
+                long[] count = new long[1];
+                for (StagedFile file : of(files, RowChange.UPSERT)) {
+                    StagedChanges.read(fs, new Path(directory, file.name()), RowChange.UPSERT, rowTypes, row -> {
+                        // a row staged twice (the same row from two source rows) is written once
+                        if (pending.remove(Key.of(row, keyIndexes)) != null) {
+                            upserter.write(row);
+                            count[0]++;
+                        }
+                    });
+                }
+                upserter.flush();
+                rows = count[0];
+            }
+        }
+        LOG.info(
+                "table {}: applied the statement's changes from {} staged files: {} keys deleted, {} rows upserted",
+                table.tableName(),
+                files.size(),
+                deleted,
+                rows);
+        return new Outcome(true, deleted, rows);
+    }
+
+    private static List<StagedFile> of(List<StagedFile> files, RowChange change) {
+        return files.stream().filter(file -> file.change() == change).toList();
+    }
+
+    /** The positions of the table's key columns in its mapping; refuses a table without one. */
+    public static int[] keyIndexes(TableMapping mapping) {
+        List<Integer> indexes = new ArrayList<>();
+        for (int i = 0; i < mapping.size(); i++) {
+            if (mapping.column(i).role() == ColumnRole.KEY) {
+                indexes.add(i);
+            }
+        }
+        return indexes.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** A key's values, compared by value (binary keys by content). */
+    record Key(List<Object> values) {
+        static Key of(Object[] row, int[] indexes) {
+            Object[] key = new Object[indexes.length];
+            for (int i = 0; i < indexes.length; i++) {
+                key[i] = row[indexes[i]];
+            }
+            return of(key);
+        }
+
+        static Key of(Object[] key) {
+            List<Object> values = new ArrayList<>(key.length);
+            for (Object value : key) {
+                values.add(value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : value);
+            }
+            return new Key(values);
+        }
+
+        String describe(TableMapping mapping, int[] indexes) {
+            StringBuilder text = new StringBuilder("(");
+            for (int i = 0; i < indexes.length; i++) {
+                text.append(i == 0 ? "" : ", ")
+                        .append(mapping.column(indexes[i]).name())
+                        .append('=');
+                Object value = values.get(i);
+                text.append(value instanceof String ? "'" + value + "'" : String.valueOf(value));
+            }
+            return text.append(')').toString();
+        }
+    }
+}
