@@ -129,10 +129,9 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
         return RedisWrites.openDeleter(table);
     }
 
-    /** An INSERT's writer: a row replaces the record of its key. */
     @Override
     public RecordSink openUpserter(TableContext table) throws IOException {
-        return RedisWrites.openWriter(table);
+        return RedisWrites.openUpserter(table);
     }
 
     @Override

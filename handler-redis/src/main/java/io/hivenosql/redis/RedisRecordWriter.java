@@ -50,21 +50,38 @@ final class RedisRecordWriter implements RecordSink {
     private long written;
     private IOException failure;
 
-    /** A row to write: its key, and its hash fields or its JSON text, and its TTL. */
-    record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {}
-
-    /** Whether each row is a key to delete (DEL) rather than a row to write. */
-    private final boolean deletes;
-
-    RedisRecordWriter(RedisClients clients) {
-        this(clients, false);
+    /**
+     * A row to write: its key, and its hash fields or its JSON text, and its TTL; {@code removed} (the fields of NULL
+     * columns) is not null when the row merges into the hash, and fields, json and removed are all null for a DEL.
+     */
+    record Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl, List<byte[]> removed) {
+        Pending(byte[] key, Map<byte[], byte[]> fields, byte[] json, Long ttl) {
+            this(key, fields, json, ttl, null);
+        }
     }
 
-    /**
-     * @param deletes true: each row is the values of the table's key columns, and the key is deleted ({@code DEL})
-     */
-    RedisRecordWriter(RedisClients clients, boolean deletes) {
-        this.deletes = deletes;
+    /** What each row does to its key. */
+    enum Mode {
+        /** An INSERT: the row replaces the key's value. */
+        REPLACE,
+        /**
+         * A row of a DELETE, UPDATE or MERGE: a hash keeps the fields the table does not map ({@code HSET} of the
+         * row's fields, {@code HDEL} of its NULL columns' fields, {@code EXPIRE} or {@code PERSIST}); a JSON string is
+         * replaced, as by an INSERT.
+         */
+        MERGE,
+        /** Each row is the values of the table's key columns, and the key is deleted ({@code DEL}). */
+        DELETE
+    }
+
+    private final Mode mode;
+
+    RedisRecordWriter(RedisClients clients) {
+        this(clients, Mode.REPLACE);
+    }
+
+    RedisRecordWriter(RedisClients clients, Mode mode) {
+        this.mode = mode;
         this.table = clients.table();
         // before connecting: a table whose JSON paths overlap cannot be written, whatever the rows
         this.json = table.valueType() == RedisValueType.STRING ? RedisJsonCodec.writer(table) : null;
@@ -93,7 +110,7 @@ final class RedisRecordWriter implements RecordSink {
         if (failure != null) {
             throw failure;
         }
-        if (deletes) {
+        if (mode == Mode.DELETE) {
             buffer.add(new Pending(key(row, identity(row.length)), null, null, null));
             if (buffer.size() >= table.settings().batchSize()) {
                 flush();
@@ -109,7 +126,11 @@ final class RedisRecordWriter implements RecordSink {
         if (table.valueType() == RedisValueType.STRING) {
             buffer.add(new Pending(key, null, json.write(row, key), ttl));
         } else {
-            buffer.add(new Pending(key, fields(row, key), null, ttl));
+            Map<byte[], byte[]> fields = fields(row, key);
+            buffer.add(
+                    mode == Mode.MERGE
+                            ? new Pending(key, fields, null, ttl, removedFields(row))
+                            : new Pending(key, fields, null, ttl));
         }
         if (buffer.size() >= table.settings().batchSize()) {
             flush();
@@ -170,6 +191,27 @@ final class RedisRecordWriter implements RecordSink {
             fields.put(EMPTY, EMPTY);
         }
         return fields;
+    }
+
+    /**
+     * The fields a merged row removes from the hash: each NULL column's field, and the other spellings of a column
+     * whose records spell its field in several ways (the row is written under the column's own name), so that the hash
+     * holds each column once.
+     */
+    private List<byte[]> removedFields(Object[] row) {
+        List<byte[]> removed = new ArrayList<>();
+        for (int column : table.fieldColumns()) {
+            ColumnMapping mapping = table.mapping().column(column);
+            if (row[column] == null) {
+                removed.add(table.fieldName(column));
+            }
+            for (String spelling : mapping.storedPaths()) {
+                if (!spelling.equals(mapping.path())) {
+                    removed.add(spelling.getBytes(UTF_8));
+                }
+            }
+        }
+        return removed;
     }
 
     private Long ttl(Object[] row, byte[] key) {
@@ -243,10 +285,16 @@ final class RedisRecordWriter implements RecordSink {
                             : pipeline.set(
                                     row.key(), row.json(), SetParams.setParams().ex(row.ttl())));
         } else {
-            rowReplies.add(pipeline.del(row.key()));
+            if (row.removed() == null) {
+                rowReplies.add(pipeline.del(row.key()));
+            } else if (!row.removed().isEmpty()) {
+                rowReplies.add(pipeline.hdel(row.key(), row.removed().toArray(new byte[0][])));
+            }
             rowReplies.add(pipeline.hset(row.key(), row.fields()));
             if (row.ttl() != null) {
                 rowReplies.add(pipeline.expire(row.key(), row.ttl()));
+            } else if (row.removed() != null) {
+                rowReplies.add(pipeline.persist(row.key()));
             }
         }
         return rowReplies;
@@ -263,7 +311,7 @@ final class RedisRecordWriter implements RecordSink {
             }
             if (row.ttl() != null
                     && row.json() == null
-                    && reply == rowReplies.get(2)
+                    && reply == rowReplies.get(rowReplies.size() - 1)
                     && !Long.valueOf(1).equals(value)) {
                 throw RedisErrors.writeFailed(
                         table, node, text(row.key()), "EXPIRE " + row.ttl() + " was not applied", null);

@@ -14,6 +14,11 @@ final class RedisWrites {
 
     /** DEL of each key a DELETE, UPDATE or MERGE deletes. */
     static RecordSink openDeleter(TableContext table) throws IOException {
-        return new RedisRecordWriter(RedisClients.of(table), true);
+        return new RedisRecordWriter(RedisClients.of(table), RedisRecordWriter.Mode.DELETE);
+    }
+
+    /** The rows a DELETE, UPDATE or MERGE upserts: a hash keeps the fields the table does not map. */
+    static RecordSink openUpserter(TableContext table) throws IOException {
+        return new RedisRecordWriter(RedisClients.of(table), RedisRecordWriter.Mode.MERGE);
     }
 }

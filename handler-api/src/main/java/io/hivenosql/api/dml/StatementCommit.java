@@ -14,7 +14,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,8 +52,21 @@ public final class StatementCommit {
         static final Outcome NOTHING = new Outcome(false, 0, 0);
     }
 
+    /** The table as the rows are upserted into it (with the field spellings its store uses), asked only when needed. */
+    @FunctionalInterface
+    public interface UpsertTable {
+        TableContext resolve(TableContext table) throws IOException;
+    }
+
     /** Applies the changes staged in {@code directory}, then deletes it. */
     public static Outcome apply(NoSqlConnector connector, TableContext table, FileSystem fs, Path directory)
+            throws IOException {
+        return apply(connector, table, fs, directory, resolved -> resolved);
+    }
+
+    /** {@link #apply(NoSqlConnector, TableContext, FileSystem, Path)}, upserting into {@code upsertTable}'s table. */
+    public static Outcome apply(
+            NoSqlConnector connector, TableContext table, FileSystem fs, Path directory, UpsertTable upsertTable)
             throws IOException {
         synchronized (LOCKS.computeIfAbsent(directory, d -> new Object())) {
             try {
@@ -61,7 +74,7 @@ public final class StatementCommit {
                 if (files.isEmpty()) {
                     return fs.exists(directory) ? finish(fs, directory, new Outcome(true, 0, 0)) : Outcome.NOTHING;
                 }
-                return finish(fs, directory, applyFiles(connector, table, fs, directory, files));
+                return finish(fs, directory, applyFiles(connector, table, fs, directory, files, upsertTable));
             } finally {
                 LOCKS.remove(directory);
             }
@@ -81,7 +94,12 @@ public final class StatementCommit {
     }
 
     private static Outcome applyFiles(
-            NoSqlConnector connector, TableContext table, FileSystem fs, Path directory, List<StagedFile> files)
+            NoSqlConnector connector,
+            TableContext table,
+            FileSystem fs,
+            Path directory,
+            List<StagedFile> files,
+            UpsertTable upsertTable)
             throws IOException {
         TableMapping mapping = table.mapping();
         int[] keyIndexes = keyIndexes(mapping);
@@ -108,28 +126,28 @@ public final class StatementCommit {
                 }
             });
         }
-        long deleted = 0;
-        if (!of(files, RowChange.DELETE).isEmpty()) {
+        // every file is read before anything is written: a cut or foreign file fails the statement unapplied
+        Set<Key> deletes = new LinkedHashSet<>();
+        for (StagedFile file : of(files, RowChange.DELETE)) {
+            StagedChanges.read(fs, new Path(directory, file.name()), RowChange.DELETE, keyTypes, key -> {
+                Key doomed = Key.of(key);
+                if (!upserted.containsKey(doomed)) {
+                    deletes.add(doomed); // each key once, though retried attempts may have staged it again
+                }
+            });
+        }
+        if (!deletes.isEmpty()) {
             try (RecordSink deleter = connector.openDeleter(table)) {
-                long[] count = new long[1];
-                Set<Key> deletes = new HashSet<>();
-                for (StagedFile file : of(files, RowChange.DELETE)) {
-                    StagedChanges.read(fs, new Path(directory, file.name()), RowChange.DELETE, keyTypes, key -> {
-                        Key doomed = Key.of(key);
-                        // each key once, though retried attempts may have staged it again
-                        if (!upserted.containsKey(doomed) && deletes.add(doomed)) {
-                            deleter.write(key);
-                            count[0]++;
-                        }
-                    });
+                for (Key key : deletes) {
+                    deleter.write(key.values().stream().map(Key::unwrap).toArray());
                 }
                 deleter.flush();
-                deleted = count[0];
             }
         }
+        long deleted = deletes.size();
         long rows = 0;
         if (!upserted.isEmpty()) {
-            try (RecordSink upserter = connector.openUpserter(table)) {
+            try (RecordSink upserter = connector.openUpserter(upsertTable.resolve(table))) {
                 Map<Key, Integer> pending = new HashMap<>(upserted);
                 long[] count = new long[1];
                 for (StagedFile file : of(files, RowChange.UPSERT)) {
@@ -185,6 +203,10 @@ public final class StatementCommit {
                 values.add(value instanceof byte[] bytes ? ByteBuffer.wrap(bytes) : value);
             }
             return new Key(values);
+        }
+
+        static Object unwrap(Object value) {
+            return value instanceof ByteBuffer buffer ? buffer.array() : value;
         }
 
         String describe(TableMapping mapping, int[] indexes) {

@@ -130,7 +130,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         // at query compile time, in HiveServer2: the session may use the secret, and only with bound hosts
         TableContexts.checkSecret(connector, table);
         TableContext planned = PlannedSpellings.shared().resolve(connector, table, conf());
-        jobProperties.putAll(TableContexts.jobProperties(connector, planned));
+        jobProperties.putAll(TableContexts.jobProperties(connector, planned, RowLevelDml.overrides(planned, conf())));
         return planned;
     }
 

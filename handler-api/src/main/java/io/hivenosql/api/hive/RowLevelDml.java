@@ -1,5 +1,6 @@
 package io.hivenosql.api.hive;
 
+import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.dml.RowChange;
 import io.hivenosql.api.dml.StagedChanges;
 import io.hivenosql.api.dml.StatementCommit;
@@ -94,6 +95,19 @@ final class RowLevelDml {
         return directory
                 .map(path -> Map.of(STAGING_PREFIX + name, path.toString()))
                 .orElse(Map.of());
+    }
+
+    /**
+     * The table properties the tasks of the statement being compiled take instead of the table's: a DELETE, UPDATE or
+     * MERGE reads its table with {@code nosql.bad-record.policy=fail}, so that it never writes back as NULL a value it
+     * could not read, nor passes over a record it could not read, without telling.
+     */
+    static Map<String, String> overrides(TableContext table, Configuration conf) {
+        String marked = COMPILING.get().get(normalize(table.tableName()));
+        if (marked == null || !marked.equals(conf.get(TaskAttempts.QUERY_ID, ""))) {
+            return Map.of();
+        }
+        return Map.of(NoSqlTableProperties.BAD_RECORD_POLICY.key(), "fail");
     }
 
     /** The statement's staging directory for the table, where the session has a scratch directory. */

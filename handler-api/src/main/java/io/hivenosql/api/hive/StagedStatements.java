@@ -3,6 +3,7 @@ package io.hivenosql.api.hive;
 import io.hivenosql.api.dml.StatementCommit;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.table.PlannedSpellings;
 import java.io.IOException;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -24,8 +25,13 @@ final class StagedStatements {
             return;
         }
         long started = System.nanoTime();
-        StatementCommit.Outcome outcome =
-                StatementCommit.apply(connector, table, directory.get().getFileSystem(conf), directory.get());
+        // upserted rows are written with the field spellings the store uses, as an INSERT's tasks write them
+        StatementCommit.Outcome outcome = StatementCommit.apply(
+                connector,
+                table,
+                directory.get().getFileSystem(conf),
+                directory.get(),
+                upserted -> PlannedSpellings.shared().resolve(connector, upserted, conf));
         if (outcome.applied()) {
             LOG.info(
                     "table {}: query {} deleted {} and upserted {} records in {} ms",

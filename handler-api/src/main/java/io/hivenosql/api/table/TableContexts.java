@@ -118,7 +118,18 @@ public final class TableContexts {
      * in this JVM ({@code getSplits} in HiveServer2) takes this handle instead of binding the table again.
      */
     public static Map<String, String> jobProperties(TableModel connector, TableContext table) {
-        Map<String, String> owned = ownedProperties(connector, table.config().rawProperties());
+        return jobProperties(connector, table, Map.of());
+    }
+
+    /**
+     * {@link #jobProperties(TableModel, TableContext)}, with some of the table's properties replaced for the tasks of
+     * this query only; the tasks then bind the table themselves (the handle bound here has the table's own properties).
+     */
+    public static Map<String, String> jobProperties(
+            TableModel connector, TableContext table, Map<String, String> overrides) {
+        Map<String, String> owned =
+                new LinkedHashMap<>(ownedProperties(connector, table.config().rawProperties()));
+        owned.putAll(overrides);
         Map<String, String> result = new LinkedHashMap<>(owned);
         String mapping = MappingResolver.toJson(table.mapping());
         String properties = serializedProperties(owned);
@@ -129,7 +140,9 @@ public final class TableContexts {
             result.put(PROVIDERS_KEY, resolver.providerPath());
         }
         result.put(PROPERTIES_KEY, properties);
-        BoundTables.shared().get(connector, table.tableName(), mapping, properties, table::handle);
+        if (overrides.isEmpty()) {
+            BoundTables.shared().get(connector, table.tableName(), mapping, properties, table::handle);
+        }
         return result;
     }
 

@@ -231,6 +231,47 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
         };
     }
 
+    /** The keys each dataset's deleter deleted, in order, for tests. */
+    static final Map<String, List<String>> DELETED = new ConcurrentHashMap<>();
+
+    @Override
+    public Optional<String> rowChangesRefused(TableContext table) {
+        return Optional.empty();
+    }
+
+    @Override
+    public RecordSink openDeleter(TableContext table) {
+        String dataset = dataset(table);
+        return new RecordSink() {
+            private long deleted;
+
+            @Override
+            public void write(Object[] key) {
+                TestingStore.remove(dataset, (String) key[0]);
+                DELETED.computeIfAbsent(dataset, d -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                        .add((String) key[0]);
+                deleted++;
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public long written() {
+                return deleted;
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /** The writer: a row replaces the record of its key. */
+    @Override
+    public RecordSink openUpserter(TableContext table) {
+        return openWriter(table);
+    }
+
     @Override
     public boolean createTable(TableContext table, boolean managed) {
         TestingStore.markCreated(dataset(table), managed);

@@ -33,6 +33,13 @@ final class TestingStore {
         }
     }
 
+    static void remove(String dataset, String key) {
+        SortedMap<String, Map<String, String>> records = dataset(dataset);
+        synchronized (records) {
+            records.remove(key);
+        }
+    }
+
     static SortedMap<String, Map<String, String>> snapshot(String dataset) {
         SortedMap<String, Map<String, String>> records = dataset(dataset);
         synchronized (records) {
