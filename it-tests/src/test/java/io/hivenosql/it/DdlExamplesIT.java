@@ -29,7 +29,7 @@ class DdlExamplesIT {
         DemoData.load(stack.redis().host(), stack.redis().port());
         Path examples = HiveStack.Resources.examplesDir();
         // the same scripts, in the same order and with the same variables, as bin/hive-nosql demo
-        List<Path> scripts = DemoRunner.scripts(examples);
+        List<Path> scripts = DemoRunner.scripts(examples, stack.stack().release());
         BeelineRunner beeline = stack.stack().beeline().build();
         assertThat(scripts).as("examples in %s", examples).isNotEmpty();
         return scripts.stream()

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
 import io.hivenosql.sandbox.hive.BeelineRunner;
+import io.hivenosql.sandbox.hive.HiveRelease;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -26,6 +27,33 @@ public final class DemoRunner {
      * their path relative to it.
      */
     public static List<Path> scripts(Path examplesDir) {
+        return scripts(examplesDir, HiveRelease.HIVE_4_0_1);
+    }
+
+    /** A script that only Hive 4 runs (DELETE, UPDATE, MERGE) says so in a line of its own. */
+    public static final String HIVE_4_ONLY = "-- runs on Hive 4 and later";
+
+    /**
+     * The scripts {@link #scripts(Path)} lists that {@code release} runs: on Hive 3.1.3 without those marked {@link
+     * #HIVE_4_ONLY}.
+     */
+    public static List<Path> scripts(Path examplesDir, HiveRelease release) {
+        List<Path> all = listScripts(examplesDir);
+        if (release != HiveRelease.HIVE_3_1_3) {
+            return all;
+        }
+        return all.stream().filter(script -> !hive4Only(script)).toList();
+    }
+
+    private static boolean hive4Only(Path script) {
+        try (Stream<String> lines = Files.lines(script)) {
+            return lines.anyMatch(line -> line.strip().equals(HIVE_4_ONLY));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + script, e);
+        }
+    }
+
+    private static List<Path> listScripts(Path examplesDir) {
         requireNonNull(examplesDir, "examplesDir is null");
         if (!Files.isDirectory(examplesDir)) {
             throw new IllegalArgumentException("Examples directory " + examplesDir + " does not exist");
