@@ -162,4 +162,30 @@ class RedisDmlIT {
             assertThat(jedis.exists("it:dml:json:2")).isFalse();
         }
     }
+
+    @Test
+    void whatCannotRunItIsRefusedWhenTheStatementIsCompiled(HiveStack.Resources stack) throws Exception {
+        people("refused", "it:dml:ref:", "");
+        hive.execute("SET hive.execution.engine=mr");
+        try {
+            assertThatThrownBy(() -> hive.execute("DELETE FROM " + DB + ".refused WHERE id = '1'"))
+                    .hasMessageContaining("HNS-141")
+                    .hasMessageContaining("it_redis_dml.refused")
+                    .hasMessageContaining("hive.execution.engine=tez");
+        } finally {
+            hive.execute("SET hive.execution.engine=tez");
+        }
+        // a JSON file table is a native Hive table: Hive refuses the statement, as on any non-transactional table
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".json_lines");
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".json_lines (id string, age int) ROW FORMAT SERDE "
+                + "'io.hivenosql.json.JsonSerDe' STORED AS TEXTFILE LOCATION '"
+                + stack.scratch("dml-json-lines").toUri() + "'");
+        assertThatThrownBy(() -> hive.execute("DELETE FROM " + DB + ".json_lines WHERE id = '1'"))
+                .hasMessageContaining("transactional");
+        assertThat(rows("refused")).hasSize(5);
+
+        // DELETE with no WHERE empties the table (Hive turns it into TRUNCATE)
+        hive.execute("DELETE FROM " + DB + ".refused");
+        assertThat(rows("refused")).isEmpty();
+    }
 }

@@ -136,33 +136,45 @@ public final class StatementCommit {
                 }
             });
         }
-        if (!deletes.isEmpty()) {
-            try (RecordSink deleter = connector.openDeleter(table)) {
-                for (Key key : deletes) {
-                    deleter.write(key.values().stream().map(Key::unwrap).toArray());
+        long[] done = new long[2];
+        try {
+            if (!deletes.isEmpty()) {
+                try (RecordSink deleter = connector.openDeleter(table)) {
+                    for (Key key : deletes) {
+                        deleter.write(key.values().stream().map(Key::unwrap).toArray());
+                    }
+                    deleter.flush();
+                    done[0] = deleter.written();
                 }
-                deleter.flush();
             }
+            if (!upserted.isEmpty()) {
+                try (RecordSink upserter = connector.openUpserter(upsertTable.resolve(table))) {
+                    Map<Key, Integer> pending = new HashMap<>(upserted);
+                    for (StagedFile file : of(files, RowChange.UPSERT)) {
+                        StagedChanges.read(fs, new Path(directory, file.name()), RowChange.UPSERT, rowTypes, row -> {
+                            // a row staged twice (the same row from two source rows) is written once
+                            if (pending.remove(Key.of(row, keyIndexes)) != null) {
+                                upserter.write(row);
+                            }
+                        });
+                    }
+                    upserter.flush();
+                    done[1] = upserter.written();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new HandlerException(
+                    HandlerErrorCode.WRITE_FAILED,
+                    "table " + table.tableName() + ": the statement's tasks succeeded, but applying its changes to the "
+                            + "store failed, so the store may hold part of them (deletes go first: " + done[0] + " of "
+                            + deletes.size() + " deletes and " + done[1] + " of " + upserted.size() + " upserts were "
+                            + "acknowledged): " + e.getMessage() + ". Check the rows the statement selects before you "
+                            + "run it again: a statement whose new values depend on the old ones (balance + 1) would "
+                            + "apply twice to the rows already changed",
+                    e);
         }
         long deleted = deletes.size();
-        long rows = 0;
-        if (!upserted.isEmpty()) {
-            try (RecordSink upserter = connector.openUpserter(upsertTable.resolve(table))) {
-                Map<Key, Integer> pending = new HashMap<>(upserted);
-                long[] count = new long[1];
-                for (StagedFile file : of(files, RowChange.UPSERT)) {
-                    StagedChanges.read(fs, new Path(directory, file.name()), RowChange.UPSERT, rowTypes, row -> {
-                        // a row staged twice (the same row from two source rows) is written once
-                        if (pending.remove(Key.of(row, keyIndexes)) != null) {
-                            upserter.write(row);
-                            count[0]++;
-                        }
-                    });
-                }
-                upserter.flush();
-                rows = count[0];
-            }
-        }
+        long rows = upserted.size();
         LOG.info(
                 "table {}: applied the statement's changes from {} staged files: {} keys deleted, {} rows upserted",
                 table.tableName(),
