@@ -37,6 +37,17 @@ class RedisClusterIT {
                             hive, "SELECT id, payload['n'] FROM it_cluster.events WHERE id IN (7, 2999) ORDER BY id"))
                     .isEqualTo(List.of("7|7", "2999|2999"));
 
+            // row-level DML: keys on every master deleted (DEL), updated (HSET/HDEL) and inserted at the commit
+            hive.execute("DELETE FROM it_cluster.events WHERE kind = 'k0'");
+            hive.execute("UPDATE it_cluster.events SET payload = map('n', 'x') WHERE id < 100");
+            hive.execute(
+                    "MERGE INTO it_cluster.events e USING (SELECT 1L AS id UNION ALL SELECT 5000L AS id) s "
+                            + "ON e.id = s.id WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT VALUES (s.id, 'new', NULL)");
+            assertThat(Rows.of(
+                            hive, "SELECT count(*), sum(id), count(payload['n'] = 'x' OR NULL) FROM it_cluster.events"))
+                    .as("the 2000 ids of kind k1 or k2 (sum 3,000,000) less 1, plus 5000; 66 updated below 100, less 1")
+                    .isEqualTo(List.of("2000|3004999|65"));
+
             hive.execute("INSERT OVERWRITE TABLE it_cluster.events SELECT 1, 'only', map('n', '1')");
             assertThat(Rows.single(hive, "SELECT count(*) FROM it_cluster.events"))
                     .isEqualTo(1L);

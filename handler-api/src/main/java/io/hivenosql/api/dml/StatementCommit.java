@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Every file staged by an attempt whose writer closed counts: the attempts of one task stage the same changes, and
- * each key is applied once. Deletes go first, then upserts; they touch different keys, so their order does not matter either. The staging
- * directory is deleted afterwards. Hive calls the commit once per branch: the first call applies everything, the
+ * each key is applied once. Upserts go first, then deletes: they touch different keys, so their order does not change
+ * the result, and a row the store refuses fails the statement before the old record of a moved row is deleted. The
+ * staging directory is deleted afterwards. Hive calls the commit once per branch: the first call applies everything, the
  * others find nothing left.
  */
 public final class StatementCommit {
@@ -113,6 +114,15 @@ public final class StatementCommit {
         for (StagedFile file : of(files, RowChange.UPSERT)) {
             StagedChanges.read(fs, new Path(directory, file.name()), RowChange.UPSERT, rowTypes, row -> {
                 Key key = Key.of(row, keyIndexes);
+                int nullKey = key.values().indexOf(null);
+                if (nullKey >= 0) {
+                    throw new HandlerException(
+                            HandlerErrorCode.NULL_KEY,
+                            "table " + table.tableName() + ": the statement writes a row whose key column '"
+                                    + mapping.column(keyIndexes[nullKey]).name() + "' is NULL, which no record of the "
+                                    + "store can have; nothing was changed. Filter such rows out (WHERE "
+                                    + mapping.column(keyIndexes[nullKey]).name() + " IS NOT NULL)");
+                }
                 Integer hash = Arrays.deepHashCode(row);
                 Integer before = upserted.putIfAbsent(key, hash);
                 if (before != null && !before.equals(hash)) {
@@ -138,15 +148,8 @@ public final class StatementCommit {
         }
         long[] done = new long[2];
         try {
-            if (!deletes.isEmpty()) {
-                try (RecordSink deleter = connector.openDeleter(table)) {
-                    for (Key key : deletes) {
-                        deleter.write(key.values().stream().map(Key::unwrap).toArray());
-                    }
-                    deleter.flush();
-                    done[0] = deleter.written();
-                }
-            }
+            // upserts first: a key they move is deleted only once its new record is written, so that a row the store
+            // refuses (a key it cannot hold) fails the statement before its old record is gone
             if (!upserted.isEmpty()) {
                 try (RecordSink upserter = connector.openUpserter(upsertTable.resolve(table))) {
                     Map<Key, Integer> pending = new HashMap<>(upserted);
@@ -162,12 +165,21 @@ public final class StatementCommit {
                     done[1] = upserter.written();
                 }
             }
+            if (!deletes.isEmpty()) {
+                try (RecordSink deleter = connector.openDeleter(table)) {
+                    for (Key key : deletes) {
+                        deleter.write(key.values().stream().map(Key::unwrap).toArray());
+                    }
+                    deleter.flush();
+                    done[0] = deleter.written();
+                }
+            }
         } catch (IOException | RuntimeException e) {
             throw new HandlerException(
                     HandlerErrorCode.WRITE_FAILED,
                     "table " + table.tableName() + ": the statement's tasks succeeded, but applying its changes to the "
-                            + "store failed, so the store may hold part of them (deletes go first: " + done[0] + " of "
-                            + deletes.size() + " deletes and " + done[1] + " of " + upserted.size() + " upserts were "
+                            + "store failed, so the store may hold part of them (upserts go first: " + done[1] + " of "
+                            + upserted.size() + " upserts and " + done[0] + " of " + deletes.size() + " deletes were "
                             + "acknowledged): " + e.getMessage() + ". Check the rows the statement selects before you "
                             + "run it again: a statement whose new values depend on the old ones (balance + 1) would "
                             + "apply twice to the rows already changed",

@@ -43,9 +43,8 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     /** Whether this hook's preCreateTable created the store object (Hive calls pre, then commit or rollback). */
     private boolean createdInStore;
     /**
-     * The query whose insert preInsertTable began: Hive calls preInsertTable and then commitInsertTable on the hook of
-     * the same table object of the query's plan (the storage handler caches its hook), so that the commit publishes
-     * that query even if the session's {@code hive.query.id} has moved on to another query meanwhile.
+     * The query whose insert preInsertTable began (Hive commits through the hook of the same table object, which the
+     * handler caches), so that the commit publishes that query even if the session's {@code hive.query.id} moved on.
      */
     private String insertQueryId;
 
@@ -266,10 +265,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         return TaskAttempts.onTez(conf) && queryId != null && !queryId.isBlank() ? queryId.trim() : null;
     }
 
-    /**
-     * The query whose insert this hook began, else (Hive asked another handler instance to begin it) the session's
-     * current query on Tez; null when none.
-     */
+    /** The query whose insert this hook began, else (another hook began it) the session's query on Tez, else null. */
     private String insertQuery() {
         return insertQueryId != null ? insertQueryId : currentTezQuery();
     }
@@ -277,22 +273,20 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     /** Publishes what the query's tasks staged; the writers flushed and checked every row when their tasks closed. */
     @Override
     public void commitInsertTable(Table table, boolean overwrite) throws MetaException {
-        String queryId = insertQuery();
-        if (queryId != null) {
+        endInsert(table, false, (context, queryId) -> {
             // a DELETE, UPDATE or MERGE: the first of its branches' commits applies what every branch staged
-            inStore(table, context -> StagedStatements.apply(connector, context, conf, queryId));
-        }
-        endInsert(table, false, connector::commitInsert);
+            StagedStatements.apply(connector, context, conf, queryId);
+            connector.commitInsert(context, queryId);
+        });
     }
 
     /** Called by Hive when commitInsertTable failed: discards what is still staged. */
     @Override
     public void rollbackInsertTable(Table table, boolean overwrite) throws MetaException {
-        String queryId = insertQuery();
-        if (queryId != null) {
-            inStore(table, context -> StagedStatements.discard(context, conf, queryId));
-        }
-        endInsert(table, true, connector::rollbackInsert);
+        endInsert(table, true, (context, queryId) -> {
+            StagedStatements.discard(context, conf, queryId);
+            connector.rollbackInsert(context, queryId);
+        });
     }
 
     /**
@@ -311,7 +305,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         insertQueryId = null;
     }
 
-    /** {@link NoSqlConnector#commitInsert} or {@link NoSqlConnector#rollbackInsert}. */
+    /** The commit or the rollback of a query's insert (and of its staged DELETE, UPDATE or MERGE). */
     @FunctionalInterface
     private interface InsertStep {
         void run(TableContext context, String queryId) throws IOException;

@@ -116,6 +116,21 @@ class TestStagedStatements {
     }
 
     @Test
+    void aRowMovedOntoANullKeyFailsTheStatementBeforeItsOldRecordIsDeleted() throws Exception {
+        // UPDATE people SET id = NULL WHERE id = 'a'
+        stage("DELETE", 1, 0, 0, key("a"));
+        stage("OTHER", 2, 0, 0, row(null, "Ada", 36));
+
+        assertThatThrownBy(this::commit)
+                .isInstanceOf(HandlerException.class)
+                .hasMessageContaining("HNS-122 NULL_KEY")
+                .hasMessageContaining("table default.people")
+                .hasMessageContaining("key column 'id' is NULL")
+                .hasMessageContaining("nothing was changed");
+        assertThat(TestingStore.snapshot(dataset)).containsOnlyKeys("a", "b", "c");
+    }
+
+    @Test
     void aCutFileFailsTheStatementBeforeAnythingChanges() throws Exception {
         stage("DELETE", 1, 0, 0, key("a"), key("b"));
         stage("OTHER", 2, 0, 0, row("d", "Dee", 1));
