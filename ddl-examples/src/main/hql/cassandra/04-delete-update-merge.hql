@@ -2,7 +2,7 @@
 -- whole primary key ('cassandra.primary-key'; an external table declares it too). When the statement commits,
 -- each deleted row goes with a CQL DELETE of its primary key, and each changed or new row is written with an
 -- INSERT that writes NULL as NULL; collections are replaced as a whole, CQL columns the Hive table does not map
--- stay as they are. Counter tables and mapped static columns are refused when the statement is compiled.
+-- stay as they are. Counter tables and tables with static columns are refused when the statement is compiled.
 USE examples;
 
 DROP TABLE IF EXISTS stock_cql;

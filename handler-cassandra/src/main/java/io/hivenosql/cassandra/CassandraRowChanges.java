@@ -35,9 +35,10 @@ import java.util.function.BiFunction;
  *
  * <p>Refused ({@link #refusal}), each with the way out: a table whose key columns ({@code cassandra.primary-key}, or
  * a mapping file's key role) are not the CQL table's whole primary key, since a row is identified by it; counter
- * tables, whose values can only be incremented; and a table mapping a static column, whose value belongs to the whole
- * partition, so that changing one row would change it for the partition's other rows, and deleting every row would
- * leave it behind.
+ * tables, whose values can only be incremented; and tables with a static column, mapped or not: its value belongs to
+ * the whole partition, so that changing one row would change it for the partition's other rows, and deleting every row
+ * of a partition would leave it behind, which Cassandra (and so the table) then reads as a row with NULL clustering
+ * columns.
  */
 final class CassandraRowChanges {
     private CassandraRowChanges() {}
@@ -99,6 +100,20 @@ final class CassandraRowChanges {
                         + "written or deleted row by row, so hive-nosql reads counter tables but does not change them");
             }
         }
+        List<String> statics = new ArrayList<>();
+        for (ColumnMetadata column : schema.metadata().getColumns().values()) {
+            if (column.isStatic()) {
+                statics.add(column.getName().asCql(true));
+            }
+        }
+        if (!statics.isEmpty()) {
+            return Optional.of(cqlTable + " has static column(s) " + String.join(", ", statics) + ", whose value "
+                    + "belongs to a whole partition, not to one row: changing a row that maps one would change it for "
+                    + "the partition's other rows, and once every row of a partition is deleted its static cells "
+                    + "remain, which Cassandra then returns as a row whose clustering columns are NULL (the deleted "
+                    + "rows would seem to come back as one). hive-nosql reads such tables but does not change them row "
+                    + "by row; change them with CQL");
+        }
         if (!schema.mapsFullPrimaryKey()) {
             return Optional.of("primary key column(s) " + String.join(", ", schema.unmappedKeyColumns()) + " of "
                     + cqlTable + " are mapped by no Hive column, and a row is identified by its whole primary "
@@ -121,19 +136,6 @@ final class CassandraRowChanges {
             return Optional.of(declared + "a row of " + cqlTable + " is identified by its primary key " + live
                     + "; set it with ALTER TABLE " + table.name() + " SET TBLPROPERTIES ('"
                     + CassandraTableProperties.PRIMARY_KEY.key() + "'='" + live + "')");
-        }
-        List<String> statics = new ArrayList<>();
-        for (int i = 0; i < table.mapping().size(); i++) {
-            if (schema.isStatic(i)) {
-                statics.add("'" + table.mapping().column(i).name() + "' (static column "
-                        + table.cqlColumn(i).asCql(true) + ")");
-            }
-        }
-        if (!statics.isEmpty()) {
-            return Optional.of("column(s) " + String.join(", ", statics) + " of " + cqlTable + " hold a value of the "
-                    + "whole partition, not of one row: changing a row would change it for every row of the "
-                    + "partition, and deleting them all would leave it behind. Change the rows through a Hive table "
-                    + "that leaves the static column(s) out (they stay as they are), and static values with CQL");
         }
         return Optional.empty();
     }

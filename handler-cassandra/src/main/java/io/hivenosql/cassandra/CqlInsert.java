@@ -40,6 +40,8 @@ final class CqlInsert implements CqlRowStatement {
     private final int[] primaryKey;
     private final int[] clusteringColumns;
     private final boolean writeNulls;
+    /** Where the rows come from, for messages: a task, or the commit of a DELETE, UPDATE or MERGE. */
+    private final String origin;
     /**
      * Whether a write may be retried: not when it sets a non-frozen list, whose elements a retry would append a second
      * time (every other CQL write, including sets and maps, is idempotent).
@@ -48,7 +50,7 @@ final class CqlInsert implements CqlRowStatement {
 
     private final ConsistencyLevel consistency;
 
-    private CqlInsert(CqlSession session, CassandraTable table, boolean writeNulls) {
+    private CqlInsert(CqlSession session, CassandraTable table, boolean writeNulls, String origin) {
         this.table = table;
         CassandraSchema schema = table.schema(session);
         if (!schema.mapsFullPrimaryKey()) {
@@ -90,6 +92,7 @@ final class CqlInsert implements CqlRowStatement {
         this.idempotent = cqlTypes.stream().noneMatch(type -> type instanceof ListType list && !list.isFrozen());
         this.codecs = List.copyOf(typeCodecs);
         this.writeNulls = writeNulls;
+        this.origin = origin;
         this.consistency = table.writeConsistency().level();
     }
 
@@ -99,7 +102,7 @@ final class CqlInsert implements CqlRowStatement {
      * @throws HandlerException when the table does not exist or does not match, or the INSERT cannot be prepared
      */
     static CqlInsert prepare(CqlSession session, CassandraTable table) {
-        return new CqlInsert(session, table, table.writeNulls());
+        return new CqlInsert(session, table, table.writeNulls(), "of this task");
     }
 
     /**
@@ -107,7 +110,7 @@ final class CqlInsert implements CqlRowStatement {
      * and MERGE): a NULL column is written as NULL (a tombstone), whatever {@code cassandra.write.nulls} says.
      */
     static CqlInsert prepareUpsert(CqlSession session, CassandraTable table) {
-        return new CqlInsert(session, table, true);
+        return new CqlInsert(session, table, true, "that the statement writes");
     }
 
     private static PreparedStatement prepareInsert(CqlSession session, CassandraTable table) {
@@ -155,7 +158,7 @@ final class CqlInsert implements CqlRowStatement {
             if (row[column] == null) {
                 throw new HandlerException(
                         HandlerErrorCode.NULL_KEY,
-                        "table " + table.name() + ", row " + rowNumber + " of this task: primary key column '"
+                        "table " + table.name() + ", row " + rowNumber + " " + origin + ": primary key column '"
                                 + table.mapping().column(column).name() + "' is NULL (key "
                                 + describeKey(keyValues(row))
                                 + "), and Cassandra rows need a whole primary key; filter such rows out with WHERE "
