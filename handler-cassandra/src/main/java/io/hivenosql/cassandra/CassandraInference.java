@@ -119,12 +119,14 @@ final class CassandraInference {
         Set<String> notes = new LinkedHashSet<>(names.notes());
         typeNotes.forEach((note, hiveNames) -> notes.add(
                 (hiveNames.size() == 1 ? "column " : "columns ") + String.join(", ", hiveNames) + ": " + note));
+        String primaryKey = primaryKey(names, metadata.getPartitionKey().size(), keys.size());
+        // recorded with the columns: DELETE, UPDATE and MERGE identify a row by it
         return new InferredSchema(
                 new TableMapping(columns),
                 List.copyOf(notes),
                 "the CQL schema of " + qualified + " (" + columns.size()
-                        + (columns.size() == 1 ? " column" : " columns") + "; primary key "
-                        + primaryKey(names, metadata.getPartitionKey().size(), keys.size()) + ")");
+                        + (columns.size() == 1 ? " column" : " columns") + "; primary key " + primaryKey + ")",
+                Map.of(CassandraTableProperties.PRIMARY_KEY.key(), primaryKey));
     }
 
     /** The primary key in CQL's form, by Hive names: {@code ((a, b), c, d)}. */

@@ -239,6 +239,27 @@ class CassandraDmlIT {
     }
 
     @Test
+    void aTableInferredFromTheCqlSchemaKnowsItsPrimaryKey() throws Exception {
+        seedPeople();
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".people_inferred");
+        hive.execute("CREATE EXTERNAL TABLE " + DB + ".people_inferred " + HANDLER + " TBLPROPERTIES (" + connection
+                + ", 'cassandra.table'='people')");
+        assertThat(Rows.of(hive, "SHOW TBLPROPERTIES " + DB + ".people_inferred('cassandra.primary-key')"))
+                .containsExactly("cassandra.primary-key|((teamid), membername)");
+
+        hive.execute("UPDATE " + DB + ".people_inferred SET age = age + 1 WHERE membername = 'eve'");
+        hive.execute("DELETE FROM " + DB + ".people_inferred WHERE teamid = 2");
+        assertThat(Rows.of(hive, "SELECT teamid, membername, age FROM " + DB + ".people_inferred").stream()
+                        .sorted()
+                        .toList())
+                .isEqualTo(Rows.of(hive, "SELECT team_id, member_name, age FROM " + PEOPLE).stream()
+                        .sorted()
+                        .toList())
+                .contains("3|eve|10")
+                .noneMatch(row -> row.startsWith("2|"));
+    }
+
+    @Test
     void collectionsAndUserTypesAreReplacedAsAWhole() throws Exception {
         cql.execute("TRUNCATE " + DB + ".kits");
         cql.execute("INSERT INTO " + DB + ".kits (id, tags, prefs, badges, home, spot, note) VALUES (1, ['a', 'b'], "

@@ -42,7 +42,7 @@ class RedisClusterIT {
             hive.execute("UPDATE it_cluster.events SET payload = map('n', 'x') WHERE id < 100");
             hive.execute(
                     "MERGE INTO it_cluster.events e USING (SELECT 1L AS id UNION ALL SELECT 5000L AS id) s "
-                            + "ON e.id = s.id WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT VALUES (s.id, 'new', NULL)");
+                            + "ON e.id = s.id WHEN MATCHED THEN DELETE WHEN NOT MATCHED THEN INSERT VALUES (s.id, 'new', map('n', 'new'))");
             assertThat(Rows.of(
                             hive, "SELECT count(*), sum(id), count(payload['n'] = 'x' OR NULL) FROM it_cluster.events"))
                     .as("the 2000 ids of kind k1 or k2 (sum 3,000,000) less 1, plus 5000; 66 updated below 100, less 1")

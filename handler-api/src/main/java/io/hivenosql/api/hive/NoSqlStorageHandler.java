@@ -240,12 +240,17 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         return AcidSupportType.WITHOUT_TRANSACTIONS;
     }
 
-    /** The table's key columns, which identify the rows a DELETE, UPDATE or MERGE changes ({@link RowLevelDml}). */
+    /**
+     * The table's key columns, which identify the rows a DELETE, UPDATE or MERGE changes ({@link RowLevelDml}); none
+     * for {@code MERGE}, whose rewrite selects them beside every column of the table (where a second {@code id} would
+     * make the table's {@code id} ambiguous) and takes its deleted keys with {@code DELETE}'s columns.
+     */
     @Override
     @HookSince("4.0")
     public List<FieldSchema> acidSelectColumns(
             org.apache.hadoop.hive.ql.metadata.Table table, Context.Operation operation) {
-        return keyColumns(table);
+        List<FieldSchema> keys = keyColumns(table);
+        return operation == Context.Operation.MERGE ? List.of() : keys;
     }
 
     /** The key columns too: a MERGE's cardinality check (one source row per target row) sorts by them. */
