@@ -168,7 +168,8 @@ class DmlYarnIT {
     /** The files of the statement's changes to the table on HDFS, written or being written. */
     private static List<Path> staging(FileSystem hdfs, String table) throws Exception {
         List<Path> files = new ArrayList<>();
-        RemoteIterator<LocatedFileStatus> all = hdfs.listFiles(new Path("/"), true);
+        // under Hive's scratch directory (hive.exec.scratchdir, /tmp/hive by default)
+        RemoteIterator<LocatedFileStatus> all = hdfs.listFiles(new Path("/tmp"), true);
         while (all.hasNext()) {
             Path path = all.next().getPath();
             if (path.toString().contains("/hive-nosql-dml/")
