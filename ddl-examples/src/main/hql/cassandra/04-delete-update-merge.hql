@@ -1,3 +1,4 @@
+-- needs: Hive 4 on Tez
 -- DELETE, UPDATE and MERGE on a Cassandra table (Hive 4 on Tez, no Hive transaction): a row is identified by its
 -- whole primary key ('cassandra.primary-key'; an external table declares it too). When the statement commits,
 -- each deleted row goes with a CQL DELETE of its primary key, and each changed or new row is written with an

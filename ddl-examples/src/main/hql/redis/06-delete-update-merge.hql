@@ -1,5 +1,5 @@
+-- needs: Hive 4 on Tez
 -- DELETE, UPDATE and MERGE on a Redis table: rows are identified by their key.
--- runs on Hive 4 and later
 -- Each statement stages its changes in its tasks and applies them when it commits: a failed statement changes
 -- nothing; see docs/dml.md for what each store guarantees.
 USE examples;

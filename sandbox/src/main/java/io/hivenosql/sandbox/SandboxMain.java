@@ -133,7 +133,7 @@ public final class SandboxMain {
 
     private static int demo(SandboxArguments arguments, PrintStream out) {
         Path examples = arguments.examplesDir().orElseThrow();
-        List<Path> scripts = DemoRunner.scripts(examples, arguments.hive());
+        List<Path> scripts = DemoRunner.scripts(examples, arguments.hive(), arguments.engine());
         Stack stack = start(arguments);
         try {
             int users;

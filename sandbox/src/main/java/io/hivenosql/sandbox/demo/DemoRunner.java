@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.Stack;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
 import io.hivenosql.sandbox.hive.BeelineRunner;
+import io.hivenosql.sandbox.hive.HiveEngine;
 import io.hivenosql.sandbox.hive.HiveRelease;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,33 +28,6 @@ public final class DemoRunner {
      * their path relative to it.
      */
     public static List<Path> scripts(Path examplesDir) {
-        return scripts(examplesDir, HiveRelease.HIVE_4_0_1);
-    }
-
-    /** A script that only Hive 4 runs (DELETE, UPDATE, MERGE) says so in a line of its own. */
-    public static final String HIVE_4_ONLY = "-- runs on Hive 4 and later";
-
-    /**
-     * The scripts {@link #scripts(Path)} lists that {@code release} runs: on Hive 3.1.3 without those marked {@link
-     * #HIVE_4_ONLY}.
-     */
-    public static List<Path> scripts(Path examplesDir, HiveRelease release) {
-        List<Path> all = listScripts(examplesDir);
-        if (release != HiveRelease.HIVE_3_1_3) {
-            return all;
-        }
-        return all.stream().filter(script -> !hive4Only(script)).toList();
-    }
-
-    private static boolean hive4Only(Path script) {
-        try (Stream<String> lines = Files.lines(script)) {
-            return lines.anyMatch(line -> line.strip().equals(HIVE_4_ONLY));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + script, e);
-        }
-    }
-
-    private static List<Path> listScripts(Path examplesDir) {
         requireNonNull(examplesDir, "examplesDir is null");
         if (!Files.isDirectory(examplesDir)) {
             throw new IllegalArgumentException("Examples directory " + examplesDir + " does not exist");
@@ -66,6 +40,37 @@ public final class DemoRunner {
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot list " + examplesDir, e);
+        }
+    }
+
+    /**
+     * The first line of a script that only Hive 4 on Tez runs: DELETE, UPDATE and MERGE of hive-nosql tables (Hive 3
+     * has no row-level DML for storage handlers; the handler applies a statement when HiveServer2 commits it after its
+     * Tez DAG).
+     */
+    public static final String NEEDS_HIVE_4_ON_TEZ = "-- needs: Hive 4 on Tez";
+
+    /**
+     * {@link #scripts(Path)} that a HiveServer2 of {@code release} running {@code engine} runs: all but those whose
+     * first line is {@value #NEEDS_HIVE_4_ON_TEZ} on Hive 3 or MapReduce.
+     */
+    public static List<Path> scripts(Path examplesDir, HiveRelease release, HiveEngine engine) {
+        requireNonNull(release, "release is null");
+        requireNonNull(engine, "engine is null");
+        boolean hive4OnTez = release != HiveRelease.HIVE_3_1_3 && engine == HiveEngine.TEZ;
+        return scripts(examplesDir).stream()
+                .filter(script -> hive4OnTez || !needsHive4OnTez(script))
+                .toList();
+    }
+
+    private static boolean needsHive4OnTez(Path script) {
+        try (Stream<String> lines = Files.lines(script)) {
+            return lines.findFirst()
+                    .map(String::strip)
+                    .filter(NEEDS_HIVE_4_ON_TEZ::equals)
+                    .isPresent();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + script, e);
         }
     }
 
