@@ -33,6 +33,8 @@ import java.util.OptionalLong;
  *   <li>Pushdown ({@link CassandraPredicateTranslator}): what CQL applies with Hive's semantics, always as bound values.
  *   <li>Writes ({@link CassandraWrites}, {@link CassandraRecordWriter}): prepared inserts, unlogged batches per partition, bounded concurrency,
  *       NULL as unset unless {@code cassandra.write.nulls}.
+ *   <li>DELETE, UPDATE and MERGE ({@link CassandraRowChanges}): rows deleted by their whole primary key, upserted with
+ *       NULLs written as NULL, when the statement commits.
  *   <li>Schema ({@link CassandraSchemaChanges}): creates keyspace and table for tables Hive owns, checks existing tables
  *       against the Hive columns ({@link CassandraSchema}), truncates and drops; a table without columns takes those
  *       of the live CQL table ({@link CassandraInference}).
@@ -79,6 +81,27 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     @Override
     public RecordSink openWriter(TableContext table) throws IOException {
         return CassandraWrites.openWriter(table);
+    }
+
+    /**
+     * Why DELETE, UPDATE and MERGE cannot change the table, from the live CQL schema ({@link CassandraRowChanges}):
+     * key columns that are not the whole primary key, a counter table, a mapped static column.
+     */
+    @Override
+    public Optional<String> rowChangesRefused(TableContext table) {
+        return CassandraRowChanges.refused(table);
+    }
+
+    /** {@code DELETE FROM ks.t WHERE <whole primary key>} of each key ({@link CqlDelete}). */
+    @Override
+    public RecordSink openDeleter(TableContext table) {
+        return CassandraRowChanges.openDeleter(table);
+    }
+
+    /** The table's INSERT, writing NULL columns as NULL ({@link CqlInsert#prepareUpsert}). */
+    @Override
+    public RecordSink openUpserter(TableContext table) {
+        return CassandraRowChanges.openUpserter(table);
     }
 
     @Override

@@ -21,10 +21,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 
 /**
  * Writes rows with one prepared {@code INSERT INTO ks.t (every mapped column) VALUES (?, ...)} ({@link CqlInsert}),
- * asynchronously.
+ * asynchronously; or, for DELETE, UPDATE and MERGE ({@link CassandraRowChanges}), upserts them with an INSERT that
+ * writes NULLs, or deletes keys with a prepared {@code DELETE} ({@link CqlDelete}): any {@link CqlRowStatement}.
  *
  * <p>Rows are grouped by partition (the serialized partition key, {@link BoundStatement#getRoutingKey()}) in a buffer
  * of {@link #BUFFER_ROWS} rows; each group goes out as one UNLOGGED batch of at most {@code cassandra.write.batch.rows}
@@ -47,7 +49,10 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
     private final CassandraTable table;
     private final CassandraClients.Lease lease;
     private final CqlSession session;
-    private final CqlInsert insert;
+    private final CqlRowStatement cql;
+    /** What a failed request means for the rows, after the message that names it. */
+    private final String consequence;
+
     private final int batchRows;
     private final Map<ByteBuffer, Group> groups = new LinkedHashMap<>();
     private int buffered;
@@ -58,12 +63,17 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
      */
     record Group(Object[] firstKey, List<BoundStatement> statements, Set<List<ByteBuffer>> keys) {}
 
-    private CassandraRecordWriter(CassandraTable table, CassandraClients.Lease lease) {
+    private CassandraRecordWriter(
+            CassandraTable table,
+            CassandraClients.Lease lease,
+            Function<CqlSession, ? extends CqlRowStatement> statement,
+            String consequence) {
         super(table.name(), "Cassandra", table.writeConcurrency());
         this.table = table;
         this.lease = lease;
         this.session = lease.session();
-        this.insert = CqlInsert.prepare(session, table);
+        this.cql = statement.apply(session);
+        this.consequence = consequence;
         this.batchRows = table.writeBatchRows();
     }
 
@@ -73,10 +83,30 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
      * @throws HandlerException when the table does not exist or does not match, or the INSERT cannot be prepared
      */
     static CassandraRecordWriter open(CassandraTable table, CassandraClients.Lease lease) {
+        return open(
+                table,
+                lease,
+                session -> CqlInsert.prepare(session, table),
+                "the task fails so that no write is lost silently");
+    }
+
+    /**
+     * Opens a writer of the rows of a statement that {@code statement} prepares on the lease's session, on a lease it
+     * then owns (closed with the writer, or here when opening fails).
+     *
+     * @param consequence what a failed request means, for its message (e.g. {@code the task fails})
+     */
+    static CassandraRecordWriter open(
+            CassandraTable table,
+            CassandraClients.Lease lease,
+            Function<CqlSession, ? extends CqlRowStatement> statement,
+            String consequence) {
         requireNonNull(table, "table is null");
         requireNonNull(lease, "lease is null");
+        requireNonNull(statement, "statement is null");
+        requireNonNull(consequence, "consequence is null");
         try {
-            return new CassandraRecordWriter(table, lease);
+            return new CassandraRecordWriter(table, lease, statement, consequence);
         } catch (RuntimeException | Error e) {
             lease.close();
             throw e;
@@ -85,17 +115,17 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
 
     @Override
     protected void add(Object[] row, long number) throws IOException {
-        if (row.length != insert.columns()) {
+        if (row.length != cql.columns()) {
             throw new IllegalArgumentException(
-                    "a row of table " + table.name() + " has " + insert.columns() + " values, got " + row.length);
+                    "a row of table " + table.name() + " has " + cql.columns() + " values, got " + row.length);
         }
-        BoundStatement statement = insert.bind(row, number);
+        BoundStatement statement = cql.bind(row, number);
         ByteBuffer partition = statement.getRoutingKey();
         if (partition == null) {
-            send(new Group(insert.keyValues(row), List.of(statement), Set.of()));
+            send(new Group(cql.keyValues(row), List.of(statement), Set.of()));
             return;
         }
-        List<ByteBuffer> clustering = insert.clusteringKey(statement);
+        List<ByteBuffer> clustering = cql.clusteringKey(statement);
         Group group = groups.get(partition);
         if (group != null && group.keys().contains(clustering)) {
             // the same primary key twice: one batch gives both rows one timestamp, so send the earlier one first
@@ -105,7 +135,7 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
             group = null;
         }
         if (group == null) {
-            group = new Group(insert.keyValues(row), new ArrayList<>(), new HashSet<>());
+            group = new Group(cql.keyValues(row), new ArrayList<>(), new HashSet<>());
             groups.put(partition, group);
         }
         group.statements().add(statement);
@@ -145,8 +175,8 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
         Statement<?> statement = statements.size() == 1
                 ? statements.get(0)
                 : BatchStatement.newInstance(BatchType.UNLOGGED, new ArrayList<>(statements))
-                        .setIdempotent(insert.idempotent())
-                        .setConsistencyLevel(insert.consistency());
+                        .setIdempotent(cql.idempotent())
+                        .setConsistencyLevel(cql.consistency());
         return session.executeAsync(statement);
     }
 
@@ -164,18 +194,17 @@ final class CassandraRecordWriter extends AsyncBatchWriter<CassandraRecordWriter
         int size = group.statements().size();
         return new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,
-                "writing "
-                        + (size == 1
-                                ? "the row with key " + insert.describeKey(group.firstKey())
-                                : "a batch of " + size + " rows of one partition (first key "
-                                        + insert.describeKey(group.firstKey())
-                                        + ")")
-                        + " of table " + table.name() + " to Cassandra table " + table.qualifiedCqlName() + " at "
-                        + CassandraClients.hostList(table.hosts()) + " failed: " + CassandraErrors.reason(cause)
-                        + "; the task fails so that no write is lost silently"
+                cql.action(
+                                size == 1
+                                        ? "the row with key " + cql.describeKey(group.firstKey())
+                                        : "a batch of " + size + " rows of one partition (first key "
+                                                + cql.describeKey(group.firstKey())
+                                                + ")")
+                        + " at " + CassandraClients.hostList(table.hosts()) + " failed: "
+                        + CassandraErrors.reason(cause) + "; " + consequence
                         + (cause instanceof QueryValidationException
                                 ? ""
-                                : " (consistency " + insert.consistency().name() + ", see "
+                                : " (consistency " + cql.consistency().name() + ", see "
                                         + CassandraTableProperties.CONSISTENCY_WRITE.key() + " and "
                                         + CassandraTableProperties.TIMEOUT_MS.key() + ")"),
                 cause);

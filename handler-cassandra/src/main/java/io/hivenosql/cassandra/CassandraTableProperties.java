@@ -125,8 +125,9 @@ public enum CassandraTableProperties implements TableProperty {
             nonEmptyString(),
             null,
             false,
-            "For tables Hive creates: the CQL primary key, e.g. ((o_custkey), o_orderkey) or (k) or k; defaults to "
-                    + "the first column."),
+            "The CQL primary key by Hive column names, e.g. ((o_custkey), o_orderkey) or (k) or k: for tables Hive "
+                    + "creates (defaults to the first column), and for DELETE, UPDATE and MERGE, which identify a row "
+                    + "by it (on an external table, the CQL table's key)."),
     CLUSTERING_ORDER(
             "cassandra.clustering-order",
             nonEmptyString(),

@@ -24,10 +24,15 @@ import java.util.StringJoiner;
  * The prepared {@code INSERT INTO ks.t (every mapped column) VALUES (?, ...)} of a table that
  * {@link CassandraRecordWriter} writes, and how a Hive row binds to it. Preparing it checks that the table can be
  * written (every primary key column mapped, no counter column). Binding a row leaves NULL columns unset (no tombstone;
- * an existing value stays) unless {@code cassandra.write.nulls=true}, and fails on a NULL primary key column (NULL_KEY)
- * or a value that does not fit its CQL column (BAD_RECORD), naming the table, the row's key, the column and the value.
+ * an existing value stays) unless {@code cassandra.write.nulls=true} or the INSERT is an upsert ({@link
+ * #prepareUpsert}), and fails on a NULL primary key column (NULL_KEY) or a value that does not fit its CQL column
+ * (BAD_RECORD), naming the table, the row's key, the column and the value.
+ *
+ * <p>An INSERT writes the row marker and every column it sets, so the row exists afterwards even when all its mapped
+ * columns are NULL; a collection column set replaces the whole collection, and CQL columns the Hive table does not
+ * map are not touched.
  */
-final class CqlInsert {
+final class CqlInsert implements CqlRowStatement {
     private final CassandraTable table;
     private final PreparedStatement insert;
     private final List<DataType> cqlTypes;
@@ -35,6 +40,8 @@ final class CqlInsert {
     private final int[] primaryKey;
     private final int[] clusteringColumns;
     private final boolean writeNulls;
+    /** Where the rows come from, for messages: a task, or the commit of a DELETE, UPDATE or MERGE. */
+    private final String origin;
     /**
      * Whether a write may be retried: not when it sets a non-frozen list, whose elements a retry would append a second
      * time (every other CQL write, including sets and maps, is idempotent).
@@ -43,7 +50,7 @@ final class CqlInsert {
 
     private final ConsistencyLevel consistency;
 
-    private CqlInsert(CqlSession session, CassandraTable table) {
+    private CqlInsert(CqlSession session, CassandraTable table, boolean writeNulls, String origin) {
         this.table = table;
         CassandraSchema schema = table.schema(session);
         if (!schema.mapsFullPrimaryKey()) {
@@ -84,7 +91,8 @@ final class CqlInsert {
         this.cqlTypes = List.copyOf(types);
         this.idempotent = cqlTypes.stream().noneMatch(type -> type instanceof ListType list && !list.isFrozen());
         this.codecs = List.copyOf(typeCodecs);
-        this.writeNulls = table.writeNulls();
+        this.writeNulls = writeNulls;
+        this.origin = origin;
         this.consistency = table.writeConsistency().level();
     }
 
@@ -94,7 +102,15 @@ final class CqlInsert {
      * @throws HandlerException when the table does not exist or does not match, or the INSERT cannot be prepared
      */
     static CqlInsert prepare(CqlSession session, CassandraTable table) {
-        return new CqlInsert(session, table);
+        return new CqlInsert(session, table, table.writeNulls(), "of this task");
+    }
+
+    /**
+     * {@link #prepare}, for rows that must make their record hold exactly their values (the upserts of DELETE, UPDATE
+     * and MERGE): a NULL column is written as NULL (a tombstone), whatever {@code cassandra.write.nulls} says.
+     */
+    static CqlInsert prepareUpsert(CqlSession session, CassandraTable table) {
+        return new CqlInsert(session, table, true, "that the statement writes");
     }
 
     private static PreparedStatement prepareInsert(CqlSession session, CassandraTable table) {
@@ -113,17 +129,20 @@ final class CqlInsert {
     }
 
     /** The number of values of a row: the mapped columns. */
-    int columns() {
+    @Override
+    public int columns() {
         return codecs.size();
     }
 
     /** Whether the INSERT (and a batch of them) may be retried. */
-    boolean idempotent() {
+    @Override
+    public boolean idempotent() {
         return idempotent;
     }
 
     /** {@code cassandra.consistency.write}, which every statement and batch carries. */
-    ConsistencyLevel consistency() {
+    @Override
+    public ConsistencyLevel consistency() {
         return consistency;
     }
 
@@ -133,12 +152,13 @@ final class CqlInsert {
      * @param rowNumber the row's number in this task (from 1), for messages
      * @throws HandlerException NULL_KEY or BAD_RECORD
      */
-    BoundStatement bind(Object[] row, long rowNumber) {
+    @Override
+    public BoundStatement bind(Object[] row, long rowNumber) {
         for (int column : primaryKey) {
             if (row[column] == null) {
                 throw new HandlerException(
                         HandlerErrorCode.NULL_KEY,
-                        "table " + table.name() + ", row " + rowNumber + " of this task: primary key column '"
+                        "table " + table.name() + ", row " + rowNumber + " " + origin + ": primary key column '"
                                 + table.mapping().column(column).name() + "' is NULL (key "
                                 + describeKey(keyValues(row))
                                 + "), and Cassandra rows need a whole primary key; filter such rows out with WHERE "
@@ -180,7 +200,8 @@ final class CqlInsert {
     }
 
     /** The serialized clustering column values of a bound row: with its partition, its primary key. */
-    List<ByteBuffer> clusteringKey(BoundStatement statement) {
+    @Override
+    public List<ByteBuffer> clusteringKey(BoundStatement statement) {
         List<ByteBuffer> clustering = new ArrayList<>(clusteringColumns.length);
         for (int column : clusteringColumns) {
             clustering.add(statement.getBytesUnsafe(column));
@@ -189,7 +210,8 @@ final class CqlInsert {
     }
 
     /** The primary key values of a row, in key order (formatted only for a message). */
-    Object[] keyValues(Object[] row) {
+    @Override
+    public Object[] keyValues(Object[] row) {
         Object[] values = new Object[primaryKey.length];
         for (int i = 0; i < primaryKey.length; i++) {
             values[i] = row[primaryKey[i]];
@@ -198,7 +220,8 @@ final class CqlInsert {
     }
 
     /** Primary key values as {@code (a=1, b='x')}, for messages. */
-    String describeKey(Object[] keyValues) {
+    @Override
+    public String describeKey(Object[] keyValues) {
         StringJoiner key = new StringJoiner(", ", "(", ")");
         for (int i = 0; i < primaryKey.length; i++) {
             int column = primaryKey[i];
@@ -209,7 +232,12 @@ final class CqlInsert {
         return key.toString();
     }
 
-    private static String shorten(String text) {
+    @Override
+    public String action(String rows) {
+        return "writing " + rows + " of table " + table.name() + " to Cassandra table " + table.qualifiedCqlName();
+    }
+
+    static String shorten(String text) {
         return text.length() > 100 ? text.substring(0, 100) + "...(" + text.length() + " chars)" : text;
     }
 }

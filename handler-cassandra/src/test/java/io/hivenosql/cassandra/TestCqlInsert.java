@@ -70,6 +70,21 @@ class TestCqlInsert {
     }
 
     @Test
+    void anUpsertWritesNullColumnsAsNullWhateverWriteNullsSays() {
+        Object[] row = {null, 7, 1, "a"};
+
+        for (String writeNulls : new String[] {"false", "true"}) {
+            BoundStatement upsert = CqlInsert.prepareUpsert(
+                            session(),
+                            rows().property("cassandra.write.nulls", writeNulls).cassandraTable())
+                    .bind(row, 1);
+            assertThat(upsert.isSet(0)).as("write.nulls=%s", writeNulls).isTrue();
+            assertThat(upsert.isNull(0)).as("write.nulls=%s", writeNulls).isTrue();
+            assertThat(upsert.getInt(1)).isEqualTo(7);
+        }
+    }
+
+    @Test
     void settingAListIsNotIdempotent() {
         // a retry would append the list's elements a second time
         CqlInsert list =
