@@ -39,6 +39,8 @@ import java.util.function.Consumer;
  *   <li>Writes ({@link MongoWrites}): unordered bulk writes in batches ({@link MongoRecordWriter}), as inserts,
  *       upserts or replacements by {@code _id}; staged per task attempt and published at commit with
  *       {@code mongo.write.staging} ({@link MongoStagedInsert}).
+ *   <li>DELETE, UPDATE and MERGE ({@link MongoRowChanges}): applied when the statement commits, by the stored {@code _id}s
+ *       of the documents whose {@code _id} reads as each key ({@link MongoRowChangeWriter}).
  *   <li>Schema changes ({@link MongoSchemaChanges}): collections created with their indexes for tables Hive owns, checked for external
  *       tables, emptied by INSERT OVERWRITE and TRUNCATE, dropped with the table when Hive owns the data.
  * </ul>
@@ -101,6 +103,34 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public RecordSink openWriter(TableContext table) throws IOException {
         return MongoWrites.openWriter(table);
+    }
+
+    /**
+     * Empty when a column is mapped to the whole {@code _id}, of a type by which documents are found exactly, and the
+     * columns' paths do not overlap ({@link MongoRowChanges#refused}).
+     */
+    @Override
+    public Optional<String> rowChangesRefused(TableContext table) {
+        return MongoRowChanges.refused(MongoTable.of(table));
+    }
+
+    /**
+     * Deletes the documents whose {@code _id} reads as each key, found first and deleted by their stored {@code _id}s
+     * ({@link MongoRowChangeWriter}).
+     */
+    @Override
+    public RecordSink openDeleter(TableContext table) throws IOException {
+        return MongoWrites.openDeleter(table);
+    }
+
+    /**
+     * Makes the document of each row's key hold exactly the row's values in the mapped fields, whatever
+     * {@code mongo.write.mode} says: the columns that changed are set, a NULL one removed (set to null with
+     * {@code mongo.write.nulls=true}); a missing document is inserted ({@link MongoRowChangeWriter}).
+     */
+    @Override
+    public RecordSink openUpserter(TableContext table) throws IOException {
+        return MongoWrites.openUpserter(table);
     }
 
     @Override

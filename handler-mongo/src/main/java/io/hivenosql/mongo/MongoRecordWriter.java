@@ -160,8 +160,11 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
     protected CompletionStage<?> sendAsync(Batch batch) {
         return CompletableFuture.runAsync(
                 () -> {
-                    checkHeld(batch.models());
-                    for (List<WriteModel<BsonDocument>> command : commands(batch.models())) {
+                    if (dialect == null) {
+                        dialect = MongoDialect.of(lease);
+                    }
+                    checkHeld(table, dialect, batch.models());
+                    for (List<WriteModel<BsonDocument>> command : commands(dialect, batch.models())) {
                         collection.bulkWrite(command, UNORDERED);
                     }
                 },
@@ -170,10 +173,9 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
 
     /**
      * The batch as the commands to send: one, unless it updates or replaces documents on a server that takes only a few
-     * such statements a command ({@link MongoDialect#updatesPerCommand}, FerretDB 1.x); the dialect is known by then
-     * ({@link #checkHeld} asks for it first).
+     * such statements a command ({@link MongoDialect#updatesPerCommand}, FerretDB 1.x).
      */
-    private List<List<WriteModel<BsonDocument>>> commands(List<WriteModel<BsonDocument>> models) {
+    static List<List<WriteModel<BsonDocument>>> commands(MongoDialect dialect, List<WriteModel<BsonDocument>> models) {
         int limit = dialect.updatesPerCommand();
         if (models.size() <= limit || models.stream().allMatch(model -> model instanceof InsertOneModel)) {
             return List.of(models);
@@ -186,14 +188,11 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
     }
 
     /**
-     * Fails the batch before it is sent when a document holds a value its server cannot store, naming the value
-     * ({@link MongoUnheldValues}): FerretDB 1.x would drop the connection of a NaN or decimal128. The server's dialect
-     * is asked with the first batch, on the background thread, as the first write would contact it.
+     * Fails a batch before it is sent when a document holds a value its server cannot store, naming the value
+     * ({@link MongoUnheldValues}): FerretDB 1.x would drop the connection of a NaN or decimal128. The writer asks for
+     * the server's dialect with its first batch, on the background thread, as the first write would contact it.
      */
-    private void checkHeld(List<WriteModel<BsonDocument>> models) {
-        if (dialect == null) {
-            dialect = MongoDialect.of(lease);
-        }
+    static void checkHeld(MongoTable table, MongoDialect dialect, List<WriteModel<BsonDocument>> models) {
         if (dialect.full()) {
             return;
         }
@@ -209,7 +208,7 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
                 BsonValue id = ((BsonDocument) update.getFilter()).get(DocumentLayout.ID_FIELD);
                 MongoUnheldValues.check(table, dialect, (BsonDocument) update.getFilter(), id);
                 for (BsonValue operand : ((BsonDocument) update.getUpdate()).values()) {
-                    // $set and $setOnInsert: documents keyed by dotted paths
+                    // $set, $setOnInsert and $unset: documents keyed by dotted paths
                     MongoUnheldValues.check(table, dialect, operand.asDocument(), id);
                 }
             }
@@ -297,7 +296,7 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
     }
 
     /** {@code {"_id": ...}} of the document at {@code index} of a batch, as Extended JSON, for messages. */
-    private static String idText(List<WriteModel<BsonDocument>> models, int index) {
+    static String idText(List<WriteModel<BsonDocument>> models, int index) {
         if (index < 0 || index >= models.size()) {
             return "(document " + index + " of the batch)";
         }
@@ -317,7 +316,7 @@ final class MongoRecordWriter extends AsyncBatchWriter<MongoRecordWriter.Batch> 
                 : shorten(new BsonDocument(DocumentLayout.ID_FIELD, id).toJson());
     }
 
-    private static String shorten(String text) {
+    static String shorten(String text) {
         if (text == null) {
             return "";
         }

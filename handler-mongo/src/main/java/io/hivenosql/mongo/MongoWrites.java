@@ -2,6 +2,8 @@ package io.hivenosql.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.RecordSink;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.mongo.bson.BsonRowEncoder;
@@ -9,7 +11,8 @@ import java.io.IOException;
 
 /**
  * The write side of {@link MongoConnector}: a task's writer ({@link MongoRecordWriter}) on a client lease it owns until
- * it is closed, and the staged insert of a query ({@link MongoStagedInsert}, {@code mongo.write.staging}).
+ * it is closed, the staged insert of a query ({@link MongoStagedInsert}, {@code mongo.write.staging}), and the sinks
+ * that apply a DELETE, UPDATE or MERGE when it commits ({@link MongoRowChangeWriter}).
  */
 final class MongoWrites {
     private MongoWrites() {}
@@ -27,6 +30,39 @@ final class MongoWrites {
         MongoClients.Lease lease = MongoClients.acquire(context);
         try {
             return new MongoRecordWriter(table, lease);
+        } catch (RuntimeException | Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The sink of the keys a DELETE, UPDATE or MERGE deletes ({@link MongoRowChangeWriter}). Contacts no server: the
+     * first batch reports an unreachable one.
+     */
+    static RecordSink openDeleter(TableContext context) {
+        return openRowChanges(context, true);
+    }
+
+    /**
+     * The sink of the rows a DELETE, UPDATE or MERGE upserts ({@link MongoRowChangeWriter}), writing the fields as the
+     * collection spells them: reads the collection's first documents ({@link MongoSpellings}) unless the table knows.
+     */
+    static RecordSink openUpserter(TableContext context) {
+        return openRowChanges(MongoSpellings.resolve(context), false);
+    }
+
+    private static RecordSink openRowChanges(TableContext context, boolean deletes) {
+        requireNonNull(context, "context is null");
+        MongoTable table = MongoTable.of(context);
+        MongoRowChanges.refused(table).ifPresent(reason -> {
+            throw new HandlerException(
+                    HandlerErrorCode.UNSUPPORTED_OPERATION,
+                    "DELETE, UPDATE and MERGE cannot change table " + table.name() + ": " + reason);
+        });
+        MongoClients.Lease lease = MongoClients.acquire(context);
+        try {
+            return new MongoRowChangeWriter(table, lease, deletes);
         } catch (RuntimeException | Error e) {
             lease.close();
             throw e;

@@ -72,7 +72,7 @@ public final class BsonText {
     }
 
     /** The BSON type's name as MongoDB's documentation writes it. */
-    static String typeName(BsonType type) {
+    public static String typeName(BsonType type) {
         return switch (type) {
             case DOUBLE -> "double";
             case STRING -> "string";
