@@ -142,7 +142,12 @@ public final class DmlReport {
                 .append(" orders and their lineitems, the MERGE ")
                 .append("updates ")
                 .append(staged(results, DmlStaging.CHANGES))
-                .append(" lineitem rows.\n\n");
+                .append(" lineitem rows")
+                .append(
+                        results.pinLineNumbers()
+                                ? " (its ON also holds " + DmlStatements.LINE_NUMBERS + ": --pin-line-numbers)"
+                                : "")
+                .append(".\n\n");
         md.append("| store | RF1 s | RF1 rows | RF2 s | RF2 rows | 1% MERGE s | rewrite s | rewrite \u00f7 MERGE "
                 + "| target 10\u00d7 | checks passed |\n");
         md.append("| --- | --: | --: | --: | --: | --: | --: | --: | --- | --: |\n");

@@ -13,6 +13,8 @@ import java.util.Optional;
 /**
  * What a run of the DML workload measured and checked, for the report.
  *
+ * @param pinLineNumbers whether the MERGE's ON also held {@code t.l_linenumber IN (1, ..., 7)} ({@code
+ *     --pin-line-numbers})
  * @param stagedRows the rows of each staging table ({@link DmlStaging#counted()})
  * @param lineitemRows lineitem's rows as loaded
  * @param loads each target's load time of each table
@@ -25,6 +27,7 @@ public record DmlResults(
         double scaleFactor,
         int warmups,
         int runs,
+        boolean pinLineNumbers,
         List<Target> targets,
         Map<String, Long> stagedRows,
         long lineitemRows,

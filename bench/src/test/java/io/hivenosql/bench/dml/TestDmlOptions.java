@@ -19,6 +19,7 @@ class TestDmlOptions {
         assertThat(options.runDir()).isEqualTo(Path.of(".sandbox/bench/dml"));
         assertThat(options.outputDir()).isEqualTo(Path.of("bench/results"));
         assertThat(options.help()).isFalse();
+        assertThat(options.pinLineNumbers()).isFalse();
     }
 
     @Test
@@ -34,6 +35,7 @@ class TestDmlOptions {
                 "0",
                 "--runs",
                 "5",
+                "--pin-line-numbers",
                 "--work",
                 "/w",
                 "--aux-jars",
@@ -44,6 +46,8 @@ class TestDmlOptions {
         assertThat(options.targets()).containsExactly(Target.REDIS, Target.MONGO);
         assertThat(options.warmups()).isZero();
         assertThat(options.runs()).isEqualTo(5);
+        assertThat(options.pinLineNumbers()).isTrue();
+        assertThat(options.help()).isFalse();
         assertThat(options.runDir()).isEqualTo(Path.of("/w/dml"));
         assertThat(options.outputDir()).isEqualTo(Path.of("/later"));
         assertThat(options.auxJars()).containsExactly(Path.of("a-hive.jar"), Path.of("b-hive.jar"));

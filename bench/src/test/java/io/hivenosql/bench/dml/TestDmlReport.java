@@ -19,6 +19,7 @@ class TestDmlReport {
                 0.1,
                 1,
                 3,
+                false,
                 List.of(Target.REDIS, Target.CASSANDRA),
                 Map.of(
                         DmlStaging.RF1_ORDERS, 150L,
