@@ -181,7 +181,7 @@ public final class DmlMain {
                 options.scaleFactor(),
                 options.warmups(),
                 options.runs(),
-                options.pinLineNumbers(),
+                options.tuning(),
                 options.targets(),
                 staged,
                 generated.get(LINEITEM.name()).rows(),

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -22,6 +23,7 @@ public record DmlOptions(
         int warmups,
         int runs,
         boolean pinLineNumbers,
+        OptionalInt runtimeKeysMax,
         Path workDir,
         Path outputDir,
         List<Path> auxJars,
@@ -42,6 +44,8 @@ public record DmlOptions(
               --pin-line-numbers      the MERGE's ON also holds t.l_linenumber IN (1, ..., 7), true of every TPC-H
                                       lineitem: with the join's runtime keys of l_orderkey it fixes every key column,
                                       which Redis reads as lookups of the product instead of a walk of its keys
+              --runtime-keys-max N    sets nosql.read.runtime-keys.max = N on each store's lineitem (default: the
+                                      handlers' auto): how many runtime join keys are read by key before a scan
               --work DIR              the work directory (default .sandbox/bench); the run uses DIR/dml
               --out DIR               where results/<timestamp>/ goes (default bench/results): dml.csv, checks.csv,
                                       summary.csv, summary.md, and each MERGE's EXPLAIN
@@ -57,6 +61,7 @@ public record DmlOptions(
         targets = List.copyOf(requireNonNull(targets, "targets is null"));
         requireNonNull(workDir, "workDir is null");
         requireNonNull(outputDir, "outputDir is null");
+        requireNonNull(runtimeKeysMax, "runtimeKeysMax is null");
         auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("--stores: name at least one of redis, cassandra, mongo");
@@ -103,6 +108,9 @@ public record DmlOptions(
                 integer(values.remove("--warmups"), "--warmups", 1),
                 integer(values.remove("--runs"), "--runs", 3),
                 line.flags().contains(PIN_LINE_NUMBERS),
+                Optional.ofNullable(values.remove("--runtime-keys-max"))
+                        .map(value -> OptionalInt.of(integer(value, "--runtime-keys-max", 0)))
+                        .orElse(OptionalInt.empty()),
                 Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
                 Path.of(Optional.ofNullable(values.remove("--out")).orElse("bench/results")),
                 CommandLineValues.paths(values.remove("--aux-jars")),
@@ -126,6 +134,17 @@ public record DmlOptions(
             }
         }
         return false;
+    }
+
+    /** What the run sets beyond the defaults, as the report says it; empty when nothing. */
+    public String tuning() {
+        List<String> settings = new java.util.ArrayList<>();
+        if (pinLineNumbers) {
+            settings.add("the MERGE's ON also holds " + DmlStatements.LINE_NUMBERS + " (--pin-line-numbers)");
+        }
+        runtimeKeysMax.ifPresent(keys -> settings.add(
+                "each store's lineitem has nosql.read.runtime-keys.max = " + keys + " (--runtime-keys-max)"));
+        return String.join("; ", settings);
     }
 
     /** The run's own directory under the work directory. */
@@ -152,6 +171,6 @@ public record DmlOptions(
     public String toString() {
         return "DmlOptions[sf=" + ScaleFactors.format(scaleFactor) + ", stores="
                 + targets.stream().map(Target::cliName).toList() + ", warmups=" + warmups + ", runs=" + runs
-                + (pinLineNumbers ? ", MERGE pins l_linenumber" : "") + "]";
+                + (tuning().isEmpty() ? "" : ", " + tuning()) + "]";
     }
 }

@@ -142,12 +142,10 @@ public final class DmlReport {
                 .append(" orders and their lineitems, the MERGE ")
                 .append("updates ")
                 .append(staged(results, DmlStaging.CHANGES))
-                .append(" lineitem rows")
-                .append(
-                        results.pinLineNumbers()
-                                ? " (its ON also holds " + DmlStatements.LINE_NUMBERS + ": --pin-line-numbers)"
-                                : "")
-                .append(".\n\n");
+                .append(" lineitem rows.\n\n");
+        if (!results.tuning().isEmpty()) {
+            md.append("Set beyond the defaults: ").append(results.tuning()).append(".\n\n");
+        }
         md.append("| store | RF1 s | RF1 rows | RF2 s | RF2 rows | 1% MERGE s | rewrite s | rewrite \u00f7 MERGE "
                 + "| target 10\u00d7 | checks passed |\n");
         md.append("| --- | --: | --: | --: | --: | --: | --: | --: | --- | --: |\n");

@@ -13,8 +13,7 @@ import java.util.Optional;
 /**
  * What a run of the DML workload measured and checked, for the report.
  *
- * @param pinLineNumbers whether the MERGE's ON also held {@code t.l_linenumber IN (1, ..., 7)} ({@code
- *     --pin-line-numbers})
+ * @param tuning what the run set beyond the defaults ({@link DmlOptions#tuning()}), empty when nothing
  * @param stagedRows the rows of each staging table ({@link DmlStaging#counted()})
  * @param lineitemRows lineitem's rows as loaded
  * @param loads each target's load time of each table
@@ -27,7 +26,7 @@ public record DmlResults(
         double scaleFactor,
         int warmups,
         int runs,
-        boolean pinLineNumbers,
+        String tuning,
         List<Target> targets,
         Map<String, Long> stagedRows,
         long lineitemRows,
@@ -39,6 +38,7 @@ public record DmlResults(
     public DmlResults {
         requireNonNull(started, "started is null");
         requireNonNull(machine, "machine is null");
+        requireNonNull(tuning, "tuning is null");
         targets = List.copyOf(requireNonNull(targets, "targets is null"));
         stagedRows = Map.copyOf(requireNonNull(stagedRows, "stagedRows is null"));
         loads = Map.copyOf(requireNonNull(loads, "loads is null"));

@@ -67,6 +67,11 @@ final class DmlWorkload {
         Map<String, Duration> loads = new HashMap<>();
         for (TpchTables table : List.of(LINEITEM, ORDERS)) {
             hive.execute(tables.create(target, table));
+            if (table.equals(LINEITEM) && options.runtimeKeysMax().isPresent()) {
+                hive.execute("ALTER TABLE " + DmlTables.qualified(target, table) + " SET TBLPROPERTIES ("
+                        + "'nosql.read.runtime-keys.max'='"
+                        + options.runtimeKeysMax().getAsInt() + "')");
+            }
             long start = System.nanoTime();
             hive.execute(DmlTables.load(target, table));
             loads.put(table.name(), Duration.ofNanos(System.nanoTime() - start));

@@ -20,6 +20,8 @@ class TestDmlOptions {
         assertThat(options.outputDir()).isEqualTo(Path.of("bench/results"));
         assertThat(options.help()).isFalse();
         assertThat(options.pinLineNumbers()).isFalse();
+        assertThat(options.runtimeKeysMax()).isEmpty();
+        assertThat(options.tuning()).isEmpty();
     }
 
     @Test
@@ -36,6 +38,7 @@ class TestDmlOptions {
                 "--runs",
                 "5",
                 "--pin-line-numbers",
+                "--runtime-keys-max=10000",
                 "--work",
                 "/w",
                 "--aux-jars",
@@ -47,6 +50,11 @@ class TestDmlOptions {
         assertThat(options.warmups()).isZero();
         assertThat(options.runs()).isEqualTo(5);
         assertThat(options.pinLineNumbers()).isTrue();
+        assertThat(options.runtimeKeysMax()).hasValue(10000);
+        assertThat(options.tuning())
+                .isEqualTo(
+                        "the MERGE's ON also holds t.l_linenumber IN (1, 2, 3, 4, 5, 6, 7) (--pin-line-numbers); each "
+                                + "store's lineitem has nosql.read.runtime-keys.max = 10000 (--runtime-keys-max)");
         assertThat(options.help()).isFalse();
         assertThat(options.runDir()).isEqualTo(Path.of("/w/dml"));
         assertThat(options.outputDir()).isEqualTo(Path.of("/later"));

@@ -13,13 +13,17 @@ import org.junit.jupiter.api.Test;
 
 class TestDmlReport {
     private static DmlResults results(Optional<String> failure) {
+        return results(failure, "");
+    }
+
+    private static DmlResults results(Optional<String> failure, String tuning) {
         return new DmlResults(
                 Instant.parse("2026-12-06T10:00:00Z"),
                 new MachineInfo("test", "cpu", 2, 24L << 30, "Linux", "OpenJDK 17", "Hive 4.0.1", "tez", "sandbox"),
                 0.1,
                 1,
                 3,
-                false,
+                tuning,
                 List.of(Target.REDIS, Target.CASSANDRA),
                 Map.of(
                         DmlStaging.RF1_ORDERS, 150L,
@@ -46,7 +50,10 @@ class TestDmlReport {
                 .contains("- redis: loaded lineitem in 20.0 s, orders in 5.00 s; the MERGE's plan: runtime join-key "
                         + "pushdown planned")
                 .doesNotContain("| cassandra |")
-                .doesNotContain("failed");
+                .doesNotContain("failed")
+                .doesNotContain("Set beyond the defaults");
+        assertThat(DmlReport.markdown(results(Optional.empty(), "the MERGE's ON also holds X")))
+                .contains("Set beyond the defaults: the MERGE's ON also holds X.\n");
         assertThat(DmlReport.markdown(results(Optional.of("cassandra: after RF1 ..."))))
                 .contains("**The run failed**: cassandra: after RF1 ...");
     }
