@@ -167,6 +167,9 @@ public final class DmlMain {
                 plans.put(target, describePlan(plan));
                 out.println(target.cliName() + ": the MERGE's plan: " + plans.get(target));
                 workload.run(target);
+                // a later target that fails or is stopped leaves this one's figures
+                DmlReport.write(
+                        results(options, started, machine, staged, generated, loads, plans, workload, failure), dir);
             } catch (DmlCheckException | SQLException e) {
                 log.error("The DML workload failed on {}", target.cliName(), e);
                 exit = e instanceof DmlCheckException ? CHECK_FAILED : FAILED;
@@ -175,7 +178,24 @@ public final class DmlMain {
                 break;
             }
         }
-        DmlResults results = new DmlResults(
+        DmlResults results = results(options, started, machine, staged, generated, loads, plans, workload, failure);
+        DmlReport.write(results, dir);
+        out.print(DmlReport.markdown(results));
+        out.println("results: " + dir);
+        return exit != 0 ? exit : results.passed() ? 0 : CHECK_FAILED;
+    }
+
+    private static DmlResults results(
+            DmlOptions options,
+            Instant started,
+            MachineInfo machine,
+            Map<String, Long> staged,
+            Map<String, TpchFiles.Written> generated,
+            Map<Target, Map<String, Duration>> loads,
+            Map<Target, String> plans,
+            DmlWorkload workload,
+            Optional<String> failure) {
+        return new DmlResults(
                 started,
                 machine,
                 options.scaleFactor(),
@@ -190,10 +210,6 @@ public final class DmlMain {
                 workload.checks(),
                 plans,
                 failure);
-        DmlReport.write(results, dir);
-        out.print(DmlReport.markdown(results));
-        out.println("results: " + dir);
-        return exit != 0 ? exit : results.passed() ? 0 : CHECK_FAILED;
     }
 
     /** What EXPLAIN says of the MERGE's read of the store table: whether Tez hands it the changes' join keys. */

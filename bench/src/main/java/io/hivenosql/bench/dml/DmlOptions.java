@@ -41,9 +41,9 @@ public record DmlOptions(
               --stores LIST           store targets, comma-separated (default redis,cassandra,mongo)
               --warmups N             untimed runs before the timed ones (default 1)
               --runs N                timed runs (default 3); each restores the tables' state after its statements
-              --pin-line-numbers      the MERGE's ON also holds t.l_linenumber IN (1, ..., 7), true of every TPC-H
-                                      lineitem: with the join's runtime keys of l_orderkey it fixes every key column,
-                                      which Redis reads as lookups of the product instead of a walk of its keys
+              --pin-line-numbers      Redis's MERGE's ON also holds t.l_linenumber IN (1, ..., 7), true of every
+                                      TPC-H lineitem: with the join's runtime keys of l_orderkey it fixes every key
+                                      column, which Redis reads as lookups of the product instead of a walk of its keys
               --runtime-keys-max N    sets nosql.read.runtime-keys.max = N on each store's lineitem (default: the
                                       handlers' auto): how many runtime join keys are read by key before a scan
               --work DIR              the work directory (default .sandbox/bench); the run uses DIR/dml
@@ -140,7 +140,7 @@ public record DmlOptions(
     public String tuning() {
         List<String> settings = new java.util.ArrayList<>();
         if (pinLineNumbers) {
-            settings.add("the MERGE's ON also holds " + DmlStatements.LINE_NUMBERS + " (--pin-line-numbers)");
+            settings.add("Redis's MERGE's ON also holds " + DmlStatements.LINE_NUMBERS + " (--pin-line-numbers)");
         }
         runtimeKeysMax.ifPresent(keys -> settings.add(
                 "each store's lineitem has nosql.read.runtime-keys.max = " + keys + " (--runtime-keys-max)"));

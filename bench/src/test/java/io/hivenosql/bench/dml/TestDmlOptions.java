@@ -53,7 +53,7 @@ class TestDmlOptions {
         assertThat(options.runtimeKeysMax()).hasValue(10000);
         assertThat(options.tuning())
                 .isEqualTo(
-                        "the MERGE's ON also holds t.l_linenumber IN (1, 2, 3, 4, 5, 6, 7) (--pin-line-numbers); each "
+                        "Redis's MERGE's ON also holds t.l_linenumber IN (1, 2, 3, 4, 5, 6, 7) (--pin-line-numbers); each "
                                 + "store's lineitem has nosql.read.runtime-keys.max = 10000 (--runtime-keys-max)");
         assertThat(options.help()).isFalse();
         assertThat(options.runDir()).isEqualTo(Path.of("/w/dml"));
