@@ -1,5 +1,7 @@
 package io.hivenosql.bench;
 
+import io.hivenosql.bench.dml.DmlMain;
+import io.hivenosql.bench.dml.DmlOptions;
 import io.hivenosql.bench.failover.FailoverMain;
 import io.hivenosql.bench.failover.FailoverOptions;
 import io.hivenosql.bench.peer.HiveScans;
@@ -46,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * sandbox it starts or an existing HiveServer2, and writes {@code <out>/<timestamp>/results.csv}, {@code summary.csv},
  * {@code summary.md} and {@code report.html}. Exits 0 when every query agreed across the targets, 1 on a mismatch, 2 when the run failed,
  * 64 on a bad command line. With {@code --workload failover} it runs the failover workload instead ({@link
- * FailoverMain}; exit 1 when the run missed the issue's target).
+ * FailoverMain}; exit 1 when the run missed the issue's target), with {@code --workload dml} the row-level DML workload
+ * ({@link DmlMain}; exit 1 when a check failed).
  */
 public final class BenchMain {
     public static final int MISMATCH = 1;
@@ -68,6 +71,10 @@ public final class BenchMain {
 
     /** The sandbox starts HiveServer2 in process, in the work directory. */
     private static Optional<Path> serverWorkDir(List<String> args) {
+        if (DmlOptions.requested(args)) {
+            DmlOptions options = DmlOptions.parse(args);
+            return options.help() ? Optional.empty() : Optional.of(options.runDir());
+        }
         if (failover(args)) {
             FailoverOptions options = FailoverOptions.parse(args);
             return options.help() ? Optional.empty() : Optional.of(options.runDir());
@@ -79,6 +86,9 @@ public final class BenchMain {
     static int run(List<String> args, PrintStream out, PrintStream err) {
         if (failover(args)) {
             return runFailover(args, out, err);
+        }
+        if (DmlOptions.requested(args)) {
+            return runDml(args, out, err);
         }
         Optional<BenchOptions> parsed = ServerConsole.parse(args, BenchOptions::parse, BenchOptions.USAGE, err);
         if (parsed.isEmpty()) {
@@ -127,6 +137,24 @@ public final class BenchMain {
         } catch (Exception e) {
             log.error("The failover workload failed", e);
             err.println("error: the failover workload failed: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private static int runDml(List<String> args, PrintStream out, PrintStream err) {
+        Optional<DmlOptions> parsed = ServerConsole.parse(args, DmlOptions::parse, DmlOptions.USAGE, err);
+        if (parsed.isEmpty()) {
+            return USAGE_ERROR;
+        }
+        if (parsed.get().help()) {
+            out.print(DmlOptions.USAGE);
+            return 0;
+        }
+        try {
+            return DmlMain.run(parsed.get(), out);
+        } catch (Exception e) {
+            log.error("The DML workload failed", e);
+            err.println("error: the DML workload failed: " + e.getMessage());
             return FAILED;
         }
     }

@@ -37,8 +37,10 @@ public record BenchOptions(
     public static final String USAGE =
             """
             usage: bin/hive-nosql bench [options]
-              --workload tpch|failover  tpch (default): the TPC-H suite below; failover: a node of a replicated store
-                                      killed under concurrent JDBC sessions, see bench --workload failover --help
+              --workload tpch|failover|dml  tpch (default): the TPC-H suite below; failover: a node of a replicated
+                                      store killed under concurrent JDBC sessions, see bench --workload failover
+                                      --help; dml: RF1, RF2 and a 1% MERGE against a rewrite on each store, see
+                                      bench --workload dml --help
               --sf 0.01|0.1|1[,...]   scale factors, run in the order given (default 0.01); two or more give the
                                       growth curve; the report of finished ones is kept when a later one fails
               --stores LIST           targets, comma-separated (default all but mongo-ferretdb): hdfs-orc, hdfs-text,
@@ -117,7 +119,7 @@ public record BenchOptions(
         String workload = values.remove("--workload");
         if (workload != null && !workload.equals("tpch")) {
             throw new IllegalArgumentException(
-                    "--workload: '" + workload + "' is not tpch or failover (failover takes its own options)");
+                    "--workload: '" + workload + "' is not tpch, failover or dml (those take their own options)");
         }
         boolean check = flags.contains("--check");
         List<Target> targets = split(

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * an indexed field: the join keys of the filtered orders become {@code {l_orderkey: {$in: [...]}}}). The MongoDB test
  * server accepts and lists the index but scans for non-unique ones; a real MongoDB seeks each key.
  */
-final class MongoJoinIndex {
+public final class MongoJoinIndex {
     static final String FIELD = "l_orderkey";
 
     private static final Logger log = LoggerFactory.getLogger(MongoJoinIndex.class);
@@ -21,7 +21,7 @@ final class MongoJoinIndex {
     private MongoJoinIndex() {}
 
     /** Creates the ascending index on {@value #FIELD} of the collection, and logs that it did and how long it took. */
-    static void create(String uri, String database, String collection) {
+    public static void create(String uri, String database, String collection) {
         long start = System.nanoTime();
         String name;
         try (MongoClient client = MongoClients.create(uri)) {

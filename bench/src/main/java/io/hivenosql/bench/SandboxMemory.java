@@ -14,7 +14,7 @@ import java.util.Optional;
  * scale factor 0.01 FerretDB, the postmaster and its backends peaked at 890 MB of RSS summed, shared buffers counted in
  * each backend).
  */
-final class SandboxMemory {
+public final class SandboxMemory {
     static final int REDIS_BYTES_PER_ROW = 500;
     static final long CASSANDRA_MEGABYTES = 1536;
     static final long BEELINE_MEGABYTES = 512;
@@ -24,7 +24,7 @@ final class SandboxMemory {
     private SandboxMemory() {}
 
     /** The megabytes the MongoDB test server's heap gets: its documents live there (at least the default 1 GB). */
-    static int mongoHeapMegabytes(double largestScaleFactor) {
+    public static int mongoHeapMegabytes(double largestScaleFactor) {
         long rows = TpchGenerator.expectedRows(largestScaleFactor);
         return (int) Math.max(1024, 512 + rows * 2400 / 1_000_000);
     }

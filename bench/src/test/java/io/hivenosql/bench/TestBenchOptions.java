@@ -158,7 +158,7 @@ class TestBenchOptions {
         assertThat(BenchOptions.parse(List.of("--workload", "tpch")).settings().queries())
                 .hasSize(28);
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--workload", "ycsb")))
-                .hasMessageContaining("'ycsb' is not tpch or failover");
+                .hasMessageContaining("'ycsb' is not tpch, failover or dml");
         assertThat(BenchMain.failover(List.of("--workload", "failover", "--store", "redis")))
                 .isTrue();
         assertThat(BenchMain.failover(List.of("--store", "redis", "--workload=failover")))

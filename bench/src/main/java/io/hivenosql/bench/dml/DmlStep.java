@@ -1,0 +1,19 @@
+package io.hivenosql.bench.dml;
+
+/** A timed step of a run. */
+public enum DmlStep {
+    RF1("RF1"),
+    RF2("RF2"),
+    MERGE("1% MERGE"),
+    REWRITE("rewrite");
+
+    private final String label;
+
+    DmlStep(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}
