@@ -131,21 +131,22 @@ public record BenchOptions(
                 .sorted()
                 .toList();
         List<Query> queries = Query.select(split(values.remove("--queries"), "all"));
-        int warmups = integer(values.remove("--warmups"), "--warmups", 1);
-        int runs = integer(values.remove("--runs"), "--runs", 3);
+        int warmups = CommandLineValues.wholeNumber(values.remove("--warmups"), "--warmups", 1);
+        int runs = CommandLineValues.wholeNumber(values.remove("--runs"), "--runs", 3);
         if (check) {
             warmups = 0;
             runs = 1;
         }
         boolean raw = !check && !flags.contains("--no-raw-scans");
-        Duration timeout = Duration.ofMinutes(integer(values.remove("--timeout-minutes"), "--timeout-minutes", 240));
+        Duration timeout = Duration.ofMinutes(
+                CommandLineValues.wholeNumber(values.remove("--timeout-minutes"), "--timeout-minutes", 240));
         Optional<String> jdbcUrl = Optional.ofNullable(values.remove("--jdbc-url"));
         String nodeManagers = values.remove("--node-managers");
         if (nodeManagers != null && !flags.contains("--cluster")) {
             throw new IllegalArgumentException("--node-managers needs --cluster");
         }
         Optional<Integer> cluster = flags.contains("--cluster")
-                ? Optional.of(integer(nodeManagers, "--node-managers", 2))
+                ? Optional.of(CommandLineValues.wholeNumber(nodeManagers, "--node-managers", 2))
                 : Optional.empty();
         Optional<PeerOptions> peers = PeerOptions.parse(
                 values.remove("--peers"),
@@ -160,7 +161,8 @@ public record BenchOptions(
                 warmups,
                 runs,
                 raw,
-                integer(values.remove("--raw-parallelism"), "--raw-parallelism", taskSlots(cluster)),
+                CommandLineValues.wholeNumber(
+                        values.remove("--raw-parallelism"), "--raw-parallelism", taskSlots(cluster)),
                 timeout);
         String defaultUser =
                 Optional.ofNullable(System.getenv("HIVE_JDBC_USER")).orElse(System.getProperty("user.name", "hive"));
@@ -200,21 +202,6 @@ public record BenchOptions(
             throw new IllegalArgumentException("an empty list: '" + text + "'");
         }
         return items;
-    }
-
-    private static int integer(String value, String name, int defaultValue) {
-        if (value == null) {
-            return defaultValue;
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed < 0) {
-                throw new NumberFormatException();
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": '" + value + "' is not a whole number >= 0");
-        }
     }
 
     /**

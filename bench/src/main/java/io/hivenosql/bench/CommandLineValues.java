@@ -65,4 +65,20 @@ public record CommandLineValues(Map<String, String> values, Set<String> flags) {
                 .map(Path::of)
                 .toList();
     }
+
+    /** An option's whole number >= 0, or {@code defaultValue} when it was not given; a clear error names the option. */
+    public static int wholeNumber(String value, String name, int defaultValue) {
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed < 0) {
+                throw new NumberFormatException();
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + ": '" + value + "' is not a whole number >= 0");
+        }
+    }
 }

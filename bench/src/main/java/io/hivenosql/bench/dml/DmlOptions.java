@@ -105,11 +105,11 @@ public record DmlOptions(
         DmlOptions options = new DmlOptions(
                 scaleFactors.get(0),
                 targets,
-                integer(values.remove("--warmups"), "--warmups", 1),
-                integer(values.remove("--runs"), "--runs", 3),
+                CommandLineValues.wholeNumber(values.remove("--warmups"), "--warmups", 1),
+                CommandLineValues.wholeNumber(values.remove("--runs"), "--runs", 3),
                 line.flags().contains(PIN_LINE_NUMBERS),
                 Optional.ofNullable(values.remove("--runtime-keys-max"))
-                        .map(value -> OptionalInt.of(integer(value, "--runtime-keys-max", 0)))
+                        .map(value -> OptionalInt.of(CommandLineValues.wholeNumber(value, "--runtime-keys-max", 0)))
                         .orElse(OptionalInt.empty()),
                 Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
                 Path.of(Optional.ofNullable(values.remove("--out")).orElse("bench/results")),
@@ -150,21 +150,6 @@ public record DmlOptions(
     /** The run's own directory under the work directory. */
     public Path runDir() {
         return workDir.resolve("dml");
-    }
-
-    private static int integer(String value, String name, int defaultValue) {
-        if (value == null) {
-            return defaultValue;
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed < 0) {
-                throw new NumberFormatException();
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": '" + value + "' is not a whole number >= 0");
-        }
     }
 
     @Override
