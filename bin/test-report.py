@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """The tests that failed, erred or passed only on their rerun, read from the Surefire and Failsafe XML reports under the
-given directory (each module's target/surefire-reports and target/failsafe-reports*).
+given directory (each module's target/surefire-reports and target/failsafe-reports*); with a second argument, a time in
+seconds since the epoch, only the reports written since then (a checkout's reports of earlier builds are not this
+run's).
 
 bin/hive-nosql test prints this last, so that the end of a long build's output, often all a CI service keeps, names
 each failing test, its report file and the first lines of its message. Exit code 0 whatever it finds: the build's own
@@ -11,23 +13,24 @@ import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-# a failing run's element, and what the report calls it; a flaky test's failed runs are inside a passing testcase
+# the element of a test's first failing run, and what the report calls it: a test that failed has <failure> or <error>
+# (then a <rerunFailure> or <rerunError> per failed rerun); a flaky one passed, with its failed runs as <flaky...>
 OUTCOMES = {
     "failure": "FAILED",
     "error": "ERROR",
-    "rerunFailure": "FAILED (also on its rerun)",
-    "rerunError": "ERROR (also on its rerun)",
     "flakyFailure": "FLAKY (failed, then passed on its rerun)",
     "flakyError": "FLAKY (erred, then passed on its rerun)",
 }
+RERUNS = ("rerunFailure", "rerunError")
 MESSAGE_LINES = 3
 MESSAGE_WIDTH = 300
 
 
-def reports(root):
+def reports(root, since):
     for pattern in ("*/target/surefire-reports/TEST-*.xml", "*/target/failsafe-reports*/TEST-*.xml"):
-        yield from root.glob(pattern)
-        yield from root.glob("*/" + pattern)
+        for report in (*root.glob(pattern), *root.glob("*/" + pattern)):
+            if report.stat().st_mtime >= since:
+                yield report
 
 
 def findings(report):
@@ -37,21 +40,22 @@ def findings(report):
         yield f"{report}: unreadable report ({e})"
         return
     for case in suite.iter("testcase"):
+        first = next((child for child in case if child.tag in OUTCOMES), None)
+        if first is None:
+            continue
+        outcome = OUTCOMES[first.tag]
+        if any(child.tag in RERUNS for child in case):
+            outcome += " (also on its rerun)"
         name = f"{case.get('classname', '?')}.{case.get('name', '?')}"
-        for child in case:
-            outcome = OUTCOMES.get(child.tag)
-            if outcome is None:
-                continue
-            message = (child.get("message") or child.get("type") or "").strip().splitlines()[:MESSAGE_LINES]
-            text = " | ".join(line.strip()[:MESSAGE_WIDTH] for line in message)
-            yield f"{outcome}: {name}\n    {text}\n    report: {report}"
-            if child.tag in ("failure", "error", "flakyFailure", "flakyError"):
-                break  # one line a test: its reruns' elements repeat the story
+        message = (first.get("message") or first.get("type") or "").strip().splitlines()[:MESSAGE_LINES]
+        text = " | ".join(line.strip()[:MESSAGE_WIDTH] for line in message)
+        yield f"{outcome}: {name}\n    {text}\n    report: {report}"
 
 
 def main():
     root = Path(sys.argv[1] if len(sys.argv) > 1 else ".")
-    found = [line for report in sorted(set(reports(root))) for line in findings(report)]
+    since = float(sys.argv[2]) if len(sys.argv) > 2 else 0
+    found = [line for report in sorted(set(reports(root, since))) for line in findings(report)]
     if found:
         print(f"hive-nosql test: {len(found)} test(s) to look at:")
         print("\n".join(found))
