@@ -249,6 +249,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     @HookSince("4.0")
     public List<FieldSchema> acidSelectColumns(
             org.apache.hadoop.hive.ql.metadata.Table table, Context.Operation operation) {
+        // asked for MERGE too: it refuses a table that cannot change row by row and marks the statement's table
         List<FieldSchema> keys = keyColumns(table);
         return operation == Context.Operation.MERGE ? List.of() : keys;
     }
