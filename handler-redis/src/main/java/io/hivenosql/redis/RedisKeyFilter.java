@@ -68,14 +68,23 @@ final class RedisKeyFilter {
     }
 
     /**
-     * Whether an IN list on the column alone is read by key: the table's only key column (of a type that is pushed),
-     * read by lookups; or the first of several key columns (not float or double), whose list makes the scan fetch the
-     * values of the listed keys only (a join on {@code l_orderkey} of a table keyed by {@code l_orderkey,
-     * l_linenumber}).
+     * Whether an IN list on the column helps a read by key: the table's only key column (of a type that is pushed),
+     * read by lookups; the first of several key columns (not float or double), whose list alone makes the scan fetch
+     * the values of the listed keys only (a join on {@code l_orderkey} of a table keyed by {@code l_orderkey,
+     * l_linenumber}); or another of several key columns when every key column is pushed: with the lists of a join on
+     * the whole key ({@code l_orderkey} and {@code l_linenumber}) the scan looks up their product instead of walking
+     * the keys (a list on such a column alone is left to Hive).
      */
     static boolean keyedReads(String column, RedisTable table) {
         RedisKeyCodec codec = table.keyCodec();
-        return codec.position(column) == 0 && (codec.size() == 1 ? pushable(codec) : leadingPushable(codec));
+        int position = codec.position(column);
+        if (position < 0) {
+            return false;
+        }
+        if (codec.size() == 1 || position > 0) {
+            return pushable(codec);
+        }
+        return leadingPushable(codec);
     }
 
     /** Whether a conjunct fixes every key column on its own. */

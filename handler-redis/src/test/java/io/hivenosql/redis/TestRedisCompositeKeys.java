@@ -244,7 +244,9 @@ class TestRedisCompositeKeys {
                 .build());
 
         assertThat(composite.keyedReads("orderkey")).isTrue();
-        assertThat(composite.keyedReads("linenumber")).isFalse();
+        assertThat(composite.keyedReads("linenumber"))
+                .as("with the list of orderkey too, the product of both is looked up")
+                .isTrue();
         assertThat(composite.keyedReads("comment")).isFalse();
         FilterCapabilities doubleFirst = CONNECTOR.filterCapabilities(table("keyed_double_first", REDIS.address())
                 .column("x", "double")
@@ -253,6 +255,9 @@ class TestRedisCompositeKeys {
                 .build());
         assertThat(doubleFirst.keyedReads("x"))
                 .as("a double key is never pushed")
+                .isFalse();
+        assertThat(doubleFirst.keyedReads("y"))
+                .as("no lookups of a key with a double column")
                 .isFalse();
         assertThat(single.keyedReads("ID")).isTrue();
         assertThat(single.keyedReads("name")).isFalse();

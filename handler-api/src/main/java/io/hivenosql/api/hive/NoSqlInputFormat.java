@@ -60,7 +60,6 @@ import org.slf4j.LoggerFactory;
  */
 public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> {
     private static final Logger LOG = LoggerFactory.getLogger(NoSqlInputFormat.class);
-    private static final int LOGGED_FILTER_CHARS = 2000;
 
     private final NoSqlConnector connector;
     /**
@@ -107,7 +106,7 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
                     table.tableName(),
                     splits.length,
                     describeProjection(table.mapping(), request.projection()),
-                    request.filter().map(NoSqlInputFormat::describeFilter).orElse("none"));
+                    request.filter().map(Filters::describe).orElse("none"));
             return splits;
         } catch (HandlerException e) {
             throw new IOException(e.getMessage(), e);
@@ -237,19 +236,15 @@ public class NoSqlInputFormat implements InputFormat<NullWritable, RowWritable> 
         List<Integer> projection = scan.projection();
         FilterCapabilities capabilities = connector.filterCapabilities(table);
         Optional<Filter> filter = HivePredicateDecomposer.pushedFilter(
-                conf, table.tableName(), table.mapping(), capabilities, () -> RuntimeKeyEdge.limit(connector, table));
+                conf,
+                table.tableName(),
+                table.mapping(),
+                capabilities,
+                column -> RuntimeKeyEdge.limit(connector, table, column));
         if (filter.isPresent()) {
             projection = withFilterColumns(table.mapping(), projection, filter.get());
         }
         return new ReadRequest(table, projection, filter, OptionalLong.empty(), scan.nestedPaths());
-    }
-
-    /** A pushed filter for the log: its first {@value #LOGGED_FILTER_CHARS} characters (join keys can be thousands). */
-    static String describeFilter(Filter filter) {
-        String text = filter.toString();
-        return text.length() <= LOGGED_FILTER_CHARS
-                ? text
-                : text.substring(0, LOGGED_FILTER_CHARS) + "... (" + text.length() + " characters)";
     }
 
     /**

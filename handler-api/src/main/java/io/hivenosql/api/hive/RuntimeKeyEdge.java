@@ -67,16 +67,16 @@ final class RuntimeKeyEdge {
     }
 
     /**
-     * The most runtime join keys a scan of the table reads by key, worked out in the split planning that received
-     * them: the table's {@code nosql.read.runtime-keys.max}, or for {@code auto} the store's {@link
-     * NoSqlConnector#keyedReadLimit} for the table.
+     * The most runtime join keys of the column that a scan of the table reads by key, worked out in the split planning
+     * that received them: the table's {@code nosql.read.runtime-keys.max}, or for {@code auto} the store's {@link
+     * NoSqlConnector#keyedReadLimit(TableContext, String)} for the table and column.
      */
-    static long limit(NoSqlConnector connector, TableContext table) {
+    static long limit(NoSqlConnector connector, TableContext table, String column) {
         RuntimeKeysMax max = NoSqlTableProperties.runtimeKeysMax(table.config());
         OptionalLong storeLimit = OptionalLong.empty();
         if (max.fixed().isEmpty()) {
             try {
-                storeLimit = connector.keyedReadLimit(table);
+                storeLimit = connector.keyedReadLimit(table, column);
             } catch (IOException | RuntimeException e) {
                 LOG.warn(
                         "table {}: no size estimate for runtime join-key pushdown: {}",
@@ -86,9 +86,10 @@ final class RuntimeKeyEdge {
         }
         long limit = max.limit(storeLimit);
         LOG.info(
-                "table {}: up to {} runtime join keys are read by key (nosql.read.runtime-keys.max = {}{})",
+                "table {}: up to {} runtime join keys of column {} are read by key (nosql.read.runtime-keys.max = {}{})",
                 table.tableName(),
                 limit,
+                column,
                 max,
                 max.fixed().isEmpty() && storeLimit.isEmpty() ? ", the store cannot estimate the table's size" : "");
         return limit;

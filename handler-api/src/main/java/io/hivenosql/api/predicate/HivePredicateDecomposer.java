@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.SerializationUtilities;
 import org.apache.hadoop.hive.ql.metadata.HiveStoragePredicateHandler.DecomposedPredicate;
@@ -105,21 +105,21 @@ public final class HivePredicateDecomposer {
     public static Optional<Filter> pushedFilter(
             Configuration conf, String tableName, TableMapping mapping, FilterCapabilities capabilities)
             throws IOException {
-        return pushedFilter(conf, tableName, mapping, capabilities, () -> Long.MAX_VALUE);
+        return pushedFilter(conf, tableName, mapping, capabilities, column -> Long.MAX_VALUE);
     }
 
     /**
      * {@link #pushedFilter(Configuration, String, TableMapping, FilterCapabilities)}, offering the store a key list
      * that Hive does not rely on it for (the join keys Tez's dynamic pruning adds at run time) only when it has at most
-     * {@code runtimeKeysLimit} values (asked for only when there is such a list) and does not make the store drop a
-     * conjunct promised at plan time ({@link RuntimeKeys}).
+     * {@code runtimeKeysLimit} of its column values (asked for only when there is such a list) and does not make the
+     * store drop a conjunct promised at plan time ({@link RuntimeKeys}).
      */
     public static Optional<Filter> pushedFilter(
             Configuration conf,
             String tableName,
             TableMapping mapping,
             FilterCapabilities capabilities,
-            LongSupplier runtimeKeysLimit)
+            ToLongFunction<String> runtimeKeysLimit)
             throws IOException {
         Set<String> promised = PushedMarker.inConf(conf, tableName);
         String serialized = conf.get(TableScanDesc.FILTER_EXPR_CONF_STR);

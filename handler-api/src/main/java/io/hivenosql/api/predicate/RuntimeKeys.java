@@ -3,8 +3,10 @@ package io.hivenosql.api.predicate;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import java.util.function.LongSupplier;
+import java.util.Map;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,26 +30,25 @@ final class RuntimeKeys {
     private RuntimeKeys() {}
 
     /**
-     * The translated conjuncts (null where one does not translate) with every unpromised key list longer than {@code
-     * limit} replaced by null, logging each one left out. The limit is asked for only when there is such a list.
+     * The translated conjuncts (null where one does not translate) with every unpromised key list longer than the
+     * {@code limit} of its column replaced by null, logging each one left out. A column's limit is asked for only when
+     * it has such a list, once.
      */
     static List<Filter> withinLimit(
             String tableName,
             List<Filter> translated,
             List<Boolean> promised,
             FilterCapabilities capabilities,
-            LongSupplier limit) {
+            ToLongFunction<String> limit) {
         List<Filter> result = new ArrayList<>(translated);
-        long max = -1;
+        Map<String, Long> limits = new HashMap<>();
         for (int i = 0; i < result.size(); i++) {
             if (!isUnpromisedKeyList(result.get(i), promised.get(i), capabilities)) {
                 continue;
             }
-            if (max < 0) {
-                max = limit.getAsLong();
-            }
-            if (((Filter.In) result.get(i)).values().size() > max) {
-                Filter.In in = (Filter.In) result.get(i);
+            Filter.In in = (Filter.In) result.get(i);
+            long max = limits.computeIfAbsent(in.column(), limit::applyAsLong);
+            if (in.values().size() > max) {
                 LOG.info(
                         "table {}: the scan filter lists {} keys of column {} (the join keys of a filtered table, "
                                 + "pushed at run time), more than the {} that read faster by key than a scan "

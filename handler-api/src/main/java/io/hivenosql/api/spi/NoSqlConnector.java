@@ -165,6 +165,15 @@ public interface NoSqlConnector extends TableModel {
     }
 
     /**
+     * {@link #keyedReadLimit(TableContext)} for a list of the column's values: the default is the table's limit, for a
+     * store whose keyed reads cost the same on every column it reads by key; a store that reads one key column by a
+     * seek and another through a slower index weighs them apart.
+     */
+    default OptionalLong keyedReadLimit(TableContext table, String column) throws IOException {
+        return keyedReadLimit(table);
+    }
+
+    /**
      * The objects of the store that the scope's properties name together (the CQL tables of {@code cassandra.keyspace},
      * the collections of {@code mongo.uri}'s database), each with the properties of a table over it, in the store's
      * order; for {@code bin/hive-nosql map}, which infers each one's columns ({@link #inferSchema}) and writes a table

@@ -16,6 +16,7 @@ import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -76,15 +77,28 @@ class TestRuntimeKeys {
         // compiled without a filter on the table; at run time the pruning filter is the scan's whole filter
         Configuration conf = scanConf(keys("a", "b", "c"), null);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 3))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, column -> 3))
                 .contains(new Filter.In("k", List.of("a", "b", "c")));
+    }
+
+    @Test
+    void weighsAListAgainstTheLimitOfItsColumn() throws IOException {
+        Configuration conf = scanConf(keys("a", "b", "c"), null);
+        List<String> asked = new ArrayList<>();
+
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, column -> {
+                    asked.add(column);
+                    return column.equals("k") ? 3 : 0;
+                }))
+                .contains(new Filter.In("k", List.of("a", "b", "c")));
+        assertThat(asked).containsExactly("k");
     }
 
     @Test
     void leavesOutJoinKeysAboveTheLimit() throws IOException {
         Configuration conf = scanConf(keys("a", "b", "c"), null);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 2))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, column -> 2))
                 .isEmpty();
     }
 
@@ -93,7 +107,7 @@ class TestRuntimeKeys {
         DecomposedPredicate decomposed = HivePredicateDecomposer.decompose(TABLE, keys("a", "b", "c"), MAPPING, KEYED);
         Configuration conf = scanConf(roundTrip(decomposed.pushedPredicate), decomposed.pushedPredicateObject);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 2))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, column -> 2))
                 .contains(new Filter.In("k", List.of("a", "b", "c")));
     }
 
@@ -105,7 +119,7 @@ class TestRuntimeKeys {
         Configuration conf =
                 scanConf(and(roundTrip(decomposed.pushedPredicate), keys("a")), decomposed.pushedPredicateObject);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> 10))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, column -> 10))
                 .contains(new Filter.Compare("v", CompareOp.GT, 3));
     }
 
@@ -127,7 +141,7 @@ class TestRuntimeKeys {
         Configuration conf =
                 scanConf(and(roundTrip(decomposed.pushedPredicate), keys("a", "b")), decomposed.pushedPredicateObject);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, keysAndV, () -> 10))
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, keysAndV, column -> 10))
                 .contains(Filter.and(new Filter.Compare("v", CompareOp.GT, 3), new Filter.In("k", List.of("a", "b"))));
     }
 
@@ -135,7 +149,7 @@ class TestRuntimeKeys {
     void asksForTheLimitOnlyWhenTheFilterHasAJoinKeyList() throws IOException {
         Configuration conf = scanConf(V_OVER_3, null);
 
-        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, () -> {
+        assertThat(HivePredicateDecomposer.pushedFilter(conf, TABLE, MAPPING, KEYED, column -> {
                     throw new AssertionError("the limit is worked out (store statistics) without a key list");
                 }))
                 .contains(new Filter.Compare("v", CompareOp.GT, 3));
