@@ -3,6 +3,7 @@ package io.hivenosql.redis;
 import io.hivenosql.api.pushdown.CompareOp;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.pushdown.Filters;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.ValueConversionException;
 import java.util.ArrayList;
@@ -14,13 +15,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Key pushdown: {@code =} and {@code IN} on key columns, and AND / OR trees of those, turned into the set of keys they
  * select, read by direct lookups. They are pushed as lookups when, together, they fix every key column: with one key
  * column each such conjunct is pushed (as before); with several ({@code redis.key.column = 'a,b'}) the conjuncts on key
  * columns are pushed together when they fix all of them, as the product of their values. At most {@value #MAX_KEYS}
- * keys are looked up: a longer IN list (or product) stays in Hive, which scans and tests membership with a hash set.
+ * keys are looked up, and for a product of several columns' lists on a large table up to what {@link
+ * RedisKeyedReadLimit#productLimit} allows for its estimated keys (asked only for such a product, at most {@value
+ * #MAX_PRODUCT_KEYS}): a longer IN list (or product) stays in Hive, which scans and tests membership with a hash set.
  *
  * <p>With several key columns, conjuncts that fix the first key column alone ({@code l_orderkey IN (...)} of a table
  * keyed by {@code l_orderkey, l_linenumber}, the join keys of runtime join-key pushdown) are pushed when the key
@@ -37,8 +42,19 @@ import java.util.Set;
  * not unique ({@code 0.0} and {@code -0.0} are equal in Hive); a table with such a key column pushes nothing.
  */
 final class RedisKeyFilter {
-    /** The most keys a pushed filter may select (an IN list, or the product of several). */
+    /** The most keys a pushed filter may select (an IN list, or the product of several) on a table of any size. */
     static final int MAX_KEYS = 100_000;
+
+    /**
+     * The most keys the product of several key columns' lists may have on a large table ({@link
+     * RedisKeyedReadLimit#productLimit}): a hundred lookup splits.
+     */
+    static final int MAX_PRODUCT_KEYS = 1_000_000;
+
+    /** The product limit of a filter already selected, or of a table whose size is not asked. */
+    private static final LongSupplier ANY_SELECTED = () -> MAX_PRODUCT_KEYS;
+
+    private static final LongSupplier NO_MORE = () -> MAX_KEYS;
 
     private RedisKeyFilter() {}
 
@@ -48,16 +64,26 @@ final class RedisKeyFilter {
      */
     private record Relation(BitSet positions, Set<List<String>> tuples) {}
 
+    /** The capabilities of a table whose products of key lists stop at {@value #MAX_KEYS} keys. */
     static FilterCapabilities capabilities(RedisTable table) {
+        return capabilities(table, NO_MORE);
+    }
+
+    /**
+     * The capabilities of a table whose products of key lists may have more than {@value #MAX_KEYS} keys, up to {@code
+     * productLimit} (asked once, and only for such a product: it may sample the table).
+     */
+    static FilterCapabilities capabilities(RedisTable table, LongSupplier productLimit) {
+        LongSupplier cap = once(productLimit);
         return new FilterCapabilities() {
             @Override
             public boolean canPush(Filter filter) {
-                return RedisKeyFilter.canPush(filter, table);
+                return select(List.of(filter)).size() == 1;
             }
 
             @Override
             public List<Filter> select(List<Filter> conjuncts) {
-                return RedisKeyFilter.select(conjuncts, table);
+                return RedisKeyFilter.select(conjuncts, table, cap);
             }
 
             @Override
@@ -87,9 +113,19 @@ final class RedisKeyFilter {
         return leadingPushable(codec);
     }
 
-    /** Whether a conjunct fixes every key column on its own. */
+    private static LongSupplier once(LongSupplier supplier) {
+        AtomicLong value = new AtomicLong(-1);
+        return () -> {
+            if (value.get() < 0) {
+                value.set(supplier.getAsLong());
+            }
+            return value.get();
+        };
+    }
+
+    /** Whether a conjunct fixes every key column on its own, within {@value #MAX_KEYS} keys. */
     static boolean canPush(Filter filter, RedisTable table) {
-        return select(List.of(filter), table).size() == 1;
+        return select(List.of(filter), table, NO_MORE).size() == 1;
     }
 
     /**
@@ -97,8 +133,8 @@ final class RedisKeyFilter {
      * column within {@value #MAX_KEYS} keys; else, with several key columns, the conjuncts that fix the first key
      * column alone; none otherwise.
      */
-    static List<Filter> select(List<Filter> conjuncts, RedisTable table) {
-        List<Filter> whole = wholeKeys(conjuncts, table.keyCodec());
+    static List<Filter> select(List<Filter> conjuncts, RedisTable table, LongSupplier productLimit) {
+        List<Filter> whole = wholeKeys(conjuncts, table.keyCodec(), productLimit);
         return whole.isEmpty() ? leadingOnly(conjuncts, table.keyCodec()) : whole;
     }
 
@@ -109,7 +145,9 @@ final class RedisKeyFilter {
         }
         List<Filter> chosen = new ArrayList<>();
         for (Filter conjunct : conjuncts) {
-            if (relation(conjunct, codec).filter(RedisKeyFilter::leading).isPresent()) {
+            if (relation(conjunct, codec, NO_MORE)
+                    .filter(RedisKeyFilter::leading)
+                    .isPresent()) {
                 chosen.add(conjunct);
             }
         }
@@ -120,18 +158,18 @@ final class RedisKeyFilter {
         return relation.positions().cardinality() == 1 && relation.positions().get(0);
     }
 
-    private static List<Filter> wholeKeys(List<Filter> conjuncts, RedisKeyCodec codec) {
+    private static List<Filter> wholeKeys(List<Filter> conjuncts, RedisKeyCodec codec, LongSupplier productLimit) {
         if (!pushable(codec)) {
             return List.of();
         }
         List<Filter> chosen = new ArrayList<>();
         Relation joined = null;
         for (Filter conjunct : conjuncts) {
-            Optional<Relation> relation = relation(conjunct, codec);
+            Optional<Relation> relation = relation(conjunct, codec, productLimit);
             if (relation.isEmpty()) {
                 continue;
             }
-            Optional<Relation> next = joined == null ? relation : join(joined, relation.get(), codec);
+            Optional<Relation> next = joined == null ? relation : join(joined, relation.get(), codec, productLimit);
             if (next.isEmpty()) {
                 return List.of();
             }
@@ -165,9 +203,10 @@ final class RedisKeyFilter {
      */
     static Set<ByteKey> keys(Filter filter, RedisTable table) {
         RedisKeyCodec codec = table.keyCodec();
-        Relation relation = pushable(codec) ? relation(filter, codec).orElse(null) : null;
+        Relation relation =
+                pushable(codec) ? relation(filter, codec, ANY_SELECTED).orElse(null) : null;
         if (relation == null || relation.positions().cardinality() < codec.size()) {
-            throw new IllegalArgumentException("filter " + filter + " of table " + table.name()
+            throw new IllegalArgumentException("filter " + Filters.describe(filter) + " of table " + table.name()
                     + " is not a key filter the Redis handler accepts");
         }
         Set<ByteKey> keys = new LinkedHashSet<>();
@@ -182,7 +221,7 @@ final class RedisKeyFilter {
     static boolean fixesWholeKeys(Filter filter, RedisTable table) {
         RedisKeyCodec codec = table.keyCodec();
         return pushable(codec)
-                && relation(filter, codec)
+                && relation(filter, codec, ANY_SELECTED)
                         .filter(relation -> relation.positions().cardinality() == codec.size())
                         .isPresent();
     }
@@ -196,10 +235,12 @@ final class RedisKeyFilter {
     static RedisLeadingKeys leadingTexts(Filter filter, RedisTable table) {
         RedisKeyCodec codec = table.keyCodec();
         Relation relation = codec.size() > 1 && leadingPushable(codec)
-                ? relation(filter, codec).filter(RedisKeyFilter::leading).orElse(null)
+                ? relation(filter, codec, NO_MORE)
+                        .filter(RedisKeyFilter::leading)
+                        .orElse(null)
                 : null;
         if (relation == null) {
-            throw new IllegalArgumentException("filter " + filter + " of table " + table.name()
+            throw new IllegalArgumentException("filter " + Filters.describe(filter) + " of table " + table.name()
                     + " is not a filter on the first key column the Redis handler accepts");
         }
         Set<String> texts = new LinkedHashSet<>();
@@ -207,7 +248,7 @@ final class RedisKeyFilter {
         return new RedisLeadingKeys(texts);
     }
 
-    private static Optional<Relation> relation(Filter filter, RedisKeyCodec codec) {
+    private static Optional<Relation> relation(Filter filter, RedisKeyCodec codec, LongSupplier limit) {
         if (filter instanceof Filter.Compare compare) {
             return compare.op() == CompareOp.EQ ? leaf(compare.column(), List.of(compare.value()), codec) : none();
         }
@@ -217,11 +258,11 @@ final class RedisKeyFilter {
         if (filter instanceof Filter.And and) {
             Relation result = null;
             for (Filter child : and.children()) {
-                Optional<Relation> relation = relation(child, codec);
+                Optional<Relation> relation = relation(child, codec, limit);
                 if (relation.isEmpty()) {
                     return none();
                 }
-                Optional<Relation> next = result == null ? relation : join(result, relation.get(), codec);
+                Optional<Relation> next = result == null ? relation : join(result, relation.get(), codec, limit);
                 if (next.isEmpty()) {
                     return none();
                 }
@@ -233,7 +274,7 @@ final class RedisKeyFilter {
             BitSet positions = null;
             Set<List<String>> tuples = new LinkedHashSet<>();
             for (Filter child : or.children()) {
-                Optional<Relation> relation = relation(child, codec);
+                Optional<Relation> relation = relation(child, codec, limit);
                 // a union is a set of keys only when every branch fixes the same key columns
                 if (relation.isEmpty()
                         || positions != null && !positions.equals(relation.get().positions())) {
@@ -241,7 +282,7 @@ final class RedisKeyFilter {
                 }
                 positions = relation.get().positions();
                 tuples.addAll(relation.get().tuples());
-                if (tooMany(tuples.size())) {
+                if (tooMany(tuples.size(), limit)) {
                     return none();
                 }
             }
@@ -252,7 +293,7 @@ final class RedisKeyFilter {
 
     private static Optional<Relation> leaf(String columnName, List<Object> values, RedisKeyCodec codec) {
         int position = codec.position(columnName);
-        if (position < 0 || tooMany(values.size())) {
+        if (position < 0 || values.size() > MAX_KEYS) {
             return none();
         }
         Set<List<String>> tuples = new LinkedHashSet<>();
@@ -271,7 +312,7 @@ final class RedisKeyFilter {
     }
 
     /** The tuples of both relations that agree on their shared positions, merged; empty when there are too many. */
-    private static Optional<Relation> join(Relation left, Relation right, RedisKeyCodec codec) {
+    private static Optional<Relation> join(Relation left, Relation right, RedisKeyCodec codec, LongSupplier limit) {
         BitSet shared = (BitSet) left.positions().clone();
         shared.and(right.positions());
         Map<List<String>, List<List<String>>> byShared = new HashMap<>();
@@ -287,7 +328,7 @@ final class RedisKeyFilter {
                     merged[i] = tuple.get(i) != null ? tuple.get(i) : other.get(i);
                 }
                 tuples.add(Arrays.asList(merged));
-                if (tooMany(tuples.size())) {
+                if (tooMany(tuples.size(), limit)) {
                     return none();
                 }
             }
@@ -305,8 +346,9 @@ final class RedisKeyFilter {
         return projected;
     }
 
-    private static boolean tooMany(int keys) {
-        return keys > MAX_KEYS;
+    /** More than {@value #MAX_KEYS} keys and the limit (asked only past {@value #MAX_KEYS}). */
+    private static boolean tooMany(int keys, LongSupplier limit) {
+        return keys > MAX_KEYS && keys > Math.min(MAX_PRODUCT_KEYS, limit.getAsLong());
     }
 
     private static Optional<Relation> none() {

@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -18,10 +20,33 @@ import redis.clients.jedis.Jedis;
  * ({@link RedisSplitPlanner}), readers ({@link RedisRecordReader}) and statistics.
  */
 final class RedisReads {
+    private static final Logger LOG = LoggerFactory.getLogger(RedisReads.class);
+
     private RedisReads() {}
 
+    /**
+     * Key lookups; a product of several key columns' lists longer than {@value RedisKeyFilter#MAX_KEYS} asks the table's
+     * size ({@link RedisKeyedReadLimit#productLimit}).
+     */
     static FilterCapabilities filterCapabilities(TableContext table) {
-        return RedisKeyFilter.capabilities(RedisTable.of(table));
+        return RedisKeyFilter.capabilities(RedisTable.of(table), () -> productLimit(table));
+    }
+
+    private static long productLimit(TableContext context) {
+        long rows;
+        try {
+            rows = statistics(context).map(TableStatistics::rowCount).orElse(-1L);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("table {}: no size estimate for a product of key lists: {}", context.tableName(), e.toString());
+            rows = -1;
+        }
+        long limit = RedisKeyedReadLimit.productLimit(rows);
+        LOG.info(
+                "table {}: a product of key lists is looked up up to {} keys (about {} rows), walked past that",
+                context.tableName(),
+                limit,
+                rows);
+        return limit;
     }
 
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {

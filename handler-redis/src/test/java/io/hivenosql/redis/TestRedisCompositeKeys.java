@@ -314,6 +314,20 @@ class TestRedisCompositeKeys {
         assertThat(capabilities.select(List.of(bigOrders, bigNumbers))).containsExactly(bigOrders);
         assertThat(capabilities.select(List.of(bigOrders, numbers))).containsExactly(bigOrders, numbers);
 
+        // on a table large enough, a longer product is looked up, the table's size asked only for it
+        RedisTable large = RedisTable.of(table);
+        FilterCapabilities sized = RedisKeyFilter.capabilities(large, () -> 400_000);
+        List<Object> fewNumbers = manyNumbers.subList(0, 200);
+        Filter someNumbers = new Filter.In("linenumber", fewNumbers);
+        assertThat(sized.select(List.of(bigOrders, someNumbers))).containsExactly(bigOrders, someNumbers);
+        assertThat(RedisKeyFilter.keys(Filter.and(bigOrders, someNumbers), large))
+                .hasSize(200_000);
+        assertThat(sized.select(List.of(bigOrders, bigNumbers))).containsExactly(bigOrders);
+        FilterCapabilities unasked = RedisKeyFilter.capabilities(large, () -> {
+            throw new AssertionError("the table's size is asked for a product within " + RedisKeyFilter.MAX_KEYS);
+        });
+        assertThat(unasked.select(List.of(bigOrders, numbers))).containsExactly(bigOrders, numbers);
+
         TableContext doubleKey = table("double_part", REDIS.address())
                 .column("a", "int")
                 .column("b", "double")

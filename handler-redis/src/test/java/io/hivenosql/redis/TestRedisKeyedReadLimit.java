@@ -27,6 +27,15 @@ class TestRedisKeyedReadLimit {
     }
 
     @Test
+    void aProductOfKeyListsIsLookedUpUpToAQuarterOfTheRows() {
+        assertThat(RedisKeyedReadLimit.productLimit(3_000_000)).isEqualTo(750_000);
+        assertThat(RedisKeyedReadLimit.productLimit(600_000)).isEqualTo(150_000);
+        assertThat(RedisKeyedReadLimit.productLimit(100_000)).isEqualTo(RedisKeyFilter.MAX_KEYS);
+        assertThat(RedisKeyedReadLimit.productLimit(10_000_000)).isEqualTo(RedisKeyFilter.MAX_PRODUCT_KEYS);
+        assertThat(RedisKeyedReadLimit.productLimit(-1)).isEqualTo(RedisKeyFilter.MAX_KEYS);
+    }
+
+    @Test
     void theConnectorWeighsTheKeysAgainstItsEstimate() throws Exception {
         TableContext single = table("limit_single", REDIS.address())
                 .column("id", "bigint")
