@@ -180,6 +180,21 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
                 statistics(table).map(TableStatistics::rowCount).orElse(-1L));
     }
 
+    /**
+     * For the column mapped to {@code _id}, a quarter of the collection's documents, at most 100,000 keys ({@link
+     * MongoKeyedReadLimit#idLimit}); for an indexed field, {@link #keyedReadLimit(TableContext)}.
+     */
+    @Override
+    public OptionalLong keyedReadLimit(TableContext table, String column) throws IOException {
+        MongoTable mongo = MongoTable.of(table);
+        int index = mongo.mapping().indexOf(column);
+        if (index < 0 || index != mongo.layout().idColumn()) {
+            return keyedReadLimit(table);
+        }
+        return MongoKeyedReadLimit.idLimit(
+                statistics(table).map(TableStatistics::rowCount).orElse(-1L));
+    }
+
     /** The collections of the database, for {@code bin/hive-nosql map} ({@link MongoCatalog}). */
     @Override
     public List<StoreObject> listObjects(TableConfig scope, SecretResolver secrets) {

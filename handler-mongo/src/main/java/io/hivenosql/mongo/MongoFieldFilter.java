@@ -62,10 +62,10 @@ final class MongoFieldFilter {
 
     /**
      * The most values an IN list (or NOT IN) may have to be pushed; a longer one is left to Hive, which tests
-     * membership with a hash set: a filter document must stay well below MongoDB's 16 MB, and the test server checks
-     * an $in list value by value.
+     * membership with a hash set. A filter document must also stay well below MongoDB's 16 MB ({@link
+     * MongoPredicateTranslator#MAX_FILTER_BYTES}): 100,000 bigint keys are some 1.5 MB.
      */
-    static final int MAX_IN_VALUES = 10_000;
+    static final int MAX_IN_VALUES = 100_000;
 
     private final MongoFieldPath field;
     private final Kind kind;
@@ -160,7 +160,7 @@ final class MongoFieldFilter {
         return op != CompareOp.GT && op != CompareOp.GE;
     }
 
-    /** Where {@code column IN (values)} is true, or with {@code negated} false; empty for more than 10,000 values. */
+    /** Where {@code column IN (values)} is true, or with {@code negated} false; empty for more than 100,000 values. */
     Optional<Condition> in(List<Object> values, boolean negated) {
         if (values.size() > MAX_IN_VALUES) {
             return Optional.empty();

@@ -87,9 +87,7 @@ final class MongoKeyedReads {
             return Optional.empty();
         }
         MongoTable table = MongoTable.of(request.table());
-        List<Filter> conjuncts = request.filter().get() instanceof Filter.And and
-                ? and.children()
-                : List.of(request.filter().get());
+        List<Filter> conjuncts = conjuncts(request);
         FilterCapabilities capabilities = null;
         int chosen = -1;
         for (int i = 0; i < conjuncts.size(); i++) {
@@ -110,6 +108,48 @@ final class MongoKeyedReads {
         if (chosen < 0) {
             return Optional.empty();
         }
+        return Optional.of(partition(request, conjuncts, chosen, desiredSplits, server));
+    }
+
+    /**
+     * The splits of a scan whose pushed filter has a top-level {@code IN} of more than {@value #KEYS_PER_SPLIT}
+     * {@code _id}s (the join keys of a MERGE on {@code _id}, say), the list shared among them as that of an indexed
+     * field is, so that several tasks look them up and no query carries them all; empty otherwise: a shorter list is
+     * one split ({@link MongoSplitPlanner}), and so is any list on a server that reads an {@code _id} range by scanning
+     * the whole collection ({@link MongoDialect#idRangesReadOnlyTheRange}: FerretDB 1.x): it may read a list so too,
+     * once per split.
+     */
+    static Optional<List<SplitSpec>> planIds(ReadRequest request, int desiredSplits, MongoServerCapabilities server) {
+        if (request.filter().isEmpty() || !server.dialect().idRangesReadOnlyTheRange()) {
+            return Optional.empty();
+        }
+        MongoTable table = MongoTable.of(request.table());
+        List<Filter> conjuncts = conjuncts(request);
+        for (int i = 0; i < conjuncts.size(); i++) {
+            if (conjuncts.get(i) instanceof Filter.In in
+                    && in.values().size() > KEYS_PER_SPLIT
+                    && table.layout().idColumn() >= 0
+                    && table.mapping().indexOf(in.column()) == table.layout().idColumn()) {
+                return Optional.of(partition(request, conjuncts, i, desiredSplits, server));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<Filter> conjuncts(ReadRequest request) {
+        return request.filter().get() instanceof Filter.And and
+                ? and.children()
+                : List.of(request.filter().get());
+    }
+
+    /** One split per share of the chosen conjunct's list, each with the other conjuncts. */
+    private static List<SplitSpec> partition(
+            ReadRequest request,
+            List<Filter> conjuncts,
+            int chosen,
+            int desiredSplits,
+            MongoServerCapabilities server) {
+        MongoTable table = MongoTable.of(request.table());
         Filter.In in = (Filter.In) conjuncts.get(chosen);
         int splits = splitCount(in.values().size(), desiredSplits);
         int perSplit = (in.values().size() + splits - 1) / splits;
@@ -125,7 +165,7 @@ final class MongoKeyedReads {
             ReadRequest split = new ReadRequest(
                     request.table(), request.projection(), Optional.of(Filter.and(narrowed)), request.limit());
             planned.add(new MongoPlannedSplit(
-                    MongoSplit.of(MongoReads.filter(table, split, server.dialect()))
+                    MongoSplit.ofWholeFilter(MongoReads.filter(table, split, server.dialect()))
                             .forServer(server),
                     hosts,
                     part.size() + " listed values of " + field + ", read through its index"));
@@ -140,7 +180,7 @@ final class MongoKeyedReads {
                 in.values().size(),
                 field,
                 field);
-        return Optional.of(MongoSplitPlanner.specs(planned, 0));
+        return MongoSplitPlanner.specs(planned, 0);
     }
 
     /** One split per {@value #KEYS_PER_SPLIT} values, at most Hive's hint (0: none), at least one. */

@@ -7,6 +7,7 @@ import io.hivenosql.api.config.NoSqlTableProperties;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.pushdown.Filter;
 import io.hivenosql.api.pushdown.FilterCapabilities;
+import io.hivenosql.api.pushdown.Filters;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.mongo.MongoFieldFilter.Condition;
 import io.hivenosql.mongo.bson.DocumentLayout;
@@ -20,6 +21,8 @@ import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
 
 /**
  * Hive's pushed WHERE conjuncts as MongoDB filter documents with exactly Hive's semantics, built from typed BSON values
@@ -28,7 +31,8 @@ import org.bson.BsonValue;
  * <p>Pushed: {@code = <> < <= > >=}, {@code IN}, {@code BETWEEN}, {@code IS [NOT] NULL}, and AND, OR and NOT of those,
  * on columns of type boolean, tinyint to bigint, double, decimal, string, varchar, date and timestamp, and on ObjectId
  * columns ({@code mongo.objectid.columns}, string format) {@code =}, {@code <>}, {@code IN} and NULL tests; IN lists of
- * at most {@value MongoFieldFilter#MAX_IN_VALUES} values. SQL's
+ * at most {@value MongoFieldFilter#MAX_IN_VALUES} values, in a filter document of at most {@value #MAX_FILTER_BYTES}
+ * bytes (half of MongoDB's 16 MB limit, for the rest of the query). SQL's
  * three-valued logic is kept: a comparison with a NULL or missing field is neither true nor false, so NOT is pushed
  * down to the leaves (De Morgan) as the condition where the leaf is false, never as the complement of its matches:
  * {@code NOT a = 1} matches a non-NULL {@code a} other than 1, never a missing one. How each leaf matches stored
@@ -74,6 +78,9 @@ import org.bson.BsonValue;
  * <p>The split's {@code _id} range and {@code mongo.input.query} are ANDed with the result by {@link MongoReads}.
  */
 final class MongoPredicateTranslator {
+    /** The largest filter document pushed, in encoded bytes: half of MongoDB's 16 MB, for the rest of the query. */
+    static final int MAX_FILTER_BYTES = 8 * 1024 * 1024;
+
     private final String tableName;
     private final DocumentLayout layout;
     private final BadRecordPolicy policy;
@@ -176,6 +183,14 @@ final class MongoPredicateTranslator {
         return true;
     }
 
+    /** Whether the filter document, encoded, is at most {@value #MAX_FILTER_BYTES} bytes. */
+    private static boolean fitsOneQuery(BsonDocument document) {
+        return new RawBsonDocument(document, new BsonDocumentCodec())
+                        .getByteBuffer()
+                        .remaining()
+                <= MAX_FILTER_BYTES;
+    }
+
     boolean canPush(Filter filter) {
         return translate(filter).isPresent();
     }
@@ -188,7 +203,7 @@ final class MongoPredicateTranslator {
             // through a branch on another column
             return Optional.empty();
         }
-        return where(filter, true).map(Condition::document);
+        return where(filter, true).map(Condition::document).filter(MongoPredicateTranslator::fitsOneQuery);
     }
 
     /**
@@ -198,8 +213,8 @@ final class MongoPredicateTranslator {
      */
     BsonDocument toBson(Filter filter) {
         return translate(filter)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "table " + tableName + ": the filter " + filter + " cannot be pushed to MongoDB"));
+                .orElseThrow(() -> new IllegalArgumentException("table " + tableName + ": the filter "
+                        + Filters.describe(filter) + " cannot be pushed to MongoDB"));
     }
 
     /** Where the filter is true ({@code truth}) or false; empty when that cannot be matched exactly. */

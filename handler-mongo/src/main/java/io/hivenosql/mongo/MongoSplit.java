@@ -31,7 +31,7 @@ import org.bson.io.BasicOutputBuffer;
  *
  * <pre>
  * {v: 1, range: {filter on _id}, min: {shard key}, max: {shard key}, hint: {index key pattern}, collation: false,
- *  dialect: {server: 'FerretDB v1.24.2', missing: ['NAN', ...]}}
+ *  dialect: {server: 'FerretDB v1.24.2', missing: ['NAN', ...]}, whole: true}
  * </pre>
  *
  * <p>{@code min}, {@code max} and {@code hint} are present for the chunk of a sharded collection only;
@@ -39,7 +39,10 @@ import org.bson.io.BasicOutputBuffer;
  * JVM detected once, so that no task probes the server: absent, the readers name the simple collation, as splits of
  * earlier versions of the handler did. {@code dialect} is present for a server that holds fewer BSON values
  * ({@link MongoDialect}): the tasks translate the pushed filter for it without asking the server again; absent, for
- * MongoDB's.
+ * MongoDB's. {@code whole: true} marks a range that is the scan's whole filter as the planning saw it (the pushed
+ * filter with the join keys Tez added, and {@code mongo.input.query}), which implies the task's: the task reads with
+ * the range alone, so that a server whose index serves {@code {_id: {$in: [...]}}} alone (the MongoDB test server) is
+ * not sent the same conditions twice in an {@code $and} it scans for. Absent (earlier versions), the task ANDs both.
  *
  * @param range the split's filter, ANDed with the table's and the pushed filter ({@code {}}: everything)
  * @param min inclusive lower index bound (shard key document)
@@ -47,6 +50,7 @@ import org.bson.io.BasicOutputBuffer;
  * @param hint the index that min and max refer to (the shard key's)
  * @param collation whether the split's queries name the simple collation ({@link MongoScan#collation})
  * @param dialect the server's, for which the split's reader translates the pushed filter
+ * @param wholeFilter whether the range is the scan's whole filter, read alone
  */
 record MongoSplit(
         BsonDocument range,
@@ -54,7 +58,8 @@ record MongoSplit(
         Optional<BsonDocument> max,
         Optional<BsonDocument> hint,
         boolean collation,
-        MongoDialect dialect) {
+        MongoDialect dialect,
+        boolean wholeFilter) {
     static final int VERSION = 1;
 
     MongoSplit {
@@ -69,17 +74,17 @@ record MongoSplit(
     /** A split whose queries name the simple collation. */
     MongoSplit(
             BsonDocument range, Optional<BsonDocument> min, Optional<BsonDocument> max, Optional<BsonDocument> hint) {
-        this(range, min, max, hint, true, MongoDialect.MONGODB);
+        this(range, min, max, hint, true, MongoDialect.MONGODB, false);
     }
 
     /** This split for a server that does (or does not) take a collation. */
     MongoSplit withCollation(boolean collation) {
-        return new MongoSplit(range, min, max, hint, collation, dialect);
+        return new MongoSplit(range, min, max, hint, collation, dialect, wholeFilter);
     }
 
     /** This split for the server: its collation and its dialect. */
     MongoSplit forServer(MongoServerCapabilities server) {
-        return new MongoSplit(range, min, max, hint, server.collation(), server.dialect());
+        return new MongoSplit(range, min, max, hint, server.collation(), server.dialect(), wholeFilter);
     }
 
     /** The whole collection. */
@@ -90,6 +95,15 @@ record MongoSplit(
     /** The documents the filter matches. */
     static MongoSplit of(BsonDocument range) {
         return new MongoSplit(range, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * The documents the scan's whole filter matches: {@code mongo.input.query} AND the pushed filter as the planning
+     * saw it, which implies the task's (see the class documentation).
+     */
+    static MongoSplit ofWholeFilter(BsonDocument filter) {
+        return new MongoSplit(
+                filter, Optional.empty(), Optional.empty(), Optional.empty(), true, MongoDialect.MONGODB, true);
     }
 
     /** A chunk of a sharded collection: the index range [min, max) of the shard key's index. */
@@ -115,6 +129,9 @@ record MongoSplit(
             dialect.missing().forEach(value -> missing.add(new BsonString(value.name())));
             document.append(
                     "dialect", new BsonDocument("server", new BsonString(dialect.server())).append("missing", missing));
+        }
+        if (wholeFilter) {
+            document.append("whole", BsonBoolean.TRUE);
         }
         BasicOutputBuffer buffer = new BasicOutputBuffer();
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
@@ -143,7 +160,8 @@ record MongoSplit(
                     optional(document, "max"),
                     optional(document, "hint"),
                     document.getBoolean("collation", BsonBoolean.TRUE).getValue(),
-                    dialect(document));
+                    dialect(document),
+                    document.getBoolean("whole", BsonBoolean.FALSE).getValue());
         } catch (BsonInvalidOperationException | IllegalArgumentException e) {
             throw new IOException(
                     "MongoDB split payload is corrupt: " + e.getMessage() + " in " + document.toJson(), e);

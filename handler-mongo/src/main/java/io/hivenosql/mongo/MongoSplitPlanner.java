@@ -137,7 +137,8 @@ final class MongoSplitPlanner {
         if (bounds.pinned()) {
             // the split carries the filter it was planned with: join keys that Tez's dynamic pruning added to the
             // scan's filter (runtime join-key pushdown) are in the application master's filter only, not the task's
-            MongoPlannedSplit lookup = new MongoPlannedSplit(MongoSplit.of(filter), hosts, "the _ids the filter lists");
+            MongoPlannedSplit lookup =
+                    new MongoPlannedSplit(MongoSplit.ofWholeFilter(filter), hosts, "the _ids the filter lists");
             plan = new Plan(List.of(lookup), 0, "_id pinned by the filter (= or IN), no sample");
         } else {
             CollectionSize size = collectionSize(client.getDatabase(table.database()), table.collection());

@@ -182,7 +182,7 @@ public enum MongoTableProperties implements TableProperty {
             "0",
             false,
             "Exact number of _id range splits of a scan; 0 sizes them by mongo.split.size-mb, at most Hive's hint. "
-                    + "A filter that pins _id (= or IN) is one split."),
+                    + "A filter that pins _id (= or IN) is one split (a list of more than 2,000 _ids, several)."),
     OBJECTID_FORMAT(
             DocumentLayout.OBJECTID_FORMAT_KEY,
             enumOf(MongoObjectIdFormat.class),

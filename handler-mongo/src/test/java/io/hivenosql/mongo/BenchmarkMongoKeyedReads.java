@@ -25,9 +25,10 @@ import org.bson.BsonString;
 /**
  * What a keyed read costs against a scan, per document, on the MongoDB test server (mongo-java-server, in-process),
  * through the connector's reader (not a test: a main, run by hand, whose figures {@link MongoKeyedReadLimit}
- * documents). A lineitem-like collection of {@value #ORDERS} orders of 4 documents (ObjectId {@code _id}, an index on
- * the order key) is read whole, and with a list of every 20th order key ({@code $in} on the indexed field), each timed
- * as the best of several rounds after a warm-up.
+ * documents). A lineitem-like collection of {@value #ORDERS} orders of 4 documents (a bigint {@code _id}, an index on
+ * the order key) is read whole, with lists of every 100th, 20th and 5th order key ({@code $in} on the indexed field),
+ * and with the {@code _id}s of those orders' documents ({@code order * 8 + line}; {@code $in} on {@code _id}), each
+ * timed as the best of several rounds after a warm-up.
  *
  * <p>Run: {@code mvn -o -q test-compile -pl handler-mongo -am}, then {@code java -cp <test classpath>
  * io.hivenosql.mongo.BenchmarkMongoKeyedReads}.
@@ -48,7 +49,8 @@ public final class BenchmarkMongoKeyedReads {
             List<BsonDocument> batch = new ArrayList<>();
             for (long order = 1; order <= ORDERS; order++) {
                 for (int line = 1; line <= LINES; line++) {
-                    batch.add(new BsonDocument("k", new BsonInt64(order))
+                    batch.add(new BsonDocument("_id", new BsonInt64(order * 8 + line))
+                            .append("k", new BsonInt64(order))
                             .append("n", new BsonInt32(line))
                             .append("q", new BsonInt64(order * line % 50))
                             .append("c", new BsonString("comment of order " + order + " line " + line))
@@ -68,8 +70,15 @@ public final class BenchmarkMongoKeyedReads {
         TableContext table = TableContexts.create(
                 new MongoConnector(),
                 "bench.lines",
-                Map.of("mongo.uri", server.databaseUri("keyedbench", "lines")),
+                Map.of(
+                        "mongo.uri",
+                        server.databaseUri("keyedbench", "lines"),
+                        "mongo.columns.mapping",
+                        "{\"id\":\"_id\"}",
+                        "mongo.objectid.columns",
+                        ""),
                 List.of(
+                        HiveColumn.of("id", "bigint"),
                         HiveColumn.of("k", "bigint"),
                         HiveColumn.of("n", "int"),
                         HiveColumn.of("q", "bigint"),
@@ -78,27 +87,39 @@ public final class BenchmarkMongoKeyedReads {
                         HiveColumn.of("s", "string")),
                 null);
         long rows = (long) ORDERS * LINES;
-        List<Integer> all = List.of(0, 1, 2, 3, 4, 5);
+        List<Integer> all = List.of(0, 1, 2, 3, 4, 5, 6);
         double scan = nanos(new ReadRequest(table, all, Optional.empty(), OptionalLong.empty())) / rows;
         for (int every : new int[] {100, 20, 5}) {
             List<Object> keys = new ArrayList<>();
+            List<Object> ids = new ArrayList<>();
             for (long order = 1; order <= ORDERS; order += every) {
                 keys.add(order);
+                for (int line = 1; line <= LINES; line++) {
+                    ids.add(order * 8 + line);
+                }
             }
-            double keyed =
-                    nanos(new ReadRequest(table, all, Optional.of(new Filter.In("k", keys)), OptionalLong.empty()));
-            System.out.printf(
-                    "rows %d: scan %.0f ns/row, %.1f ms; %d keys (%d rows): %.1f ms, %.0f ns/key, %.2f scanned rows/key"
-                            + "%n",
-                    rows,
-                    scan,
-                    scan * rows / 1e6,
-                    keys.size(),
-                    keys.size() * LINES,
-                    keyed / 1e6,
-                    keyed / keys.size(),
-                    keyed / keys.size() / scan);
+            report(rows, scan, "k", keys, nanos(keyed(table, all, "k", keys)), LINES);
+            report(rows, scan, "_id", ids, nanos(keyed(table, all, "id", ids)), 1);
         }
+    }
+
+    private static ReadRequest keyed(TableContext table, List<Integer> projection, String column, List<Object> keys) {
+        return new ReadRequest(table, projection, Optional.of(new Filter.In(column, keys)), OptionalLong.empty());
+    }
+
+    private static void report(long rows, double scan, String field, List<Object> keys, double keyed, int perKey) {
+        System.out.printf(
+                "rows %d: scan %.0f ns/row, %.1f ms; %d keys of %s (%d rows): %.1f ms, %.0f ns/key, %.2f scanned "
+                        + "rows/key%n",
+                rows,
+                scan,
+                scan * rows / 1e6,
+                keys.size(),
+                field,
+                keys.size() * perKey,
+                keyed / 1e6,
+                keyed / keys.size(),
+                keyed / keys.size() / scan);
     }
 
     /** The best of {@value #ROUNDS} reads of every split (Hive's hint 1), in nanoseconds. */

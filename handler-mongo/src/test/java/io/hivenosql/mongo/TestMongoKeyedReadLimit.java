@@ -15,4 +15,13 @@ class TestMongoKeyedReadLimit {
         assertThat(MongoKeyedReadLimit.limit(0)).hasValue(0);
         assertThat(MongoKeyedReadLimit.limit(-1)).isEmpty();
     }
+
+    @Test
+    void aQuarterOfTheDocumentsAtMostAHundredThousandIds() {
+        assertThat(MongoKeyedReadLimit.idLimit(3_000_000)).hasValue(100_000);
+        assertThat(MongoKeyedReadLimit.idLimit(600_000)).hasValue(100_000);
+        assertThat(MongoKeyedReadLimit.idLimit(200_000)).hasValue(50_000);
+        assertThat(MongoKeyedReadLimit.idLimit(3)).hasValue(0);
+        assertThat(MongoKeyedReadLimit.idLimit(-1)).isEmpty();
+    }
 }

@@ -91,6 +91,34 @@ class TestMongoKeyedReads {
                                         new BsonDocument("n", new BsonDocument("$gt", new BsonInt32(1)))));
     }
 
+    private static MongoCollection<BsonDocument> ids() {
+        return client.getDatabase(DATABASE).getCollection("byid", BsonDocument.class);
+    }
+
+    /** {@value #ORDERS} documents keyed 1 to {@value #ORDERS} in 32- and 64-bit integers, and a string "7". */
+    private static TableContext idTable() {
+        if (ids().countDocuments() == 0) {
+            List<BsonDocument> documents = new ArrayList<>();
+            for (int id = 1; id <= ORDERS; id++) {
+                BsonValue key = id % 2 == 0 ? new BsonInt32(id) : new BsonInt64(id);
+                documents.add(new BsonDocument("_id", key).append("v", new BsonString("v" + id)));
+            }
+            documents.add(new BsonDocument("_id", new BsonString("7")).append("v", new BsonString("string seven")));
+            ids().insertMany(documents);
+        }
+        Map<String, String> properties = new HashMap<>();
+        properties.put("mongo.uri", TestingMongoServer.shared().databaseUri(DATABASE, "byid"));
+        properties.put("mongo.columns.mapping", "{\"id\":\"_id\"}");
+        properties.put("mongo.objectid.columns", "");
+        properties.put("nosql.bad-record.policy", "null");
+        return TableContexts.create(
+                new MongoConnector(),
+                "db.byid",
+                properties,
+                List.of(HiveColumn.of("id", "bigint"), HiveColumn.of("v", "string")),
+                null);
+    }
+
     @AfterAll
     static void dropDatabase() {
         client.getDatabase(DATABASE).drop();
@@ -130,6 +158,54 @@ class TestMongoKeyedReads {
     void theLimitIsHalfTheCollectionsDocumentsAtMostAThousand() throws IOException {
         // 12,001 documents
         assertThat(new MongoConnector().keyedReadLimit(table())).hasValue(1_000);
+    }
+
+    @Test
+    void theLimitOfIdsIsAQuarterOfTheDocuments() throws IOException {
+        // 6,001 documents
+        assertThat(new MongoConnector().keyedReadLimit(idTable(), "id")).hasValue(1_500);
+        assertThat(new MongoConnector().keyedReadLimit(idTable(), "v")).hasValue(1_000);
+        assertThat(new MongoConnector().keyedReadLimit(table(), "k")).hasValue(1_000);
+    }
+
+    @Test
+    void aLongListOfIdsIsSharedAmongSplits() throws IOException {
+        TableContext table = idTable();
+        // the join keys of a MERGE on _id: 4,500 of them, every 4th beyond the collection
+        List<Object> keys = new ArrayList<>();
+        for (long id = 1; id <= 4_500; id++) {
+            keys.add(id % 4 == 0 ? ORDERS + id : id);
+        }
+        ReadRequest planning =
+                new ReadRequest(table, List.of(0, 1), Optional.of(new Filter.In("id", keys)), OptionalLong.empty());
+        // the task's own filter: what Hive pushed at compile time, the NOT NULL of a join key, without the keys
+        ReadRequest task = new ReadRequest(
+                table, List.of(0, 1), Optional.of(new Filter.Not(new Filter.IsNull("id"))), OptionalLong.empty());
+
+        List<SplitSpec> splits = new MongoConnector().planSplits(planning, 0);
+        List<SplitSpec> hinted = new MongoConnector().planSplits(planning, 2);
+        List<SplitSpec> shortList = new MongoConnector()
+                .planSplits(
+                        new ReadRequest(
+                                table,
+                                List.of(0, 1),
+                                Optional.of(new Filter.In("id", keys.subList(0, 2_000))),
+                                OptionalLong.empty()),
+                        0);
+
+        assertThat(splits).hasSize(3);
+        assertThat(splits.get(0).description()).contains("listed values of _id, read through its index");
+        assertThat(hinted).hasSize(2);
+        assertThat(shortList).hasSize(1);
+        assertThat(shortList.get(0).description()).contains("the _ids the filter lists");
+        Set<Object> listed = new HashSet<>(keys);
+        ReadRequest all = new ReadRequest(table, List.of(0, 1), Optional.empty(), OptionalLong.empty());
+        List<List<Object>> expected = read(all, new MongoConnector().planSplits(all, 1)).stream()
+                .filter(row -> listed.contains(row.get(0)))
+                .toList();
+        assertThat(expected).hasSize(4_500 - 1_125);
+        assertThat(read(task, splits)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(read(task, hinted)).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     @Test

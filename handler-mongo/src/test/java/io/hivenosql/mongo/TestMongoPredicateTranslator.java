@@ -113,6 +113,28 @@ class TestMongoPredicateTranslator {
     }
 
     @Test
+    void listsArePushedWhileTheyFitOneQuery() {
+        List<Object> keys = new ArrayList<>();
+        for (long key = 0; key < MongoFieldFilter.MAX_IN_VALUES; key++) {
+            keys.add(key);
+        }
+        assertThat(STRICT.canPush(new Filter.In("b", keys))).isTrue();
+        keys.add((long) MongoFieldFilter.MAX_IN_VALUES);
+        assertThat(STRICT.canPush(new Filter.In("b", keys)))
+                .as("one value too many")
+                .isFalse();
+        // 40,000 strings of 300 characters: some 12 MB of filter, within the count but not within a query
+        List<Object> texts = new ArrayList<>();
+        for (int i = 0; i < 40_000; i++) {
+            texts.add(String.format("%0300d", i));
+        }
+        assertThat(STRICT.canPush(new Filter.In("s", texts))).isFalse();
+        assertThat(STRICT.canPush(new Filter.In("s", texts.subList(0, 20_000))))
+                .as("some 6 MB")
+                .isTrue();
+    }
+
+    @Test
     void integerComparisonsStayWithinTheColumnTypesRange() {
         assertPushed(compare("i", CompareOp.EQ, 5), "{i: {$eq: 5, " + NOT_ARRAY + "}}");
         assertPushed(compare("i", CompareOp.LT, 5), "{i: {$gte: -2147483648, $lt: 5, " + NOT_ARRAY + "}}");

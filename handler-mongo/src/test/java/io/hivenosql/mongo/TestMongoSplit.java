@@ -112,6 +112,21 @@ class TestMongoSplit {
     }
 
     @Test
+    void aWholeFilterSaysSoAndAnEarlierPayloadIsNot() throws IOException {
+        BsonDocument filter = BsonDocument.parse("{_id: {$in: [1, 2, 3]}}");
+        MongoSplit whole = MongoSplit.ofWholeFilter(filter);
+
+        assertThat(MongoSplit.fromBytes(whole.toBytes())).isEqualTo(whole);
+        assertThat(MongoSplit.fromBytes(whole.toBytes()).wholeFilter()).isTrue();
+        assertThat(MongoSplit.fromBytes(MongoSplit.of(filter).toBytes()).wholeFilter())
+                .isFalse();
+        // a payload of an earlier version of the handler has no such field: ANDed with the task's filter, as before
+        assertThat(MongoSplit.fromBytes(bytes(new BsonDocument("v", new BsonInt32(1)).append("range", filter)))
+                        .wholeFilter())
+                .isFalse();
+    }
+
+    @Test
     void indexBoundsNeedTheirHint() {
         assertThatThrownBy(() -> new MongoSplit(
                         new BsonDocument(),
