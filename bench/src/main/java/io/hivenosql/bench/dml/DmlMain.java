@@ -148,18 +148,13 @@ public final class DmlMain {
             try {
                 out.println(target.cliName() + ": loading orders and lineitem");
                 loads.put(target, workload.load(target));
-                String merge = new DmlStatements(target, options.pinLineNumbers())
-                        .merge()
-                        .sql();
+                String merge = new DmlStatements(target).merge().sql();
                 String plan = workload.explain(merge);
                 Files.writeString(
                         dir.resolve("explain-merge-" + target.cliName() + ".txt"),
                         merge + "\n\n" + plan,
                         StandardCharsets.UTF_8);
-                String rf2 = new DmlStatements(target, options.pinLineNumbers())
-                        .rf2()
-                        .get(0)
-                        .sql();
+                String rf2 = new DmlStatements(target).rf2().get(0).sql();
                 Files.writeString(
                         dir.resolve("explain-rf2-" + target.cliName() + ".txt"),
                         rf2 + "\n\n" + workload.explain(rf2),

@@ -22,7 +22,6 @@ public record DmlOptions(
         List<Target> targets,
         int warmups,
         int runs,
-        boolean pinLineNumbers,
         OptionalInt runtimeKeysMax,
         Path workDir,
         Path outputDir,
@@ -41,9 +40,6 @@ public record DmlOptions(
               --stores LIST           store targets, comma-separated (default redis,cassandra,mongo)
               --warmups N             untimed runs before the timed ones (default 1)
               --runs N                timed runs (default 3); each restores the tables' state after its statements
-              --pin-line-numbers      Redis's MERGE's ON also holds t.l_linenumber IN (1, ..., 7), true of every
-                                      TPC-H lineitem: with the join's runtime keys of l_orderkey it fixes every key
-                                      column, which Redis reads as lookups of the product instead of a walk of its keys
               --runtime-keys-max N    sets nosql.read.runtime-keys.max = N on each store's lineitem (default: the
                                       handlers' auto): how many runtime join keys are read by key before a scan
               --work DIR              the work directory (default .sandbox/bench); the run uses DIR/dml
@@ -51,8 +47,6 @@ public record DmlOptions(
                                       summary.csv, summary.md, and each MERGE's EXPLAIN
               --aux-jars a.jar,b.jar  the handlers' -hive.jar files (bin/hive-nosql passes them)
             """;
-
-    private static final String PIN_LINE_NUMBERS = "--pin-line-numbers";
 
     /** The targets that take DELETE, UPDATE and MERGE. */
     public static final List<Target> STORES = List.of(Target.REDIS, Target.CASSANDRA, Target.MONGO);
@@ -83,7 +77,7 @@ public record DmlOptions(
 
     /** Parses the arguments; {@code --workload dml} may be among them. */
     public static DmlOptions parse(List<String> args) {
-        CommandLineValues line = CommandLineValues.parse(args, Set.of("--help", "-h", PIN_LINE_NUMBERS));
+        CommandLineValues line = CommandLineValues.parse(args, Set.of("--help", "-h"));
         Map<String, String> values = line.values();
         String workload = values.remove("--workload");
         if (workload != null && !workload.equals("dml")) {
@@ -107,7 +101,6 @@ public record DmlOptions(
                 targets,
                 CommandLineValues.wholeNumber(values.remove("--warmups"), "--warmups", 1),
                 CommandLineValues.wholeNumber(values.remove("--runs"), "--runs", 3),
-                line.flags().contains(PIN_LINE_NUMBERS),
                 Optional.ofNullable(values.remove("--runtime-keys-max"))
                         .map(value -> OptionalInt.of(CommandLineValues.wholeNumber(value, "--runtime-keys-max", 0)))
                         .orElse(OptionalInt.empty()),
@@ -139,9 +132,6 @@ public record DmlOptions(
     /** What the run sets beyond the defaults, as the report says it; empty when nothing. */
     public String tuning() {
         List<String> settings = new java.util.ArrayList<>();
-        if (pinLineNumbers) {
-            settings.add("Redis's MERGE's ON also holds " + DmlStatements.LINE_NUMBERS + " (--pin-line-numbers)");
-        }
         runtimeKeysMax.ifPresent(keys -> settings.add(
                 "each store's lineitem has nosql.read.runtime-keys.max = " + keys + " (--runtime-keys-max)"));
         return String.join("; ", settings);

@@ -30,26 +30,10 @@ import java.util.Map;
  * </ul>
  */
 public final class DmlStatements {
-    /** What {@code --pin-line-numbers} adds to the MERGE's ON: TPC-H's line numbers are 1 to 7. */
-    public static final String LINE_NUMBERS = "t.l_linenumber IN (1, 2, 3, 4, 5, 6, 7)";
-
     private final Target target;
-    private final boolean pinLineNumbers;
 
     public DmlStatements(Target target) {
-        this(target, false);
-    }
-
-    /**
-     * @param pinLineNumbers whether Redis's MERGE's ON also holds {@link #LINE_NUMBERS}: with the runtime keys of
-     *     {@code l_orderkey} the scan's filter then fixes both of Redis lineitem's key columns. Only Redis: Cassandra
-     *     reads the MERGE's rows by their partition key already, and the MongoDB test double, given the {@code _id}
-     *     list and the line numbers in one filter, tests every document against both instead of looking the
-     *     {@code _id}s up
-     */
-    public DmlStatements(Target target, boolean pinLineNumbers) {
         this.target = requireNonNull(target, "target is null");
-        this.pinLineNumbers = pinLineNumbers;
         if (!DmlOptions.STORES.contains(target)) {
             throw new IllegalArgumentException(target.cliName() + " is not a store target of the DML workload");
         }
@@ -133,7 +117,6 @@ public final class DmlStatements {
                 ? "t." + DmlTables.MONGO_KEY + " = c." + DmlTables.MONGO_KEY
                 : "t.l_orderkey = c.l_orderkey AND t.l_linenumber = c.l_linenumber";
         return "MERGE INTO " + qualified(target, LINEITEM) + " t USING " + source + " c ON " + on
-                + (pinLineNumbers && target == Target.REDIS ? " AND " + LINE_NUMBERS : "")
                 + " WHEN MATCHED THEN UPDATE SET l_quantity = c.l_quantity, l_comment = c.l_comment";
     }
 }

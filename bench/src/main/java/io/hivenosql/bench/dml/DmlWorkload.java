@@ -86,7 +86,7 @@ final class DmlWorkload {
 
     /** The warm-up and timed runs on the target, whose tables {@link #load} filled. */
     void run(Target target) throws SQLException {
-        DmlStatements statements = new DmlStatements(target, options.pinLineNumbers());
+        DmlStatements statements = new DmlStatements(target);
         int total = options.warmups() + options.runs();
         for (int run = 1; run <= total; run++) {
             boolean warmup = run <= options.warmups();

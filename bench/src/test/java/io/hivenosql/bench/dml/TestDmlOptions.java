@@ -19,7 +19,6 @@ class TestDmlOptions {
         assertThat(options.runDir()).isEqualTo(Path.of(".sandbox/bench/dml"));
         assertThat(options.outputDir()).isEqualTo(Path.of("bench/results"));
         assertThat(options.help()).isFalse();
-        assertThat(options.pinLineNumbers()).isFalse();
         assertThat(options.runtimeKeysMax()).isEmpty();
         assertThat(options.tuning()).isEmpty();
     }
@@ -37,7 +36,6 @@ class TestDmlOptions {
                 "0",
                 "--runs",
                 "5",
-                "--pin-line-numbers",
                 "--runtime-keys-max=10000",
                 "--work",
                 "/w",
@@ -49,12 +47,9 @@ class TestDmlOptions {
         assertThat(options.targets()).containsExactly(Target.REDIS, Target.MONGO);
         assertThat(options.warmups()).isZero();
         assertThat(options.runs()).isEqualTo(5);
-        assertThat(options.pinLineNumbers()).isTrue();
         assertThat(options.runtimeKeysMax()).hasValue(10000);
         assertThat(options.tuning())
-                .isEqualTo(
-                        "Redis's MERGE's ON also holds t.l_linenumber IN (1, 2, 3, 4, 5, 6, 7) (--pin-line-numbers); each "
-                                + "store's lineitem has nosql.read.runtime-keys.max = 10000 (--runtime-keys-max)");
+                .isEqualTo("each store's lineitem has nosql.read.runtime-keys.max = 10000 (--runtime-keys-max)");
         assertThat(options.help()).isFalse();
         assertThat(options.runDir()).isEqualTo(Path.of("/w/dml"));
         assertThat(options.outputDir()).isEqualTo(Path.of("/later"));

@@ -72,14 +72,6 @@ class TestDmlStatements {
                 .isEqualTo("MERGE INTO tpch_mongo.lineitem t USING tpch_dml.changes c ON t.l_id = c.l_id WHEN MATCHED "
                         + "THEN UPDATE SET l_quantity = c.l_quantity, l_comment = c.l_comment");
         assertThat(redis.undoMerge().sql()).contains(" USING tpch_dml.originals c ");
-        assertThat(new DmlStatements(Target.REDIS, true).merge().sql())
-                .contains(" ON t.l_orderkey = c.l_orderkey AND t.l_linenumber = c.l_linenumber AND t.l_linenumber IN "
-                        + "(1, 2, 3, 4, 5, 6, 7) WHEN MATCHED ");
-        // only Redis: MongoDB and Cassandra read the MERGE's rows by key without it
-        assertThat(new DmlStatements(Target.MONGO, true).merge().sql())
-                .isEqualTo(mongo.merge().sql());
-        assertThat(new DmlStatements(Target.CASSANDRA, true).merge().sql())
-                .isEqualTo(new DmlStatements(Target.CASSANDRA).merge().sql());
     }
 
     @Test
