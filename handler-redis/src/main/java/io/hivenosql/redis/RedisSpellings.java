@@ -33,8 +33,9 @@ import redis.clients.jedis.util.SafeEncoder;
  * dot is a character of a hash field name): HMGET fetches fields by exact name while Hive lower-cases column names, so
  * a column {@code studentid} must fetch the {@code studentID} that redis-py or any other client wrote. The sample is
  * {@code HKEYS} of up to {@value #SAMPLE_KEYS} keys under the prefix, found by SCAN from the start of the key space
- * (at most {@value #MAX_SCANS} SCAN calls per server; on a cluster, each master gives its share). String tables read
- * whole JSON values and match names per value: they are not sampled.
+ * (at most {@value #MAX_SCANS} SCAN calls per server, or until the first key under the prefix when those found none:
+ * the whole key space of a server without any; on a cluster, each master gives its share). String tables read whole
+ * JSON values and match names per value: they are not sampled.
  */
 final class RedisSpellings {
     static final int SAMPLE_KEYS = 300;
@@ -190,8 +191,18 @@ final class RedisSpellings {
                 }
             }
         } while (keys.size() < wanted
-                && ++scans < MAX_SCANS
+                // past MAX_SCANS only until a first key: a table whose few keys sit among many others' is no empty
+                // table, whose columns would be read and written in the mapped spelling (camelCase fields as NULL)
+                && (++scans < MAX_SCANS || keys.isEmpty())
                 && !SafeEncoder.encode(cursor).equals("0"));
+        if (scans > MAX_SCANS) {
+            log.info(
+                    "table {}: sampling field names took {} SCAN calls to find {} key(s) under the prefix among the "
+                            + "server's other keys",
+                    table.name(),
+                    scans,
+                    keys.size());
+        }
         return keys;
     }
 

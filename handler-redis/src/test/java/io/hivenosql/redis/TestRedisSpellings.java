@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
 
 /** Hashes whose field names redis-py (or any client) wrote in camelCase, read by lower-case Hive columns. */
 class TestRedisSpellings {
@@ -114,6 +115,38 @@ class TestRedisSpellings {
             jedis.set(prefix(json) + "1", "{\"studentID\":\"S1\"}");
         }
         assertThat(readAll(json)).containsExactly(normalizedRow("1", "S1"));
+    }
+
+    @Test
+    void aFewHashesAmongManyOtherKeysAreStillSampled() throws Exception {
+        TableContext table = table("rare", REDIS.address())
+                .column("id", "string")
+                .column("studentid", "string")
+                .property("redis.scan.count", "1")
+                .build();
+        try (Jedis jedis = REDIS.connect()) {
+            try (Pipeline pipeline = jedis.pipelined()) {
+                for (int i = 0; i < 20_000; i++) {
+                    pipeline.hset("it:spellings:crowd:" + i, "other", "x");
+                }
+                pipeline.sync();
+            }
+            jedis.hset(prefix(table) + "1", Map.of("studentID", "S1"));
+            jedis.hset(prefix(table) + "2", Map.of("studentID", "S2"));
+            // 50 SCAN calls of COUNT 1 see some 50 of the 20,000 keys: the sample goes on until it finds one of the
+            // table's, or the camelCase field would read as NULL as in an empty table
+            TableContext resolved = TestingRedisTable.CONNECTOR.withStoredSpellings(table);
+            assertThat(resolved.mapping().column(1).path()).isEqualTo("studentID");
+            assertThat(readAll(resolved)).containsExactlyInAnyOrder(normalizedRow("1", "S1"), normalizedRow("2", "S2"));
+        } finally {
+            try (Jedis jedis = REDIS.connect();
+                    Pipeline pipeline = jedis.pipelined()) {
+                for (int i = 0; i < 20_000; i++) {
+                    pipeline.del("it:spellings:crowd:" + i);
+                }
+                pipeline.sync();
+            }
+        }
     }
 
     private static TableContext students(String name) {
