@@ -143,7 +143,8 @@ final class MongoPredicateTranslator {
                     return false;
                 }
                 if (index == layout.idColumn()) {
-                    // _id IN (...) is read through the _id index, as one split (MongoSplitPlanner)
+                    // _id IN (...) is read through the _id index: one split, or past 2,000 _ids several
+                    // (MongoSplitPlanner, MongoKeyedReads.planIds)
                     return true;
                 }
                 return MongoKeyedReads.keyable(layout.mapping().column(index))
