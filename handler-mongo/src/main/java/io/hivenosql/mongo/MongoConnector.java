@@ -176,8 +176,7 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     /** Half the collection's documents, at most {@value MongoKeyedReadLimit#MAX_KEYS} keys ({@link MongoKeyedReadLimit}). */
     @Override
     public OptionalLong keyedReadLimit(TableContext table) throws IOException {
-        return MongoKeyedReadLimit.limit(
-                statistics(table).map(TableStatistics::rowCount).orElse(-1L));
+        return MongoKeyedReadLimit.limit(estimatedDocuments(table));
     }
 
     /**
@@ -191,8 +190,12 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
         if (index < 0 || index != mongo.layout().idColumn()) {
             return keyedReadLimit(table);
         }
-        return MongoKeyedReadLimit.idLimit(
-                statistics(table).map(TableStatistics::rowCount).orElse(-1L));
+        return MongoKeyedReadLimit.idLimit(estimatedDocuments(table));
+    }
+
+    /** The collection's estimated documents, -1 when unknown. */
+    private long estimatedDocuments(TableContext table) throws IOException {
+        return statistics(table).map(TableStatistics::rowCount).orElse(-1L);
     }
 
     /** The collections of the database, for {@code bin/hive-nosql map} ({@link MongoCatalog}). */

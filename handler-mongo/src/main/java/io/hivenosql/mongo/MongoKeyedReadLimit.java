@@ -50,10 +50,7 @@ final class MongoKeyedReadLimit {
      * is unknown (negative).
      */
     static OptionalLong limit(long estimatedDocuments) {
-        if (estimatedDocuments < 0) {
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(Math.min(MAX_KEYS, estimatedDocuments / 2));
+        return share(estimatedDocuments, 2, MAX_KEYS);
     }
 
     /**
@@ -61,9 +58,12 @@ final class MongoKeyedReadLimit {
      * empty when the count is unknown (negative).
      */
     static OptionalLong idLimit(long estimatedDocuments) {
-        if (estimatedDocuments < 0) {
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(Math.min(MAX_ID_KEYS, estimatedDocuments / 4));
+        return share(estimatedDocuments, 4, MAX_ID_KEYS);
+    }
+
+    private static OptionalLong share(long estimatedDocuments, long divisor, long max) {
+        return estimatedDocuments < 0
+                ? OptionalLong.empty()
+                : OptionalLong.of(Math.min(max, estimatedDocuments / divisor));
     }
 }

@@ -64,11 +64,6 @@ final class RedisKeyFilter {
      */
     private record Relation(BitSet positions, Set<List<String>> tuples) {}
 
-    /** The capabilities of a table whose products of key lists stop at {@value #MAX_KEYS} keys. */
-    static FilterCapabilities capabilities(RedisTable table) {
-        return capabilities(table, NO_MORE);
-    }
-
     /**
      * The capabilities of a table whose products of key lists may have more than {@value #MAX_KEYS} keys, up to {@code
      * productLimit} (asked once, and only for such a product: it may sample the table).
@@ -121,11 +116,6 @@ final class RedisKeyFilter {
             }
             return value.get();
         };
-    }
-
-    /** Whether a conjunct fixes every key column on its own, within {@value #MAX_KEYS} keys. */
-    static boolean canPush(Filter filter, RedisTable table) {
-        return select(List.of(filter), table, NO_MORE).size() == 1;
     }
 
     /**
