@@ -267,7 +267,9 @@ final class MongoFieldFilter {
      * ({@link MongoTextValues}); a literal that starts like JSON text ('{' or '[') is not pushed.
      */
     private Optional<Match> points(List<Object> values) {
-        Match points = Match.exactly(List.of());
+        // gathered in place: Match.and copies both sides, which is quadratic over a join's 100,000 keys
+        List<BsonDocument> sure = new ArrayList<>();
+        List<BsonDocument> possible = new ArrayList<>();
         for (Object value : values) {
             Optional<Match> point = isText()
                     ? MongoTextValues.interval((String) value, true, (String) value, true, varcharLength, dialect)
@@ -275,9 +277,10 @@ final class MongoFieldFilter {
             if (point.isEmpty()) {
                 return Optional.empty();
             }
-            points = points.and(point.get());
+            sure.addAll(point.get().sure());
+            possible.addAll(point.get().possible());
         }
-        return Optional.of(points);
+        return Optional.of(new Match(sure, possible));
     }
 
     /** The field conditions of the values the reader converts (all of them not null). */
