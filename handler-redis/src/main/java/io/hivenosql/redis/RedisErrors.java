@@ -17,6 +17,9 @@ import redis.clients.jedis.exceptions.JedisException;
 final class RedisErrors {
     private RedisErrors() {}
 
+    /** The ACL rules, beyond the keys, of a user that reads a table: what the handler runs to connect and read. */
+    static final String READ_RULES = "+@read +info +ping +client|setname +select";
+
     /** A failure while opening a connection: unreachable, or credentials refused. */
     static HandlerException connectFailed(RedisTable table, HostAndPort node, JedisException e) {
         // connected, but a first command (AUTH, SELECT, CLIENT SETNAME, PING) got no answer
@@ -29,6 +32,9 @@ final class RedisErrors {
             if (cause instanceof HandlerException refused) {
                 return refused; // e.g. an address the password is not bound to, refused before connecting
             }
+        }
+        if (isPermissionDenied(e)) {
+            return permissionDenied(table, node, doing, e);
         }
         if (isAuthFailure(e)) {
             return authFailed(table, node, e);
@@ -56,7 +62,39 @@ final class RedisErrors {
             return true;
         }
         String message = e instanceof JedisDataException ? String.valueOf(e.getMessage()) : "";
-        return message.startsWith("NOAUTH") || message.startsWith("WRONGPASS") || message.startsWith("NOPERM");
+        // NOPERM is not one: the user signed in (isPermissionDenied)
+        return message.startsWith("NOAUTH") || message.startsWith("WRONGPASS");
+    }
+
+    /**
+     * Whether the failure (or a cause) is the server's {@code NOPERM}: the user signed in, but its ACL does not allow
+     * the command or the key.
+     */
+    static boolean isPermissionDenied(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof JedisDataException
+                    && String.valueOf(cause.getMessage()).startsWith("NOPERM")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The user's ACL refused a command the handler runs to connect or to read (Redis 6+): names the user, what was
+     * being done, and the rules a reading user needs.
+     */
+    static HandlerException permissionDenied(RedisTable table, HostAndPort node, String doing, Throwable e) {
+        String user = table.settings().user().orElse("default");
+        return new HandlerException(
+                HandlerErrorCode.PERMISSION_DENIED,
+                "Redis at " + node + " does not allow user '" + user + "' (" + RedisTableProperties.USER.key()
+                        + ") what table " + table.name() + " needs while " + doing + ": " + reason(e)
+                        + ". A user that reads the table needs, under the key prefix '" + table.prefixText() + "': "
+                        + READ_RULES + " (ACL SETUSER " + user + " ~" + table.prefixText() + "* " + READ_RULES
+                        + "; on a Redis Cluster also +cluster|slots); one that writes it also +@write; see "
+                        + "docs/redis.md#acl-users",
+                e);
     }
 
     private static HandlerException authFailed(RedisTable table, HostAndPort node, JedisException e) {
@@ -81,6 +119,10 @@ final class RedisErrors {
             HandlerException error = timedOut(table, node, doing, e);
             return new IOException(error.getMessage(), error);
         }
+        if (isPermissionDenied(e)) {
+            HandlerException error = permissionDenied(table, node, doing, e);
+            return new IOException(error.getMessage(), error);
+        }
         HandlerErrorCode code = e instanceof JedisConnectionException
                 ? HandlerErrorCode.STORE_UNREACHABLE
                 : HandlerErrorCode.STORE_ERROR;
@@ -98,10 +140,15 @@ final class RedisErrors {
                 ? " (no answer within " + table.settings().timeoutMillis() + " ms; raise '"
                         + RedisTableProperties.TIMEOUT_MS.key() + "' if the server is busy)"
                 : "";
+        String denied = e != null && isPermissionDenied(e)
+                ? " (user '" + table.settings().user().orElse("default") + "' of " + RedisTableProperties.USER.key()
+                        + " may not write the table's keys: a user that writes it needs +@write on ~"
+                        + table.prefixText() + "* beside what reading needs, see docs/redis.md#acl-users)"
+                : "";
         HandlerException error = new HandlerException(
                 HandlerErrorCode.WRITE_FAILED,
                 "writing key '" + key + "' of table " + table.name() + " to Redis at " + node + " failed: " + detail
-                        + (e == null ? "" : ": " + reason(e)) + timeout
+                        + (e == null ? "" : ": " + reason(e)) + timeout + denied
                         + "; the task fails so that no write is lost silently",
                 e);
         return new IOException(error.getMessage(), error);

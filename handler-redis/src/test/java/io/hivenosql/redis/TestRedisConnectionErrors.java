@@ -105,6 +105,52 @@ class TestRedisConnectionErrors {
     }
 
     @Test
+    void aUserWhoseAclRefusesACommandIsToldWhatToGrant() throws Exception {
+        try (TestingRedisServer server = TestingRedisServer.builder()
+                .aclUser("hive", PASSWORD)
+                .aclUser("bare", PASSWORD, "~acl:* +@read")
+                .aclUser("reader", PASSWORD, "~acl:* " + RedisErrors.READ_RULES)
+                .build()) {
+            write(as("hive", server), List.<Object[]>of(new Object[] {1, "one"}));
+
+            // signed in, but refused the PING that checks a new connection: not a credential failure
+            assertThatThrownBy(() -> CONNECTOR.planSplits(request(as("bare", server), List.of(0), Optional.empty()), 0))
+                    .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(HandlerErrorCode.PERMISSION_DENIED))
+                    .hasMessageContaining("does not allow user 'bare' (redis.user)")
+                    .hasMessageContaining("NOPERM")
+                    .hasMessageContaining("'ping'")
+                    .hasMessageContaining("ACL SETUSER bare ~acl:* +@read +info +ping +client|setname +select")
+                    .hasMessageContaining(server.address())
+                    .hasMessageNotContaining(PASSWORD);
+
+            // the rules the message gives are enough to read; a write fails saying what the user lacks
+            TableContext reader = as("reader", server);
+            assertThat(readAll(reader)).containsExactly(normalizedRow(1, "one"));
+            assertThatThrownBy(() -> write(reader, List.<Object[]>of(new Object[] {2, "two"})))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("writing key 'acl:2'")
+                    .hasMessageContaining("NOPERM")
+                    .hasMessageContaining("user 'reader' of redis.user may not write the table's keys")
+                    .hasMessageContaining("+@write on ~acl:*")
+                    .hasMessageNotContaining(PASSWORD);
+            assertThat(readAll(reader)).containsExactly(normalizedRow(1, "one"));
+        }
+    }
+
+    /** Table {@code acl} (keys {@code acl:<id>}) signed in as the user, whose password the resolver holds. */
+    private static TableContext as(String user, TestingRedisServer server) {
+        return table("acl", server.address())
+                .property("redis.key.prefix", "acl:")
+                .property("redis.user", user)
+                .property("redis.password.alias", "redis." + user)
+                .secrets(alias -> Optional.of(StoredSecret.bound(PASSWORD.toCharArray(), server.address())))
+                .column("id", "int")
+                .column("v", "string")
+                .build();
+    }
+
+    @Test
     void serverKilledMidScanFailsWithIoExceptionNamingTheNode() throws Exception {
         try (TestingRedisServer server = TestingRedisServer.start()) {
             TableContext table = table("killed", server.address())

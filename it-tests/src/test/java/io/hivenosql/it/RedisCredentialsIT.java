@@ -33,6 +33,11 @@ class RedisCredentialsIT {
     private static final String PASSWORD = "s3cr3t-Pa55-for-it";
     private static final String ALIAS = "it.redis.password";
     private static final String UNBOUND_ALIAS = "it.redis.unbound";
+    /** A user whose ACL allows reading the keys under {@code ro:}, exactly as docs/redis.md says, and no writing. */
+    private static final String READER = "reader";
+
+    private static final String READER_PASSWORD = "r3ad-0nly-Pa55-for-it";
+    private static final String READER_ALIAS = "it.redis.reader.password";
 
     private HiveStack.Resources stack;
     private HiveInstance hive;
@@ -47,10 +52,21 @@ class RedisCredentialsIT {
         secured = TestingRedisServer.builder()
                 .password("the-default-users-password")
                 .aclUser("hive", PASSWORD)
+                .aclUser(READER, READER_PASSWORD, "~ro:* +@read +info +ping +client|setname +select")
                 .build();
         provider = Keystores.create(
                 stack.scratch("credentials").resolve("redis.jceks"),
-                Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), secured.address(), UNBOUND_ALIAS, PASSWORD));
+                Map.of(
+                        ALIAS,
+                        PASSWORD,
+                        Keystores.hosts(ALIAS),
+                        secured.address(),
+                        UNBOUND_ALIAS,
+                        PASSWORD,
+                        READER_ALIAS,
+                        READER_PASSWORD,
+                        Keystores.hosts(READER_ALIAS),
+                        secured.address()));
         hive.execute("CREATE DATABASE IF NOT EXISTS " + DB);
     }
 
@@ -62,9 +78,34 @@ class RedisCredentialsIT {
     }
 
     private static String table(String name, String nodes, String alias, String provider) {
+        return table(name, nodes, "sec:", "hive", alias, provider);
+    }
+
+    private static String table(String name, String nodes, String prefix, String user, String alias, String provider) {
         return "CREATE EXTERNAL TABLE " + DB + "." + name + " (id string, v int) " + HANDLER
-                + " TBLPROPERTIES ('redis.nodes'='" + nodes + "', 'redis.key.prefix'='sec:', 'redis.user'='hive', "
-                + "'redis.password.alias'='" + alias + "', 'nosql.credentials.provider'='" + provider + "')";
+                + " TBLPROPERTIES ('redis.nodes'='" + nodes + "', 'redis.key.prefix'='" + prefix + "', 'redis.user'='"
+                + user + "', 'redis.password.alias'='" + alias + "', 'nosql.credentials.provider'='" + provider + "')";
+    }
+
+    @Test
+    void aReadOnlyUserReadsAndItsInsertFailsSayingSo() throws Exception {
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".ro_owner");
+        hive.execute("DROP TABLE IF EXISTS " + DB + ".ro");
+        hive.execute(table("ro_owner", secured.address(), "ro:", "hive", ALIAS, provider));
+        hive.execute(table("ro", secured.address(), "ro:", READER, READER_ALIAS, provider));
+        hive.execute("INSERT INTO " + DB + ".ro_owner VALUES ('a', 1), ('b', 2)");
+
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".ro ORDER BY id")).containsExactly("a|1", "b|2");
+        Throwable refused = catchThrowable(() -> hive.execute("INSERT INTO " + DB + ".ro VALUES ('c', 3)"));
+        assertThat(Stacks.of(refused))
+                .contains("HNS-203")
+                .contains("NOPERM")
+                .contains("user '" + READER + "' of redis.user may not write the table's keys")
+                .contains("+@write on ~ro:*")
+                .doesNotContain(READER_PASSWORD)
+                .doesNotContain(PASSWORD);
+        assertThat(Rows.of(hive, "SELECT * FROM " + DB + ".ro_owner ORDER BY id"))
+                .containsExactly("a|1", "b|2");
     }
 
     @Test

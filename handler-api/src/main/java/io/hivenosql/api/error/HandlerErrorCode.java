@@ -35,6 +35,11 @@ public enum HandlerErrorCode {
     MAPPING_URL_NOT_ALLOWED(137, USER),
     /** The binding {@code <alias>.hosts} an administrator stored is not a host:port list. */
     INVALID_HOST_BINDING(138, USER),
+    /**
+     * The store signed the user in, but its access control refuses a command or an object the table needs (a Redis
+     * ACL's {@code NOPERM}): the message names the user and the rules to grant.
+     */
+    PERMISSION_DENIED(139, USER),
     UNSUPPORTED_OPERATION(141, USER),
     /** The query was cancelled (or its client disconnected) and the handler stopped its work. */
     QUERY_CANCELLED(142, USER),

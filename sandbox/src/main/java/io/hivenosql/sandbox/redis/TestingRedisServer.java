@@ -213,9 +213,18 @@ public final class TestingRedisServer extends ServerFixture {
 
         /** Adds an ACL user with the given password and full access to every key and command. */
         public Builder aclUser(String user, String password) {
+            return aclUser(user, password, "~* &* +@all");
+        }
+
+        /**
+         * Adds an ACL user with the given password and ACL rules (redis.conf's {@code user} line after the password,
+         * e.g. {@code ~app:* +@read} for a user that reads the keys under {@code app:}).
+         */
+        public Builder aclUser(String user, String password, String rules) {
             requireNonNull(user, "user is null");
             requireNonNull(password, "password is null");
-            aclUsers.add("user " + user + " on >" + password + " ~* &* +@all");
+            requireNonNull(rules, "rules is null");
+            aclUsers.add("user " + user + " on >" + password + " " + rules);
             return this;
         }
 
