@@ -198,11 +198,7 @@ public final class BenchMain {
                         conf,
                         storeAddresses(stack, targets, mongo),
                         options.auxJars(),
-                        "sandbox cluster: Hive on Tez over YARN ("
-                                + stack.cluster().state().nodeManagers()
-                                + " NodeManager(s), " + ClusterHiveConf.CONTAINER_MB + " MB containers), "
-                                + "HiveServer2, the Tez AM and each task in JVMs of their own, HDFS with "
-                                + MiniHadoopCluster.DATA_NODES + " DataNodes, stores on the same machine");
+                        describeCluster(stack));
                 return runSuite(
                         options,
                         environment.withAfterLoad(settle(stack)).withServers(servers(stack, targets, mongo)),
@@ -230,13 +226,21 @@ public final class BenchMain {
      * size estimates refreshed (a node records them every few minutes), so that the handler reports the table's size
      * to Hive's planner and weighs runtime join keys against it, as on a cluster.
      */
-    private static BenchEnvironment.AfterLoad settle(Stack stack) {
+    public static BenchEnvironment.AfterLoad settle(Stack stack) {
         return (target, database) -> {
             if (target == Target.CASSANDRA) {
                 stack.cassandra().nodetool("flush", database);
                 stack.cassandra().nodetool("refreshsizeestimates");
             }
         };
+    }
+
+    /** The sandbox's cluster, as a report names where Hive ran. */
+    public static String describeCluster(Stack stack) {
+        return "sandbox cluster: Hive on Tez over YARN ("
+                + stack.cluster().state().nodeManagers() + " NodeManager(s), "
+                + ClusterHiveConf.CONTAINER_MB + " MB containers), HiveServer2, the Tez AM and each task in JVMs of "
+                + "their own, HDFS with " + MiniHadoopCluster.DATA_NODES + " DataNodes, stores on the same machine";
     }
 
     private static StoreAddresses storeAddresses(Stack stack, List<Target> targets, MongoTargetServers mongo) {

@@ -27,7 +27,8 @@ public final class DmlChecks {
         LOADED("as loaded"),
         AFTER_RF1("after RF1"),
         AFTER_RF2("after RF1 and RF2"),
-        MERGED("after the 1% MERGE");
+        MERGED("after the 1% MERGE"),
+        ONE_ROW_MERGED("after the 1-row MERGE");
 
         private final String label;
 
@@ -82,13 +83,18 @@ public final class DmlChecks {
             case AFTER_RF1 -> refreshed;
             case AFTER_RF2 -> "SELECT " + selectList(table, "u", Map.of()) + " FROM (" + refreshed + ") u LEFT OUTER "
                     + "JOIN " + DmlStaging.RF2_ORDERS + " k ON u." + key + " = k.o_orderkey WHERE k.o_orderkey IS NULL";
-            case MERGED -> table.equals(ORDERS)
-                    ? "SELECT " + row + " FROM " + orc + " s"
-                    : "SELECT " + row + " FROM " + orc + " s LEFT OUTER JOIN " + DmlStaging.CHANGES + " c ON "
-                            + "s.l_orderkey = c.l_orderkey AND s.l_linenumber = c.l_linenumber WHERE c.l_orderkey IS "
-                            + "NULL UNION ALL SELECT " + selectList(table, "c", Map.of()) + " FROM "
-                            + DmlStaging.CHANGES + " c";
+            case MERGED -> merged(table, orc, row, DmlStaging.CHANGES);
+            case ONE_ROW_MERGED -> merged(table, orc, row, DmlStaging.ONE_CHANGE);
         };
+    }
+
+    /** The ORC table with the rows of {@code changes} in place of those of the same key. */
+    private static String merged(TpchTables table, String orc, String row, String changes) {
+        return table.equals(ORDERS)
+                ? "SELECT " + row + " FROM " + orc + " s"
+                : "SELECT " + row + " FROM " + orc + " s LEFT OUTER JOIN " + changes + " c ON "
+                        + "s.l_orderkey = c.l_orderkey AND s.l_linenumber = c.l_linenumber WHERE c.l_orderkey IS "
+                        + "NULL UNION ALL SELECT " + selectList(table, "c", Map.of()) + " FROM " + changes + " c";
     }
 
     /** The names of the checksum's values of the table. */

@@ -4,6 +4,7 @@ import static io.hivenosql.bench.dml.DmlTables.LINEITEM;
 import static io.hivenosql.bench.dml.DmlTables.ORDERS;
 
 import io.hivenosql.bench.BenchEnvironment;
+import io.hivenosql.bench.BenchMain;
 import io.hivenosql.bench.MachineProbe;
 import io.hivenosql.bench.Progress;
 import io.hivenosql.bench.SandboxMemory;
@@ -37,12 +38,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code bin/hive-nosql bench --workload dml}: starts the sandbox (HiveServer2 in process on Tez local mode, an HDFS
- * MiniDFSCluster, the stores of the targets), generates orders and lineitem, loads them into ORC, makes the staging
+ * {@code bin/hive-nosql bench --workload dml}: starts the sandbox (HiveServer2 in process on Tez local mode and an HDFS
+ * MiniDFSCluster, or with {@code --cluster} Hive on Tez over the sandbox's YARN cluster and its HDFS; the stores of the
+ * targets), generates orders and lineitem, loads them into ORC, makes the staging
  * tables ({@link DmlStaging}), then loads and runs each store target in turn ({@link DmlWorkload}), and writes {@code
  * <out>/<timestamp>/} ({@link DmlReport}, and each MERGE's EXPLAIN). Exits 0 when every check passed, 1 when a check
  * failed, 2 when a statement failed (the run stops there; the report holds what ran).
@@ -76,35 +79,48 @@ public final class DmlMain {
             sandbox.mongo(TestingMongoServer.builder()
                     .heapMegabytes(SandboxMemory.mongoHeapMegabytes(options.scaleFactor())));
         }
+        options.clusterNodeManagers().ifPresent(count -> sandbox.cluster(true).nodeManagers(count));
+        if (options.clusterNodeManagers().isPresent()) {
+            try (Stack stack = sandbox.start()) {
+                // the data on the cluster's own HDFS, where its containers read it
+                String hdfsUri = stack.cluster().state().hdfsUri();
+                Configuration conf = new Configuration();
+                conf.set("fs.defaultFS", hdfsUri);
+                BenchEnvironment environment = new BenchEnvironment(
+                        stack.hive(),
+                        hdfsUri + "/hive-nosql-bench",
+                        conf,
+                        stores(stack, targets),
+                        options.auxJars(),
+                        BenchMain.describeCluster(stack));
+                return run(options, environment.withAfterLoad(BenchMain.settle(stack)), out);
+            }
+        }
         try (TestingHdfs hdfs = TestingHdfs.start(work.resolve("hdfs"));
                 Stack stack = sandbox.start()) {
-            StoreAddresses stores = new StoreAddresses(
-                    Optional.of(stack.redis().address()),
-                    targets.contains(Target.CASSANDRA)
-                            ? Optional.of(stack.cassandra().contactPoint())
-                            : Optional.empty(),
-                    targets.contains(Target.CASSANDRA)
-                            ? Optional.of(stack.cassandra().localDatacenter())
-                            : Optional.empty(),
-                    targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
             BenchEnvironment environment = new BenchEnvironment(
-                            stack.hive(),
-                            hdfs.uri("/hive-nosql-bench"),
-                            hdfs.fileSystem().getConf(),
-                            stores,
-                            options.auxJars(),
-                            "sandbox: HiveServer2 in process (tez local mode), stores and HDFS MiniDFSCluster on "
-                                    + "the same machine")
-                    .withAfterLoad((target, database) -> {
-                        // as the TPC-H suite: the node's size estimates, which the runtime join keys are weighed
-                        // against
-                        if (target == Target.CASSANDRA) {
-                            stack.cassandra().nodetool("flush", database);
-                            stack.cassandra().nodetool("refreshsizeestimates");
-                        }
-                    });
-            return run(options, environment, out);
+                    stack.hive(),
+                    hdfs.uri("/hive-nosql-bench"),
+                    hdfs.fileSystem().getConf(),
+                    stores(stack, targets),
+                    options.auxJars(),
+                    "sandbox: HiveServer2 in process (tez local mode), stores and HDFS MiniDFSCluster on the same "
+                            + "machine");
+            // as the TPC-H suite: the node's size estimates, which the runtime join keys are weighed against
+            return run(options, environment.withAfterLoad(BenchMain.settle(stack)), out);
         }
+    }
+
+    private static StoreAddresses stores(Stack stack, List<Target> targets) {
+        return new StoreAddresses(
+                Optional.of(stack.redis().address()),
+                targets.contains(Target.CASSANDRA)
+                        ? Optional.of(stack.cassandra().contactPoint())
+                        : Optional.empty(),
+                targets.contains(Target.CASSANDRA)
+                        ? Optional.of(stack.cassandra().localDatacenter())
+                        : Optional.empty(),
+                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
     }
 
     private static int run(DmlOptions options, BenchEnvironment environment, PrintStream out) throws Exception {

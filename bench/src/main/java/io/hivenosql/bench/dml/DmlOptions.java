@@ -23,6 +23,7 @@ public record DmlOptions(
         int warmups,
         int runs,
         OptionalInt runtimeKeysMax,
+        Optional<Integer> clusterNodeManagers,
         Path workDir,
         Path outputDir,
         List<Path> auxJars,
@@ -30,7 +31,8 @@ public record DmlOptions(
     public static final String USAGE =
             """
             usage: bin/hive-nosql bench --workload dml [options]
-              row-level DML on TPC-H's orders and lineitem, through HiveServer2 (Tez local mode) in the sandbox: the
+              row-level DML on TPC-H's orders and lineitem, through HiveServer2 (Tez local mode, or with --cluster Hive
+              on Tez over the sandbox's YARN cluster) in the sandbox: the
               tables are generated into HDFS and loaded into ORC and into each store as the TPC-H suite loads them;
               each run times RF1 (INSERT INTO of 0.1% new orders and their lineitems), RF2 (DELETE of 0.1% old orders
               and their lineitems by key), and a MERGE of 1% of lineitem's rows against rewriting the whole table
@@ -42,6 +44,10 @@ public record DmlOptions(
               --runs N                timed runs (default 3); each restores the tables' state after its statements
               --runtime-keys-max N    sets nosql.read.runtime-keys.max = N on each store's lineitem (default: the
                                       handlers' auto): how many runtime join keys are read by key before a scan
+              --cluster               Hive on Tez over the sandbox's YARN cluster (HiveServer2, the Tez AM and every
+                                      task in JVMs of their own; the data on the cluster's HDFS) instead of local mode:
+                                      the splits of a statement run at once, as on a cluster
+              --node-managers N       with --cluster: YARN NodeManagers (default 2)
               --work DIR              the work directory (default .sandbox/bench); the run uses DIR/dml
               --out DIR               where results/<timestamp>/ goes (default bench/results): dml.csv, checks.csv,
                                       summary.csv, summary.md, and each MERGE's EXPLAIN
@@ -56,6 +62,10 @@ public record DmlOptions(
         requireNonNull(workDir, "workDir is null");
         requireNonNull(outputDir, "outputDir is null");
         requireNonNull(runtimeKeysMax, "runtimeKeysMax is null");
+        requireNonNull(clusterNodeManagers, "clusterNodeManagers is null");
+        if (clusterNodeManagers.isPresent() && clusterNodeManagers.get() < 1) {
+            throw new IllegalArgumentException("--node-managers: a YARN cluster needs at least 1 NodeManager");
+        }
         auxJars = List.copyOf(requireNonNull(auxJars, "auxJars is null"));
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("--stores: name at least one of redis, cassandra, mongo");
@@ -77,7 +87,7 @@ public record DmlOptions(
 
     /** Parses the arguments; {@code --workload dml} may be among them. */
     public static DmlOptions parse(List<String> args) {
-        CommandLineValues line = CommandLineValues.parse(args, Set.of("--help", "-h"));
+        CommandLineValues line = CommandLineValues.parse(args, Set.of("--help", "-h", "--cluster"));
         Map<String, String> values = line.values();
         String workload = values.remove("--workload");
         if (workload != null && !workload.equals("dml")) {
@@ -96,6 +106,13 @@ public record DmlOptions(
                 .distinct()
                 .sorted()
                 .toList();
+        String nodeManagers = values.remove("--node-managers");
+        if (nodeManagers != null && !line.flags().contains("--cluster")) {
+            throw new IllegalArgumentException("--node-managers needs --cluster");
+        }
+        Optional<Integer> cluster = line.flags().contains("--cluster")
+                ? Optional.of(CommandLineValues.wholeNumber(nodeManagers, "--node-managers", 2))
+                : Optional.empty();
         DmlOptions options = new DmlOptions(
                 scaleFactors.get(0),
                 targets,
@@ -104,6 +121,7 @@ public record DmlOptions(
                 Optional.ofNullable(values.remove("--runtime-keys-max"))
                         .map(value -> OptionalInt.of(CommandLineValues.wholeNumber(value, "--runtime-keys-max", 0)))
                         .orElse(OptionalInt.empty()),
+                cluster,
                 Path.of(Optional.ofNullable(values.remove("--work")).orElse(".sandbox/bench")),
                 Path.of(Optional.ofNullable(values.remove("--out")).orElse("bench/results")),
                 CommandLineValues.paths(values.remove("--aux-jars")),
@@ -146,6 +164,9 @@ public record DmlOptions(
     public String toString() {
         return "DmlOptions[sf=" + ScaleFactors.format(scaleFactor) + ", stores="
                 + targets.stream().map(Target::cliName).toList() + ", warmups=" + warmups + ", runs=" + runs
+                + clusterNodeManagers
+                        .map(count -> ", cluster of " + count + " NodeManager(s)")
+                        .orElse("")
                 + (tuning().isEmpty() ? "" : ", " + tuning()) + "]";
     }
 }

@@ -23,7 +23,8 @@ import java.util.Map;
  *   <li>{@code changes}: 1% of lineitem's rows (every {@value #LINEITEM_STEP}th by key), whole rows with
  *       {@code l_quantity + 1} and a new {@code l_comment}, and {@code originals}: the same rows unchanged, which put
  *       the table back after a timed MERGE or rewrite. Both carry MongoDB's lineitem key {@value DmlTables#MONGO_KEY}
- *       after the TPC-H columns.
+ *       after the TPC-H columns;
+ *   <li>{@code one_change}: the first row of {@code changes} by key, the source of the 1-row MERGE.
  * </ul>
  */
 public final class DmlStaging {
@@ -42,6 +43,7 @@ public final class DmlStaging {
     public static final String RF2_ORDERS = DATABASE + ".rf2_orders";
     public static final String CHANGES = DATABASE + ".changes";
     public static final String ORIGINALS = DATABASE + ".originals";
+    public static final String ONE_CHANGE = DATABASE + ".one_change";
 
     private DmlStaging() {}
 
@@ -75,7 +77,9 @@ public final class DmlStaging {
                         + " FROM " + orcLineitem + " l) l WHERE l.dml_row % " + LINEITEM_STEP + " = 0",
                 "CREATE TABLE " + CHANGES + " STORED AS ORC AS SELECT "
                         + selectList(LINEITEM, "o", changedValues("o")) + ", o." + DmlTables.MONGO_KEY + " FROM "
-                        + ORIGINALS + " o");
+                        + ORIGINALS + " o",
+                "CREATE TABLE " + ONE_CHANGE + " STORED AS ORC AS SELECT c.* FROM " + CHANGES
+                        + " c ORDER BY c.l_orderkey, c.l_linenumber LIMIT 1");
     }
 
     /** The new values of a changed lineitem row, from the row's columns under {@code alias}. */
@@ -89,6 +93,6 @@ public final class DmlStaging {
 
     /** The tables whose rows a run counts, to report what each statement changes. */
     public static List<String> counted() {
-        return List.of(RF1_ORDERS, RF1_LINEITEM, RF2_ORDERS, CHANGES);
+        return List.of(RF1_ORDERS, RF1_LINEITEM, RF2_ORDERS, CHANGES, ONE_CHANGE);
     }
 }

@@ -68,6 +68,11 @@ public final class DmlStatements {
         return new DmlStatement(LINEITEM, mergeFrom(DmlStaging.CHANGES));
     }
 
+    /** The MERGE of one changed row ({@link DmlStaging#ONE_CHANGE}): the fixed cost of the MERGE's statement. */
+    public DmlStatement oneRowMerge() {
+        return new DmlStatement(LINEITEM, mergeFrom(DmlStaging.ONE_CHANGE));
+    }
+
     /** Puts the changed rows back: the same MERGE from the unchanged rows. */
     public DmlStatement undoMerge() {
         return new DmlStatement(LINEITEM, mergeFrom(DmlStaging.ORIGINALS));

@@ -5,7 +5,9 @@ public enum DmlStep {
     RF1("RF1"),
     RF2("RF2"),
     MERGE("1% MERGE"),
-    REWRITE("rewrite");
+    REWRITE("rewrite"),
+    /** The MERGE of one changed row: what any statement of that shape costs on the target, the MERGE's floor. */
+    ONE_ROW_MERGE("1-row MERGE");
 
     private final String label;
 

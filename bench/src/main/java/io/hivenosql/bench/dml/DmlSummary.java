@@ -12,7 +12,8 @@ import java.util.TreeMap;
 /**
  * The figures of one store target over its timed runs: each step's time (the sum of its statements' times in a run;
  * median, fastest and slowest run) and rows changed, the rewrite's time over the MERGE's (the ratio of the medians, and
- * the range of the runs' own ratios, each taken within one run), and the checks that passed.
+ * the range of the runs' own ratios, each taken within one run), the rewrite's time over the 1-row MERGE's (the ratio
+ * no MERGE of that shape can pass here: a statement's fixed cost), and the checks that passed.
  */
 public record DmlSummary(
         Target target,
@@ -20,6 +21,7 @@ public record DmlSummary(
         double ratio,
         double lowestRunRatio,
         double highestRunRatio,
+        double ceiling,
         int checksPassed,
         int checks) {
     /** The target: the 1% MERGE at least this many times faster than the rewrite. */
@@ -77,10 +79,7 @@ public record DmlSummary(
                     ratios.add(rewrite / merge);
                 }
             });
-            double ratio = steps.containsKey(DmlStep.MERGE) && steps.containsKey(DmlStep.REWRITE)
-                    ? steps.get(DmlStep.REWRITE).median()
-                            / steps.get(DmlStep.MERGE).median()
-                    : Double.NaN;
+            double ratio = ratioOfMedians(steps, DmlStep.REWRITE, DmlStep.MERGE);
             List<DmlCheck> own =
                     checks.stream().filter(check -> check.target() == target).toList();
             summaries.add(new DmlSummary(
@@ -89,10 +88,18 @@ public record DmlSummary(
                     ratio,
                     ratios.isEmpty() ? Double.NaN : Collections.min(ratios),
                     ratios.isEmpty() ? Double.NaN : Collections.max(ratios),
+                    ratioOfMedians(steps, DmlStep.REWRITE, DmlStep.ONE_ROW_MERGE),
                     (int) own.stream().filter(DmlCheck::matches).count(),
                     own.size()));
         }
         return summaries;
+    }
+
+    /** The median time of {@code slower} over that of {@code faster}; NaN when either step did not run. */
+    private static double ratioOfMedians(Map<DmlStep, StepFigures> steps, DmlStep slower, DmlStep faster) {
+        return steps.containsKey(slower) && steps.containsKey(faster)
+                ? steps.get(slower).median() / steps.get(faster).median()
+                : Double.NaN;
     }
 
     static double median(List<Double> values) {

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * The workload on one store target: creates and loads its orders and lineitem, checks them against ORC, then runs the
  * warm-up and timed runs. A run: RF1, check; RF2, check; the refresh undone (untimed); the 1% MERGE and the rewrite
  * (in turn first: odd runs the MERGE, even runs the rewrite), each checked and undone (the MERGE from the unchanged
- * rows, untimed). A check that fails stops the workload ({@link DmlCheckException}).
+ * rows, untimed); the 1-row MERGE, checked and undone. A check that fails stops the workload
+ * ({@link DmlCheckException}).
  */
 final class DmlWorkload {
     private static final Logger log = LoggerFactory.getLogger(DmlWorkload.class);
@@ -112,6 +113,10 @@ final class DmlWorkload {
                 check(target, run, step.label(), DmlChecks.State.MERGED, List.of(LINEITEM));
                 untimed(List.of(statements.undoMerge()));
             }
+            out.println("  " + label + ": " + DmlStep.ONE_ROW_MERGE.label());
+            timed(target, run, warmup, DmlStep.ONE_ROW_MERGE, List.of(statements.oneRowMerge()));
+            check(target, run, DmlStep.ONE_ROW_MERGE.label(), DmlChecks.State.ONE_ROW_MERGED, List.of(LINEITEM));
+            untimed(List.of(statements.undoMerge()));
             // the next run's RF1 check finds whether the undo left the tables as loaded
         }
         check(target, total + 1, "the last undo", DmlChecks.State.LOADED, List.of(LINEITEM, ORDERS));
@@ -159,6 +164,7 @@ final class DmlWorkload {
             case RF1 -> stagedRows.get(lineitem ? DmlStaging.RF1_LINEITEM : DmlStaging.RF1_ORDERS);
             case RF2 -> rows(DmlChecks.State.AFTER_RF1, table) - rows(DmlChecks.State.AFTER_RF2, table);
             case MERGE -> stagedRows.get(DmlStaging.CHANGES);
+            case ONE_ROW_MERGE -> stagedRows.get(DmlStaging.ONE_CHANGE);
             case REWRITE -> rows(DmlChecks.State.MERGED, table);
         };
     }

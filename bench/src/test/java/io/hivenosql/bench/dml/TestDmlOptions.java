@@ -21,6 +21,20 @@ class TestDmlOptions {
         assertThat(options.help()).isFalse();
         assertThat(options.runtimeKeysMax()).isEmpty();
         assertThat(options.tuning()).isEmpty();
+        assertThat(options.clusterNodeManagers()).isEmpty();
+    }
+
+    @Test
+    void clusterRunsOnTwoNodeManagersUnlessTold() {
+        assertThat(DmlOptions.parse(List.of("--workload", "dml", "--cluster")).clusterNodeManagers())
+                .hasValue(2);
+        DmlOptions three = DmlOptions.parse(List.of("--workload", "dml", "--cluster", "--node-managers", "3"));
+        assertThat(three.clusterNodeManagers()).hasValue(3);
+        assertThat(three.toString()).contains("cluster of 3 NodeManager(s)");
+        assertThatThrownBy(() -> DmlOptions.parse(List.of("--workload", "dml", "--node-managers", "3")))
+                .hasMessageContaining("--node-managers needs --cluster");
+        assertThatThrownBy(() -> DmlOptions.parse(List.of("--workload", "dml", "--cluster", "--node-managers=0")))
+                .hasMessageContaining("at least 1 NodeManager");
     }
 
     @Test
