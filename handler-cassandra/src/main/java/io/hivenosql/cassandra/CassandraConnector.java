@@ -1,5 +1,6 @@
 package io.hivenosql.cassandra;
 
+import io.hivenosql.api.auth.StoreUri;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
@@ -18,6 +19,7 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -56,6 +58,17 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     @Override
     public Optional<SecretUse> secretUse(TableConfig config) {
         return SecretUse.of(config, CassandraTableProperties.PASSWORD_ALIAS, CassandraTableProperties.HOSTS);
+    }
+
+    /** {@code cassandra://<hosts>/<keyspace>/<table>}, the CQL names as stored (case-sensitive ones as written). */
+    @Override
+    public Optional<URI> authorizationUri(TableConfig config) {
+        return Optional.of(StoreUri.of(
+                "cassandra",
+                config.get(CassandraTableProperties.HOSTS),
+                List.of(
+                        CassandraTable.keyspaceOf(config.tableName(), config).asInternal(),
+                        CassandraTable.tableOf(config.tableName(), config).asInternal())));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.hivenosql.mongo;
 
+import io.hivenosql.api.auth.StoreUri;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.FilterCapabilities;
@@ -20,6 +21,7 @@ import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.mongo.bson.BsonRowDecoder;
 import io.hivenosql.mongo.bson.BsonRowEncoder;
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -78,6 +80,23 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
         return config.<String>getOptional(MongoTableProperties.PASSWORD_ALIAS)
                 .map(alias -> MongoUri.parse(config.tableName(), config.get(MongoTableProperties.URI))
                         .secretUse(alias));
+    }
+
+    /**
+     * {@code mongodb://<hosts>/<database>/<collection>} (a host without a port gets 27017), or for a
+     * {@code mongodb+srv://} URI {@code mongodb+srv://<SRV name>/<database>/<collection>}.
+     */
+    @Override
+    public Optional<URI> authorizationUri(TableConfig config) {
+        MongoUri uri = MongoUri.parse(config.tableName(), config.get(MongoTableProperties.URI));
+        List<String> segments = List.of(
+                MongoTable.databaseOf(config.tableName(), config, uri),
+                MongoTable.collectionOf(config.tableName(), config, uri));
+        if (uri.connectionString().isSrvProtocol()) {
+            return Optional.of(
+                    StoreUri.ofAuthorities("mongodb+srv", uri.connectionString().getHosts(), segments));
+        }
+        return Optional.of(StoreUri.of("mongodb", uri.hosts(), segments));
     }
 
     @Override

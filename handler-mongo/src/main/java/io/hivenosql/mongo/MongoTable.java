@@ -36,17 +36,28 @@ final class MongoTable extends StoreTable {
     private MongoTable(String name, TableConfig config, TableMapping mapping) {
         super(config, mapping);
         this.uri = MongoUri.parse(name, config.get(MongoTableProperties.URI));
-        String[] parts = name.split("\\.", 2);
-        this.database = config.<String>getOptional(MongoTableProperties.DATABASE)
-                .or(uri::database)
-                .orElse(parts.length == 2 ? parts[0] : "default");
-        this.collection = config.<String>getOptional(MongoTableProperties.COLLECTION)
-                .or(uri::collection)
-                .orElse(parts.length == 2 ? parts[1] : parts[0]);
+        this.database = databaseOf(name, config, uri);
+        this.collection = collectionOf(name, config, uri);
         this.inputQuery =
                 config.<String>getOptional(MongoTableProperties.INPUT_QUERY).map(json -> parseQuery(name, json));
         this.layout = MongoTableProperties.layout(name, config, mapping);
         this.idColumn = layout.idColumn();
+    }
+
+    /** {@code mongo.database}, else the URI's database, else the Hive database of the table's qualified name. */
+    static String databaseOf(String name, TableConfig config, MongoUri uri) {
+        String[] parts = name.split("\\.", 2);
+        return config.<String>getOptional(MongoTableProperties.DATABASE)
+                .or(uri::database)
+                .orElse(parts.length == 2 ? parts[0] : "default");
+    }
+
+    /** {@code mongo.collection}, else the URI's collection, else the Hive table of the table's qualified name. */
+    static String collectionOf(String name, TableConfig config, MongoUri uri) {
+        String[] parts = name.split("\\.", 2);
+        return config.<String>getOptional(MongoTableProperties.COLLECTION)
+                .or(uri::collection)
+                .orElse(parts.length == 2 ? parts[1] : parts[0]);
     }
 
     /**

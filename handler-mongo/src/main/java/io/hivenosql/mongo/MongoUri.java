@@ -134,10 +134,14 @@ record MongoUri(
                     List.of(),
                     Optional.of(connectionString.getHosts().get(0)));
         }
-        List<HostAndPort> hosts = connectionString.getHosts().stream()
+        return new SecretUse(aliasKey, alias, uriKey, hosts());
+    }
+
+    /** The hosts of a {@code mongodb://} URI, port 27017 where none is given. */
+    List<HostAndPort> hosts() {
+        return connectionString.getHosts().stream()
                 .map(host -> HostAndPort.parse(host, DEFAULT_PORT))
                 .toList();
-        return new SecretUse(aliasKey, alias, uriKey, hosts);
     }
 
     /** The URI with any user name left out, for messages and logs. */

@@ -1,5 +1,6 @@
 package io.hivenosql.redis;
 
+import io.hivenosql.api.auth.StoreUri;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.pushdown.Filter;
@@ -19,6 +20,7 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -92,6 +94,17 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public Optional<SecretUse> secretUse(TableConfig config) {
         return SecretUse.of(config, RedisTableProperties.PASSWORD_ALIAS, RedisTableProperties.NODES);
+    }
+
+    /** {@code redis://<nodes>/<database>/<key prefix>}, e.g. {@code redis://redis-1:6379/0/app:}. */
+    @Override
+    public Optional<URI> authorizationUri(TableConfig config) {
+        return Optional.of(StoreUri.of(
+                "redis",
+                config.get(RedisTableProperties.NODES),
+                List.of(
+                        String.valueOf(config.<Integer>get(RedisTableProperties.DATABASE)),
+                        config.<String>get(RedisTableProperties.KEY_PREFIX))));
     }
 
     @Override

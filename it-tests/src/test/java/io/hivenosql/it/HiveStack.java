@@ -6,6 +6,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.hivenosql.sandbox.SandboxMain;
 import io.hivenosql.sandbox.Stack;
+import io.hivenosql.sandbox.StackBuilder;
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cassandra.TestingCassandraServer;
 import io.hivenosql.sandbox.hive.HiveInstance;
@@ -81,7 +82,7 @@ public final class HiveStack implements ParameterResolver {
                 Path workDir = runDir();
                 deleteRecursively(workDir); // a metastore left by an earlier run names servers long gone
                 Files.createDirectories(workDir);
-                Stack stack = Stack.builder(workDir.resolve("stack"))
+                StackBuilder builder = Stack.builder(workDir.resolve("stack"))
                         .hive(release())
                         .auxJars(auxJars())
                         .cassandra(true)
@@ -89,8 +90,16 @@ public final class HiveStack implements ParameterResolver {
                         .variable(SandboxMain.EXAMPLES_DIR, examplesDir().toString())
                         // mapping files: the examples' and the tests' scratch files (see scratch()); nothing else
                         .mappingFileRoots(examplesDir())
-                        .mappingFileRoots(workDir.resolve("scratch"))
-                        .start();
+                        .mappingFileRoots(workDir.resolve("scratch"));
+                if (release() == HiveRelease.HIVE_4_0_1) {
+                    // as on a secure cluster with Ranger: every statement is authorized, storage-handler tables by
+                    // their URI (hive.security.authorization.tables.on.storagehandlers, on by default); the
+                    // authorizer allows all but what a test denies, and runs in this JVM with HiveServer2
+                    builder.hiveConf("hive.security.authorization.enabled", "true")
+                            .hiveConf(
+                                    "hive.security.authorization.manager", RecordingAuthorizerFactory.class.getName());
+                }
+                Stack stack = builder.start();
                 return new Resources(stack, workDir);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot start the integration-test stack: " + e.getMessage(), e);

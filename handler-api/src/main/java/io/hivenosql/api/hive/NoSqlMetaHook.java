@@ -371,7 +371,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
     }
 
     /** TBLPROPERTIES and SERDEPROPERTIES together (a key in both: TBLPROPERTIES wins, as in Hive's table schema). */
-    private static Map<String, String> properties(Table table) {
+    static Map<String, String> properties(Table table) {
         Map<String, String> properties = new LinkedHashMap<>();
         if (table.getSd() != null
                 && table.getSd().getSerdeInfo() != null
@@ -384,7 +384,7 @@ public class NoSqlMetaHook extends DefaultHiveMetaHook {
         return properties;
     }
 
-    private static String qualifiedName(Table table) {
+    static String qualifiedName(Table table) {
         String db = table.getDbName() == null ? "default" : table.getDbName();
         return (db + "." + table.getTableName()).toLowerCase(Locale.ROOT);
     }

@@ -12,8 +12,11 @@ import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.api.table.PlannedSpellings;
 import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
@@ -143,7 +146,7 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     @HookSince("4.0")
     public void prepareAlterTableEnvironmentContext(
             AbstractAlterTableDesc alterTableDesc, EnvironmentContext environmentContext) {
-        AlteredTables.check(connector, conf(), alterTableDesc);
+        AlteredTables.check(this, connector, conf(), alterTableDesc);
     }
 
     @Override
@@ -271,6 +274,33 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
     @HookSince("4.0")
     public boolean supportsTruncateOnNonNativeTables() {
         return true;
+    }
+
+    /**
+     * What Hive's authorizer (Ranger, in most secure clusters) is asked about when the table is created (also by CTAS)
+     * or its properties are altered, with {@code hive.security.authorization.tables.on.storagehandlers} (the default):
+     * the store object the table reaches, as the connector names it ({@link NoSqlConnector#authorizationUri}, e.g.
+     * {@code redis://redis-1:6379/0/app:}), never a property's value beyond addresses and object names. Hive 3 has no
+     * such check.
+     *
+     * <p>Properties that do not name a store object (a malformed host list) give {@code hive-nosql://<store>/<db.table>}
+     * instead: the statement then fails where such properties always fail, with the message that names the property,
+     * and no table is created or changed.
+     */
+    @Override
+    @HookSince("4.0")
+    public URI getURIForAuth(org.apache.hadoop.hive.metastore.api.Table table) throws URISyntaxException {
+        String name = NoSqlMetaHook.qualifiedName(table);
+        Optional<URI> uri;
+        try {
+            uri = connector.authorizationUri(TableContexts.validate(connector, name, NoSqlMetaHook.properties(table)));
+        } catch (RuntimeException e) {
+            LOG.debug("table {}: its properties name no store object ({}); authorizing the table's name", name, e);
+            uri = Optional.empty();
+        }
+        return uri.isPresent()
+                ? uri.get()
+                : new URI("hive-nosql", connector.storeName().toLowerCase(Locale.ROOT), "/" + name, null);
     }
 
     private Configuration conf() {

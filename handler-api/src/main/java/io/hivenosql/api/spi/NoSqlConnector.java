@@ -8,6 +8,7 @@ import io.hivenosql.api.pushdown.FilterCapabilities;
 import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -171,6 +172,15 @@ public interface NoSqlConnector extends TableModel {
      */
     default OptionalLong keyedReadLimit(TableContext table, String column) throws IOException {
         return keyedReadLimit(table);
+    }
+
+    /**
+     * The store object a table with these properties reaches, as Hive's authorizer is asked about it when the table is
+     * created or altered ({@link io.hivenosql.api.auth.StoreUri}: {@code <scheme>://<hosts>/<object path>}, nothing
+     * secret). The default: empty, and the handler names the store and the Hive table only.
+     */
+    default Optional<URI> authorizationUri(TableConfig config) {
+        return Optional.empty();
     }
 
     /**

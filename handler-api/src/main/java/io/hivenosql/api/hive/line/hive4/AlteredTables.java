@@ -17,10 +17,13 @@ import org.apache.hadoop.hive.ql.ddl.table.storage.serde.AlterTableSetSerdeProps
 import org.apache.hadoop.hive.ql.ddl.table.storage.serde.AlterTableUnsetSerdePropsDesc;
 import org.apache.hadoop.hive.ql.metadata.Hive;
 import org.apache.hadoop.hive.ql.metadata.HiveException;
+import org.apache.hadoop.hive.ql.metadata.HiveStorageHandler;
+import org.apache.hadoop.hive.ql.security.authorization.plugin.HiveOperationType;
 
 /**
  * Checks what an ALTER TABLE that changes properties would make of a table, before Hive validates the altered table:
- * the same checks as CREATE ({@link NoSqlMetaHook#check}); Hive 4's DDL classes, so a Hive 4 hook only. Hive's own validation opens the SerDe with the new
+ * the same checks as CREATE ({@link NoSqlMetaHook#check}), and the authorizer's say on the store object it would reach
+ * ({@link AlteredTableUris}); Hive 4's DDL classes, so a Hive 4 hook only. Hive's own validation opens the SerDe with the new
  * properties and, when that fails, says only "at least one column must be specified for the table".
  */
 public final class AlteredTables {
@@ -29,19 +32,21 @@ public final class AlteredTables {
     /**
      * @throws HandlerException saying what is wrong with the altered table; nothing is recorded then
      */
-    public static void check(NoSqlConnector connector, Configuration conf, AbstractAlterTableDesc desc) {
+    public static void check(
+            HiveStorageHandler handler, NoSqlConnector connector, Configuration conf, AbstractAlterTableDesc desc) {
         boolean set = desc instanceof AlterTableSetPropertiesDesc || desc instanceof AlterTableSetSerdePropsDesc;
         boolean unset = desc instanceof AlterTableUnsetPropertiesDesc || desc instanceof AlterTableUnsetSerdePropsDesc;
         boolean serde = desc instanceof AlterTableSetSerdePropsDesc || desc instanceof AlterTableUnsetSerdePropsDesc;
         if ((!set && !unset) || desc.getPartitionSpec() != null || desc.getProps() == null) {
             return;
         }
-        Table table;
+        Table before;
         try {
-            table = Hive.get().getTable(desc.getDbTableName()).getTTable().deepCopy();
+            before = Hive.get().getTable(desc.getDbTableName()).getTTable();
         } catch (HiveException | RuntimeException e) {
             return; // Hive reports a missing table itself
         }
+        Table table = before.deepCopy();
         Map<String, String> target;
         if (serde) {
             if (table.getSd().getSerdeInfo() == null) {
@@ -67,5 +72,11 @@ public final class AlteredTables {
             }
             throw new HandlerException(HandlerErrorCode.INVALID_TABLE_PROPERTY, e.getMessage(), e);
         }
+        AlteredTableUris.authorize(
+                handler,
+                before,
+                table,
+                serde ? HiveOperationType.ALTERTABLE_SERDEPROPERTIES : HiveOperationType.ALTERTABLE_PROPERTIES,
+                desc.getDbTableName());
     }
 }
