@@ -244,15 +244,9 @@ public final class BenchMain {
     }
 
     private static StoreAddresses storeAddresses(Stack stack, List<Target> targets, MongoTargetServers mongo) {
-        return new StoreAddresses(
-                Optional.of(stack.redis().address()),
-                targets.contains(Target.CASSANDRA)
-                        ? Optional.of(stack.cassandra().contactPoint())
-                        : Optional.empty(),
-                targets.contains(Target.CASSANDRA)
-                        ? Optional.of(stack.cassandra().localDatacenter())
-                        : Optional.empty(),
-                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty(),
+        return StoreAddresses.of(
+                stack,
+                targets,
                 targets.contains(Target.MONGO_FERRETDB)
                         ? Optional.of(mongo.ferretDb(stackMongo(stack, targets)).uri())
                         : Optional.empty());

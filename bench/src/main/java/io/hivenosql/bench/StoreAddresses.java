@@ -2,6 +2,8 @@ package io.hivenosql.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.sandbox.Stack;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,6 +36,19 @@ public record StoreAddresses(
             Optional<String> cassandraLocalDc,
             Optional<String> mongoUri) {
         this(redisNodes, cassandraHosts, cassandraLocalDc, mongoUri, Optional.empty());
+    }
+
+    /**
+     * The sandbox stack's stores that the targets use (its Redis always), and the FerretDB server's URI when given.
+     */
+    public static StoreAddresses of(Stack stack, List<Target> targets, Optional<String> ferretDbUri) {
+        boolean cassandra = targets.contains(Target.CASSANDRA);
+        return new StoreAddresses(
+                Optional.of(stack.redis().address()),
+                cassandra ? Optional.of(stack.cassandra().contactPoint()) : Optional.empty(),
+                cassandra ? Optional.of(stack.cassandra().localDatacenter()) : Optional.empty(),
+                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty(),
+                ferretDbUri);
     }
 
     public static StoreAddresses none() {

@@ -90,7 +90,7 @@ public final class DmlMain {
                         stack.hive(),
                         hdfsUri + "/hive-nosql-bench",
                         conf,
-                        stores(stack, targets),
+                        StoreAddresses.of(stack, targets, Optional.empty()),
                         options.auxJars(),
                         BenchMain.describeCluster(stack));
                 return run(options, environment.withAfterLoad(BenchMain.settle(stack)), out);
@@ -102,25 +102,13 @@ public final class DmlMain {
                     stack.hive(),
                     hdfs.uri("/hive-nosql-bench"),
                     hdfs.fileSystem().getConf(),
-                    stores(stack, targets),
+                    StoreAddresses.of(stack, targets, Optional.empty()),
                     options.auxJars(),
                     "sandbox: HiveServer2 in process (tez local mode), stores and HDFS MiniDFSCluster on the same "
                             + "machine");
             // as the TPC-H suite: the node's size estimates, which the runtime join keys are weighed against
             return run(options, environment.withAfterLoad(BenchMain.settle(stack)), out);
         }
-    }
-
-    private static StoreAddresses stores(Stack stack, List<Target> targets) {
-        return new StoreAddresses(
-                Optional.of(stack.redis().address()),
-                targets.contains(Target.CASSANDRA)
-                        ? Optional.of(stack.cassandra().contactPoint())
-                        : Optional.empty(),
-                targets.contains(Target.CASSANDRA)
-                        ? Optional.of(stack.cassandra().localDatacenter())
-                        : Optional.empty(),
-                targets.contains(Target.MONGO) ? Optional.of(stack.mongo().uri()) : Optional.empty());
     }
 
     private static int run(DmlOptions options, BenchEnvironment environment, PrintStream out) throws Exception {
