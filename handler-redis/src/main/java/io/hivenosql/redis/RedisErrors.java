@@ -57,12 +57,18 @@ final class RedisErrors {
                 e);
     }
 
+    /**
+     * Whether the server refused the credentials (NOAUTH, WRONGPASS). A {@code NOPERM} is not one, though Jedis throws
+     * it as a {@link JedisAccessControlException} too: the user signed in ({@link #isPermissionDenied}).
+     */
     static boolean isAuthFailure(JedisException e) {
+        if (isPermissionDenied(e)) {
+            return false;
+        }
         if (e instanceof JedisAccessControlException) {
             return true;
         }
         String message = e instanceof JedisDataException ? String.valueOf(e.getMessage()) : "";
-        // NOPERM is not one: the user signed in (isPermissionDenied)
         return message.startsWith("NOAUTH") || message.startsWith("WRONGPASS");
     }
 
@@ -85,7 +91,7 @@ final class RedisErrors {
      * being done, and the rules a reading user needs.
      */
     static HandlerException permissionDenied(RedisTable table, HostAndPort node, String doing, Throwable e) {
-        String user = table.settings().user().orElse("default");
+        String user = user(table);
         return new HandlerException(
                 HandlerErrorCode.PERMISSION_DENIED,
                 "Redis at " + node + " does not allow user '" + user + "' (" + RedisTableProperties.USER.key()
@@ -98,7 +104,7 @@ final class RedisErrors {
     }
 
     private static HandlerException authFailed(RedisTable table, HostAndPort node, JedisException e) {
-        String user = table.settings().user().orElse("default");
+        String user = user(table);
         String message;
         if (table.settings().passwordAlias().isEmpty()) {
             message = "Redis at " + node + " requires authentication for table " + table.name() + " (" + reason(e)
@@ -141,7 +147,7 @@ final class RedisErrors {
                         + RedisTableProperties.TIMEOUT_MS.key() + "' if the server is busy)"
                 : "";
         String denied = e != null && isPermissionDenied(e)
-                ? " (user '" + table.settings().user().orElse("default") + "' of " + RedisTableProperties.USER.key()
+                ? " (user '" + user(table) + "' of " + RedisTableProperties.USER.key()
                         + " may not write the table's keys: a user that writes it needs +@write on ~"
                         + table.prefixText() + "* beside what reading needs, see docs/redis.md#acl-users)"
                 : "";
@@ -181,6 +187,11 @@ final class RedisErrors {
                         + RedisTableProperties.TIMEOUT_MS.key() + "' in TBLPROPERTIES; otherwise check the server "
                         + "(SLOWLOG GET, INFO, its log)",
                 e);
+    }
+
+    /** The ACL user the table signs in as ({@code redis.user}), Redis's {@code default} without one. */
+    private static String user(RedisTable table) {
+        return table.settings().user().orElse("default");
     }
 
     /** The exception's message with the message of its root cause, e.g. "Failed to connect (Connection refused)". */

@@ -2,6 +2,7 @@ package io.hivenosql.api.hive;
 
 import static java.util.Objects.requireNonNull;
 
+import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.hive.line.HookSince;
 import io.hivenosql.api.hive.line.hive4.AlteredTables;
 import io.hivenosql.api.predicate.HivePredicateDecomposer;
@@ -294,7 +295,8 @@ public class NoSqlStorageHandler extends DefaultStorageHandler implements HiveSt
         Optional<URI> uri;
         try {
             uri = connector.authorizationUri(TableContexts.validate(connector, name, NoSqlMetaHook.properties(table)));
-        } catch (RuntimeException e) {
+        } catch (HandlerException | IllegalArgumentException e) {
+            // a property the connector refuses (HandlerException) or cannot parse; anything else is a bug to report
             LOG.debug("table {}: its properties name no store object ({}); authorizing the table's name", name, e);
             uri = Optional.empty();
         }
