@@ -16,6 +16,7 @@ import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import java.io.IOException;
@@ -152,7 +153,7 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
      */
     @Override
     public InferredSchema inferSchema(
-            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
         return CassandraInference.infer(tableName, config, secrets);
     }
 

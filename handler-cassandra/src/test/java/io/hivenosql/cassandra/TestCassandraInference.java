@@ -22,6 +22,7 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.TableFiles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -224,19 +225,19 @@ class TestCassandraInference {
     void theConnectorInfersThroughTheTablePropertiesAndSaysWhenItCannotConnect() {
         CassandraConnector connector = new CassandraConnector();
         TableConfig unreachable = config(Map.of("cassandra.hosts", "127.0.0.1:1", "cassandra.timeout.ms", "2000"));
-        assertThatThrownBy(() ->
-                        connector.inferSchema("shop.orders", unreachable, SecretResolver.NONE, SampleBudget.defaults()))
+        assertThatThrownBy(() -> connector.inferSchema(
+                        "shop.orders", unreachable, SecretResolver.NONE, TableFiles.LOCAL, SampleBudget.defaults()))
                 .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
                         .isEqualTo(HandlerErrorCode.STORE_UNREACHABLE))
                 .hasMessageContaining("cannot connect to Cassandra at 127.0.0.1:1 for table shop.orders");
         // checked before any connection: never a silent default user
         TableConfig userOnly = config(Map.of("cassandra.hosts", "127.0.0.1:1", "cassandra.user", "reader"));
-        assertThatThrownBy(() ->
-                        connector.inferSchema("shop.orders", userOnly, SecretResolver.NONE, SampleBudget.defaults()))
+        assertThatThrownBy(() -> connector.inferSchema(
+                        "shop.orders", userOnly, SecretResolver.NONE, TableFiles.LOCAL, SampleBudget.defaults()))
                 .hasMessageContaining("cassandra.password.alias");
         TableConfig badKeyspace = config(Map.of("cassandra.hosts", "127.0.0.1:1", "cassandra.keyspace", "my-ks"));
-        assertThatThrownBy(() ->
-                        connector.inferSchema("shop.orders", badKeyspace, SecretResolver.NONE, SampleBudget.defaults()))
+        assertThatThrownBy(() -> connector.inferSchema(
+                        "shop.orders", badKeyspace, SecretResolver.NONE, TableFiles.LOCAL, SampleBudget.defaults()))
                 .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
                         .isEqualTo(HandlerErrorCode.INVALID_TABLE_PROPERTY))
                 .hasMessageContaining("set cassandra.keyspace");

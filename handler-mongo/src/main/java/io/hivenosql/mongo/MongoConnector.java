@@ -16,6 +16,7 @@ import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.mongo.bson.BsonRowDecoder;
@@ -71,8 +72,8 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
      */
     @Override
     public InferredSchema inferSchema(
-            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
-        return MongoSchemaInference.infer(tableName, config, secrets, budget);
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
+        return MongoSchemaInference.infer(tableName, config, secrets, files, budget);
     }
 
     @Override

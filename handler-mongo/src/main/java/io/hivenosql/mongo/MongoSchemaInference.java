@@ -14,6 +14,8 @@ import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.schema.SampledValue;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
+import io.hivenosql.api.spi.TaskAttempt;
 import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.api.types.PrimitiveType;
 import io.hivenosql.api.types.StructType;
@@ -60,8 +62,9 @@ final class MongoSchemaInference {
         FIRST
     }
 
-    static InferredSchema infer(String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
-        return infer(tableName, config, secrets, budget, Sampling.SAMPLE, System::nanoTime);
+    static InferredSchema infer(
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
+        return infer(tableName, config, secrets, files, budget, Sampling.SAMPLE, System::nanoTime);
     }
 
     /**
@@ -72,11 +75,12 @@ final class MongoSchemaInference {
             String tableName,
             TableConfig config,
             SecretResolver secrets,
+            TableFiles files,
             SampleBudget budget,
             Sampling sampling,
             LongSupplier clock) {
         MongoTable table = bindWithoutColumns(tableName, config);
-        TableContext context = new TableContext(table, secrets);
+        TableContext context = new TableContext(table, secrets, TaskAttempt.NONE, files);
         DocumentSchemaInference inference = new DocumentSchemaInference(List.of(DocumentLayout.ID_FIELD));
         IdKinds ids = new IdKinds();
         Set<String> nestedSpellings = new TreeSet<>();

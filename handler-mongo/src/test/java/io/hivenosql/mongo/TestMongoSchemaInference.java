@@ -14,6 +14,7 @@ import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.mongo.bson.BsonRowDecoder;
 import io.hivenosql.sandbox.mongo.TestingMongoServer;
@@ -76,6 +77,7 @@ class TestMongoSchemaInference {
                 "db.things",
                 config(database, Map.of()),
                 SecretResolver.NONE,
+                TableFiles.LOCAL,
                 new SampleBudget(100, Duration.ofSeconds(30)));
 
         assertThat(schema.mapping().names())
@@ -153,7 +155,11 @@ class TestMongoSchemaInference {
                 database,
                 List.of(new Document("_id", 1).append("code", "A7"), new Document("_id", 2).append("code", 7)));
         InferredSchema schema = MongoSchemaInference.infer(
-                "db.things", config(database, Map.of()), SecretResolver.NONE, SampleBudget.defaults());
+                "db.things",
+                config(database, Map.of()),
+                SecretResolver.NONE,
+                TableFiles.LOCAL,
+                SampleBudget.defaults());
         assertThat(types(schema)).containsExactly("int", "string");
         assertThat(schema.notes()).containsExactly("code: int, string seen, reads as string (each value's JSON text)");
         // a string column reads a number as its JSON text, as it reads documents
@@ -169,7 +175,11 @@ class TestMongoSchemaInference {
                         new Document("_id", 1).append("address", new Document("postCode", "W1").append("city", "L")),
                         new Document("_id", 2).append("lines", List.of(new Document("skuId", "s1")))));
         InferredSchema schema = MongoSchemaInference.infer(
-                "db.things", config(database, Map.of()), SecretResolver.NONE, SampleBudget.defaults());
+                "db.things",
+                config(database, Map.of()),
+                SecretResolver.NONE,
+                TableFiles.LOCAL,
+                SampleBudget.defaults());
         assertThat(schema.properties()).containsExactly(Map.entry("mongo.read.prune-nested", "false"));
         assertThat(schema.notes())
                 .contains("nested fields spelt with capitals (address.postCode, lines[].skuId): "
@@ -179,7 +189,11 @@ class TestMongoSchemaInference {
         String lower = database();
         insert(lower, List.of(new Document("_id", 1).append("address", new Document("postcode", "W1"))));
         assertThat(MongoSchemaInference.infer(
-                                "db.things", config(lower, Map.of()), SecretResolver.NONE, SampleBudget.defaults())
+                                "db.things",
+                                config(lower, Map.of()),
+                                SecretResolver.NONE,
+                                TableFiles.LOCAL,
+                                SampleBudget.defaults())
                         .properties())
                 .isEmpty();
     }
@@ -193,7 +207,11 @@ class TestMongoSchemaInference {
                         new Document("_id", 1).append("userId", "camel").append("userid", "lower"),
                         new Document("_id", 2).append("userId", "only camel")));
         InferredSchema schema = MongoSchemaInference.infer(
-                "db.things", config(database, Map.of()), SecretResolver.NONE, SampleBudget.defaults());
+                "db.things",
+                config(database, Map.of()),
+                SecretResolver.NONE,
+                TableFiles.LOCAL,
+                SampleBudget.defaults());
         assertThat(schema.mapping().names()).containsExactly("id", "userid", "userid_2");
         Map<String, List<Object>> read = readAll(database, schema.mapping(), Map.of());
         assertThat(read.get("userid")).containsExactly("camel", "only camel");
@@ -209,7 +227,7 @@ class TestMongoSchemaInference {
         insert(database, List.of(new Document("_id", id).append("n", 1)));
         Map<String, String> struct = Map.of("mongo.objectid.format", "struct", "mongo.objectid.columns", "n");
         InferredSchema schema = MongoSchemaInference.infer(
-                "db.things", config(database, struct), SecretResolver.NONE, SampleBudget.defaults());
+                "db.things", config(database, struct), SecretResolver.NONE, TableFiles.LOCAL, SampleBudget.defaults());
         assertThat(types(schema)).containsExactly("struct<oid:string,bsontype:int>", "int");
         Map<String, List<Object>> read = readAll(database, schema.mapping(), Map.of("mongo.objectid.format", "struct"));
         assertThat(read.get("id")).containsExactly(List.of(id.toHexString(), 8));
@@ -217,7 +235,7 @@ class TestMongoSchemaInference {
         String strings = database();
         insert(strings, List.of(new Document("_id", "k1"), new Document("_id", new ObjectId())));
         InferredSchema mixed = MongoSchemaInference.infer(
-                "db.things", config(strings, Map.of()), SecretResolver.NONE, SampleBudget.defaults());
+                "db.things", config(strings, Map.of()), SecretResolver.NONE, TableFiles.LOCAL, SampleBudget.defaults());
         assertThat(types(mixed)).containsExactly("string");
         assertThat(mixed.notes())
                 .containsExactly("id: _id holds object_id, string values: set mongo.objectid.columns='' so that writes "
@@ -237,6 +255,7 @@ class TestMongoSchemaInference {
                 "db.things",
                 config(database, Map.of()),
                 SecretResolver.NONE,
+                TableFiles.LOCAL,
                 new SampleBudget(2, Duration.ofSeconds(30)),
                 MongoSchemaInference.Sampling.FIRST,
                 System::nanoTime);
@@ -258,6 +277,7 @@ class TestMongoSchemaInference {
                 "db.things",
                 config(database, Map.of()),
                 SecretResolver.NONE,
+                TableFiles.LOCAL,
                 new SampleBudget(100, Duration.ofSeconds(2)),
                 MongoSchemaInference.Sampling.FIRST,
                 () -> now.getAndAdd(1_000_000_000L));
@@ -269,6 +289,7 @@ class TestMongoSchemaInference {
                 "db.things",
                 config(database, Map.of("mongo.input.query", "{\"keep\": false}")),
                 SecretResolver.NONE,
+                TableFiles.LOCAL,
                 SampleBudget.defaults());
         assertThat(filtered.mapping().names()).containsExactly("id", "f4", "keep");
         assertThat(filtered.sampled()).startsWith("1 document in " + database + ".things ($sample)");
@@ -277,7 +298,11 @@ class TestMongoSchemaInference {
     @Test
     void anEmptyCollectionGivesNoColumns() {
         assertThatThrownBy(() -> MongoSchemaInference.infer(
-                        "db.things", config(database(), Map.of()), SecretResolver.NONE, SampleBudget.defaults()))
+                        "db.things",
+                        config(database(), Map.of()),
+                        SecretResolver.NONE,
+                        TableFiles.LOCAL,
+                        SampleBudget.defaults()))
                 .isInstanceOf(HandlerException.class)
                 .hasMessageContaining("table db.things: 0 of about 0 documents in ")
                 .hasMessageContaining("gave no column (nothing to sample)");
@@ -288,7 +313,12 @@ class TestMongoSchemaInference {
         String database = database();
         insert(database, List.of(new Document("_id", 1).append("x", "y")));
         InferredSchema schema = new MongoConnector()
-                .inferSchema("db.things", config(database, Map.of()), SecretResolver.NONE, SampleBudget.defaults());
+                .inferSchema(
+                        "db.things",
+                        config(database, Map.of()),
+                        SecretResolver.NONE,
+                        TableFiles.LOCAL,
+                        SampleBudget.defaults());
         assertThat(schema.mapping().names()).containsExactly("id", "x");
     }
 

@@ -9,12 +9,14 @@ import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
+import io.hivenosql.api.tls.TlsContexts;
+import io.hivenosql.api.tls.TlsSettings;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import javax.net.ssl.SSLParameters;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,18 +49,21 @@ final class RedisClients {
 
     private final RedisTable table;
     private final SecretResolver secrets;
+    private final TableFiles files;
+    private TlsContexts.Context tls;
     private Optional<BoundSecret> secret = Optional.empty();
     private boolean secretResolved;
     private DefaultRedisCredentials credentials;
 
-    RedisClients(RedisTable table, SecretResolver secrets) {
+    RedisClients(RedisTable table, SecretResolver secrets, TableFiles files) {
         this.table = requireNonNull(table, "table is null");
         this.secrets = requireNonNull(secrets, "secrets is null");
+        this.files = requireNonNull(files, "files is null");
     }
 
     /** The clients of the table a connector call works on. */
     static RedisClients of(TableContext context) {
-        return new RedisClients(RedisTable.of(context), context.secrets());
+        return new RedisClients(RedisTable.of(context), context.secrets(), context.files());
     }
 
     RedisTable table() {
@@ -201,13 +206,13 @@ final class RedisClients {
                 .clientName(CLIENT_NAME)
                 .ssl(table.settings().ssl())
                 .database(database);
-        if (table.settings().ssl()) {
-            // the JVM's trust store checks the chain; endpoint identification also checks that the certificate names
-            // the host connected to, so that no other certificate holder receives AUTH
-            SSLParameters parameters = new SSLParameters();
-            parameters.setEndpointIdentificationAlgorithm("HTTPS");
-            builder.sslParameters(parameters);
-        }
+        table.settings().tls().ifPresent(settings -> {
+            // the table's trust material (else the JVM's) checks the chain; unless turned off, endpoint identification
+            // also checks that the certificate names the host connected to, so that no other holder of a certificate
+            // of a trusted CA receives AUTH
+            builder.sslSocketFactory(TlsContexts.handshakingSocketFactory(tlsContext(settings), settings));
+            builder.sslParameters(TlsContexts.parameters(settings));
+        });
         DefaultRedisCredentials resolved = credentials();
         if (resolved != null) {
             builder.credentials(resolved);
@@ -215,6 +220,14 @@ final class RedisClients {
             builder.hostAndPortMapper(address -> guard(bound, address));
         }
         return builder.build();
+    }
+
+    /** The table's TLS context, built on first use from its trust and key material. */
+    private synchronized TlsContexts.Context tlsContext(TlsSettings settings) {
+        if (tls == null) {
+            tls = TlsContexts.create(settings, files, secrets);
+        }
+        return tls;
     }
 
     /**

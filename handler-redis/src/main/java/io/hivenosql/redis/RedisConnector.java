@@ -17,8 +17,10 @@ import io.hivenosql.api.spi.SecretUse;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.api.tls.TlsProperties;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -86,9 +88,15 @@ public final class RedisConnector extends DeclaredTableModel implements NoSqlCon
 
     /** A sample of the table's keys under the prefix ({@link RedisSchemaInference}). */
     @Override
-    public InferredSchema inferSchema(String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget)
+    public InferredSchema inferSchema(
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget)
             throws IOException {
-        return RedisSchemaInference.infer(tableName, config, secrets, budget);
+        return RedisSchemaInference.infer(tableName, config, secrets, files, budget);
+    }
+
+    @Override
+    public Optional<TlsProperties> tlsProperties() {
+        return Optional.of(RedisTableProperties.TLS);
     }
 
     @Override

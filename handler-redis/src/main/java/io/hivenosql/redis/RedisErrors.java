@@ -4,9 +4,11 @@ import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.config.UserInfo;
 import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
+import io.hivenosql.api.tls.TlsFailures;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.Locale;
+import java.util.Optional;
 import redis.clients.jedis.exceptions.JedisAccessControlException;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -33,6 +35,12 @@ final class RedisErrors {
                 return refused; // e.g. an address the password is not bound to, refused before connecting
             }
         }
+        Optional<HandlerException> tls = table.settings().tls().flatMap(settings -> TlsFailures.describe(
+                        settings, node.toString(), RedisTableProperties.NODES.key(), e)
+                .or(() -> TlsFailures.closedAfterHandshake(settings, node.toString(), e)));
+        if (tls.isPresent()) {
+            return tls.get();
+        }
         if (isPermissionDenied(e)) {
             return permissionDenied(table, node, doing, e);
         }
@@ -47,7 +55,8 @@ final class RedisErrors {
                     HandlerErrorCode.STORE_UNREACHABLE,
                     "cannot connect to Redis at " + node + " for table " + table.name() + ": " + reason(e)
                             + "; check " + RedisTableProperties.NODES.key() + " ('" + nodes(table)
-                            + "') and that the server is running and reachable from this host",
+                            + "') and that the server is running and reachable from this host"
+                            + plainTextHint(table, e),
                     e);
         }
         return new HandlerException(
@@ -55,6 +64,20 @@ final class RedisErrors {
                 "Redis at " + node + " refused the connection of table " + table.name() + ": " + reason(e) + "; check "
                         + RedisTableProperties.DATABASE.key() + " and the server's configuration",
                 e);
+    }
+
+    /**
+     * A server that speaks only TLS closes a plain-text connection without a word, which Jedis reports as the end of
+     * the stream or a reset connection: say what that may mean.
+     */
+    private static String plainTextHint(RedisTable table, JedisException e) {
+        String reason = String.valueOf(reason(e)).toLowerCase(java.util.Locale.ROOT);
+        if (table.settings().ssl() || !(reason.contains("end of stream") || reason.contains("connection reset"))) {
+            return "";
+        }
+        return "; a server that speaks only TLS closes plain-text connections this way: if it does, set "
+                + RedisTableProperties.SSL.key() + "=true (and " + RedisTableProperties.SSL_TRUSTSTORE.key()
+                + " to its CA)";
     }
 
     /**

@@ -10,6 +10,7 @@ import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.api.types.PrimitiveType;
 import java.io.IOException;
@@ -51,19 +52,25 @@ final class RedisSchemaInference {
 
     private RedisSchemaInference() {}
 
-    static InferredSchema infer(String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget)
+    static InferredSchema infer(
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget)
             throws IOException {
-        return infer(tableName, config, secrets, budget, System::nanoTime);
+        return infer(tableName, config, secrets, files, budget, System::nanoTime);
     }
 
     /** @param clock nanoseconds, for the time budget */
     static InferredSchema infer(
-            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget, LongSupplier clock)
+            String tableName,
+            TableConfig config,
+            SecretResolver secrets,
+            TableFiles files,
+            SampleBudget budget,
+            LongSupplier clock)
             throws IOException {
         List<String> keyNames = config.<List<String>>getOptional(RedisTableProperties.KEY_COLUMN)
                 .orElse(List.of(DEFAULT_KEY_COLUMN));
         RedisTable table = bindWithoutColumns(tableName, config, keyNames);
-        RedisClients clients = new RedisClients(table, secrets);
+        RedisClients clients = new RedisClients(table, secrets, files);
         RedisTopology topology = clients.topology();
         List<HostAndPort> nodes = topology.primaries();
         RedisSampledKeys sample = new RedisSampledKeys(table, keyNames);

@@ -3,6 +3,7 @@ package io.hivenosql.redis;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.TableConfig;
+import io.hivenosql.api.tls.TlsSettings;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Optional;
  * @param user {@code redis.user}
  * @param passwordAlias {@code redis.password.alias}
  * @param ssl {@code redis.ssl}
+ * @param tls the TLS settings ({@code redis.ssl.*}), present when {@code ssl}
  * @param batchSize {@code redis.batch.size}: rows written per pipeline
  * @param scanCount {@code redis.scan.count}: SCAN's COUNT hint and keys read per pipeline
  * @param splitCount {@code redis.split.count}: 0 chooses from the estimated row count
@@ -25,6 +27,7 @@ record RedisSettings(
         Optional<String> user,
         Optional<String> passwordAlias,
         boolean ssl,
+        Optional<TlsSettings> tls,
         int batchSize,
         int scanCount,
         int splitCount,
@@ -34,6 +37,7 @@ record RedisSettings(
     RedisSettings {
         requireNonNull(user, "user is null");
         requireNonNull(passwordAlias, "passwordAlias is null");
+        requireNonNull(tls, "tls is null");
     }
 
     static RedisSettings of(TableConfig config) {
@@ -42,6 +46,7 @@ record RedisSettings(
                 config.getOptional(RedisTableProperties.USER),
                 config.getOptional(RedisTableProperties.PASSWORD_ALIAS),
                 config.<Boolean>get(RedisTableProperties.SSL),
+                TlsSettings.of(config, RedisTableProperties.TLS, config.<Boolean>get(RedisTableProperties.SSL)),
                 config.<Integer>get(RedisTableProperties.BATCH_SIZE),
                 config.<Integer>get(RedisTableProperties.SCAN_COUNT),
                 config.<Integer>get(RedisTableProperties.SPLIT_COUNT),

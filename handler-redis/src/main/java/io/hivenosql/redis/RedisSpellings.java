@@ -66,7 +66,7 @@ final class RedisSpellings {
             return context;
         }
         StoredSpellings spellings = new StoredSpellings(mapping, sampled, StoredSpellings::flat);
-        RedisClients clients = new RedisClients(table, context.secrets());
+        RedisClients clients = new RedisClients(table, context.secrets(), context.files());
         RedisTopology topology = clients.topology();
         Optional<List<byte[]>> lookups = pushed.flatMap(filter -> lookupKeys(filter, table));
         if (lookups.isPresent()) {

@@ -14,6 +14,7 @@ import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.tls.TlsSettings;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.DataTypes;
 import io.hivenosql.api.types.JsonStyle;
@@ -132,6 +133,12 @@ final class RedisTable extends StoreTable {
                     "table " + tableName + ": " + RedisTableProperties.USER.key() + " is set but "
                             + RedisTableProperties.PASSWORD_ALIAS.key() + " is not; set it to the alias of the user's "
                             + "password in a Hadoop credential provider");
+        }
+        List<String> tls =
+                TlsSettings.problems(config, RedisTableProperties.TLS, config.<Boolean>get(RedisTableProperties.SSL));
+        if (!tls.isEmpty()) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY, "table " + tableName + ": " + String.join("; ", tls));
         }
         RedisTable table = new RedisTable(tableName, config, mapping, keyColumns, ttlColumn);
         table.checkFieldNames();

@@ -10,6 +10,7 @@ import static io.hivenosql.api.config.PropertyType.string;
 import io.hivenosql.api.config.PropertySpec;
 import io.hivenosql.api.config.PropertyType;
 import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.tls.TlsProperties;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,7 +59,29 @@ public enum RedisTableProperties implements TableProperty {
             "The logical database number (SELECT); must be 0 on a Redis Cluster."),
     USER("redis.user", nonEmptyString(), null, false, "ACL user name; needs redis.password.alias."),
     PASSWORD_ALIAS("redis.password.alias", nonEmptyString(), null, false, PropertySpec.PASSWORD_ALIAS_DOC + "."),
-    SSL("redis.ssl", bool(), "false", false, "Connect with TLS."),
+    SSL(
+            "redis.ssl",
+            bool(),
+            "false",
+            false,
+            "Connect with TLS (to each node's TLS port), trusting redis.ssl.truststore or else the JVM's default trust "
+                    + "store; never falls back to plain text."),
+    SSL_TRUSTSTORE("redis.ssl.truststore", nonEmptyString(), null, false, TlsProperties.TRUST_STORE_DOC),
+    SSL_TRUSTSTORE_PASSWORD_ALIAS(
+            "redis.ssl.truststore.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            TlsProperties.TRUST_STORE_PASSWORD_ALIAS_DOC),
+    SSL_KEYSTORE("redis.ssl.keystore", nonEmptyString(), null, false, TlsProperties.KEY_STORE_DOC),
+    SSL_KEYSTORE_PASSWORD_ALIAS(
+            "redis.ssl.keystore.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            TlsProperties.KEY_STORE_PASSWORD_ALIAS_DOC),
+    SSL_HOSTNAME_VERIFICATION(
+            "redis.ssl.hostname.verification", bool(), "true", false, TlsProperties.HOSTNAME_VERIFICATION_DOC),
     TTL_COLUMN(
             "redis.ttl.column",
             nonEmptyString(),
@@ -110,6 +133,15 @@ public enum RedisTableProperties implements TableProperty {
 
     /** The port of {@code redis.nodes} entries that give none. */
     public static final int DEFAULT_PORT = 6379;
+
+    /** The TLS properties, for the core ({@link TlsProperties}). */
+    static final TlsProperties TLS = new TlsProperties(
+            SSL,
+            SSL_TRUSTSTORE,
+            SSL_TRUSTSTORE_PASSWORD_ALIAS,
+            SSL_KEYSTORE,
+            SSL_KEYSTORE_PASSWORD_ALIAS,
+            SSL_HOSTNAME_VERIFICATION);
 
     private final PropertySpec spec;
 

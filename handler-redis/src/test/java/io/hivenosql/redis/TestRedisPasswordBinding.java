@@ -86,7 +86,7 @@ class TestRedisPasswordBinding {
                 .secrets(boundTo("127.0.0.1:6390,localhost:6391"))
                 .column("id", "int")
                 .build();
-        RedisClients clients = new RedisClients(RedisTable.of(table), table.secrets());
+        RedisClients clients = new RedisClients(RedisTable.of(table), table.secrets(), table.files());
         var mapper = clients.clientConfig(0).getHostAndPortMapper();
         assertThat(mapper.getHostAndPort(new redis.clients.jedis.HostAndPort("127.0.0.1", 6390)))
                 .isEqualTo(new redis.clients.jedis.HostAndPort("127.0.0.1", 6390));

@@ -13,6 +13,7 @@ import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.table.TableContexts;
 import io.hivenosql.api.types.DataType;
 import io.hivenosql.api.types.TextValueCodec;
@@ -279,6 +280,7 @@ class TestRedisSchemaInference {
                 "default.budget",
                 config(properties),
                 SecretResolver.NONE,
+                TableFiles.LOCAL,
                 new SampleBudget(1000, Duration.ofSeconds(1)),
                 () -> now.addAndGet(600_000_000L));
         assertThat(late.sampled()).endsWith(", stopped at the time limit of 1 s");
@@ -322,7 +324,7 @@ class TestRedisSchemaInference {
     }
 
     private static InferredSchema infer(Map<String, String> properties, SampleBudget budget) throws IOException {
-        return CONNECTOR.inferSchema("default.t", config(properties), SecretResolver.NONE, budget);
+        return CONNECTOR.inferSchema("default.t", config(properties), SecretResolver.NONE, TableFiles.LOCAL, budget);
     }
 
     private static List<String> columns(InferredSchema schema) {

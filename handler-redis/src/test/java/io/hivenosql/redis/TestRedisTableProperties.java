@@ -31,6 +31,17 @@ class TestRedisTableProperties {
         map.put(RedisTableProperties.USER, new Expected("redis.user", null, false));
         map.put(RedisTableProperties.PASSWORD_ALIAS, new Expected("redis.password.alias", null, false));
         map.put(RedisTableProperties.SSL, new Expected("redis.ssl", "false", false));
+        map.put(RedisTableProperties.SSL_TRUSTSTORE, new Expected("redis.ssl.truststore", null, false));
+        map.put(
+                RedisTableProperties.SSL_TRUSTSTORE_PASSWORD_ALIAS,
+                new Expected("redis.ssl.truststore.password.alias", null, false));
+        map.put(RedisTableProperties.SSL_KEYSTORE, new Expected("redis.ssl.keystore", null, false));
+        map.put(
+                RedisTableProperties.SSL_KEYSTORE_PASSWORD_ALIAS,
+                new Expected("redis.ssl.keystore.password.alias", null, false));
+        map.put(
+                RedisTableProperties.SSL_HOSTNAME_VERIFICATION,
+                new Expected("redis.ssl.hostname.verification", "true", false));
         map.put(RedisTableProperties.TTL_COLUMN, new Expected("redis.ttl.column", null, false));
         map.put(RedisTableProperties.BATCH_SIZE, new Expected("redis.batch.size", "1000", false));
         map.put(RedisTableProperties.SCAN_COUNT, new Expected("redis.scan.count", "1000", false));

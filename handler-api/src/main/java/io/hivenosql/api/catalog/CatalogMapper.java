@@ -8,6 +8,7 @@ import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.StoreObject;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.table.InferredSchemas;
 import io.hivenosql.api.table.TableContexts;
 import java.io.IOException;
@@ -140,7 +141,7 @@ public final class CatalogMapper {
             Map<String, String> sampled = new LinkedHashMap<>(listed.object().properties());
             sampled.putAll(request.sampling());
             TableConfig config = TableContexts.validate(connector, qualified, sampled);
-            schema = InferredSchemas.sample(connector, config, secrets.apply(config));
+            schema = InferredSchemas.sample(connector, config, secrets.apply(config), TableFiles.LOCAL);
         } catch (RuntimeException e) {
             // HandlerException says what and how to fix; a driver's own exception still names its cause
             out.println("failed: " + e.getMessage());

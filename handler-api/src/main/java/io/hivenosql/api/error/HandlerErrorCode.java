@@ -40,6 +40,11 @@ public enum HandlerErrorCode {
      * ACL's {@code NOPERM}): the message names the user and the rules to grant.
      */
     PERMISSION_DENIED(139, USER),
+    /**
+     * A TLS handshake with the store failed: a certificate no trusted CA signed, one that expired or names another
+     * host, a server that answers in plain text, or one that wants (or refuses) the client's certificate.
+     */
+    TLS_FAILED(140, USER),
     UNSUPPORTED_OPERATION(141, USER),
     /** The query was cancelled (or its client disconnected) and the handler stopped its work. */
     QUERY_CANCELLED(142, USER),

@@ -210,10 +210,12 @@ public interface NoSqlConnector extends TableModel {
      * @param tableName the qualified Hive name, for messages
      * @param config the table's properties (where the data lives), with no column
      * @param secrets the way to the table's secrets
+     * @param files the way to the files the table names (TLS material)
      * @param budget how much to sample
      */
     default InferredSchema inferSchema(
-            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) throws IOException {
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget)
+            throws IOException {
         throw new HandlerException(
                 HandlerErrorCode.UNSUPPORTED_OPERATION,
                 "table " + tableName + " has no column list and no nosql.mapping.url, and this store cannot infer "

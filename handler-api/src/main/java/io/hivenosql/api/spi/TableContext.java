@@ -8,20 +8,27 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.mapping.TableMapping;
 
 /**
- * One table as a call of the connector sees it: the bound {@linkplain TableHandle handle}, the way to its secrets, and
- * which {@linkplain TaskAttempt task attempt} opened it (so that a retry waits less for a store that is gone, see
- * {@link io.hivenosql.api.client.StoreOutages}). The handle is shared; secrets and attempt belong to the caller.
+ * One table as a call of the connector sees it: the bound {@linkplain TableHandle handle}, the way to its secrets and
+ * to the files it names ({@link TableFiles}: TLS material), and which {@linkplain TaskAttempt task attempt} opened it
+ * (so that a retry waits less for a store that is gone, see {@link io.hivenosql.api.client.StoreOutages}). The handle
+ * is shared; secrets, files and attempt belong to the caller.
  */
-public record TableContext(TableHandle handle, SecretResolver secrets, TaskAttempt attempt) {
+public record TableContext(TableHandle handle, SecretResolver secrets, TaskAttempt attempt, TableFiles files) {
     public TableContext {
         requireNonNull(handle, "handle is null");
         requireNonNull(secrets, "secrets is null");
         requireNonNull(attempt, "attempt is null");
+        requireNonNull(files, "files is null");
     }
 
-    /** A table opened outside a task (HiveServer2, split planning, tests). */
+    /** A table opened outside a task that reads its files locally (tools, tests). */
     public TableContext(TableHandle handle, SecretResolver secrets) {
-        this(handle, secrets, TaskAttempt.NONE);
+        this(handle, secrets, TaskAttempt.NONE, TableFiles.LOCAL);
+    }
+
+    /** A table whose files are read locally (tools, tests). */
+    public TableContext(TableHandle handle, SecretResolver secrets, TaskAttempt attempt) {
+        this(handle, secrets, attempt, TableFiles.LOCAL);
     }
 
     /** The qualified Hive name, e.g. {@code default.person}. */
@@ -51,6 +58,6 @@ public record TableContext(TableHandle handle, SecretResolver secrets, TaskAttem
 
     /** The same table with another handle (e.g. the mapping with the field spellings the store uses). */
     public TableContext withHandle(TableHandle other) {
-        return new TableContext(other, secrets, attempt);
+        return new TableContext(other, secrets, attempt, files);
     }
 }

@@ -3,6 +3,7 @@ package io.hivenosql.api.spi;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.tls.TlsProperties;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +36,14 @@ public interface TableModel {
      * binding at CREATE, ALTER and query compile time (the client holders check it again before they connect).
      */
     default Optional<SecretUse> secretUse(TableConfig config) {
+        return Optional.empty();
+    }
+
+    /**
+     * The store's TLS properties, if it connects with TLS; the core then gives a table that does not set them the
+     * values of HiveServer2's {@code hivenosql.<property>} settings ({@link TlsProperties#withServerDefaults}).
+     */
+    default Optional<TlsProperties> tlsProperties() {
         return Optional.empty();
     }
 }

@@ -3,6 +3,7 @@ package io.hivenosql.api.table;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.mapping.MappingSource;
+import io.hivenosql.api.spi.TableFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
@@ -11,11 +12,12 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Opens mapping files for the Hive adapters: {@code classpath:} resources through {@link MappingSource#LOCAL}, plain
- * paths (no scheme) on the local file system, and every other URL ({@code file:}, {@code hdfs:}, {@code s3a:}, ...)
- * through the Hadoop FileSystem of its scheme; within a HiveServer2 session only what {@link MappingUrlPolicy} allows.
+ * Opens mapping files, and the other files a table names ({@link TableFiles}: TLS material), for the Hive adapters:
+ * {@code classpath:} resources through {@link MappingSource#LOCAL}, plain paths (no scheme) on the local file system,
+ * and every other URL ({@code file:}, {@code hdfs:}, {@code s3a:}, ...) through the Hadoop FileSystem of its scheme;
+ * within a HiveServer2 session only what {@link MappingUrlPolicy} allows.
  */
-public final class HadoopMappingSource implements MappingSource {
+public final class HadoopMappingSource implements MappingSource, TableFiles {
     private final Configuration conf;
     private final MappingUrlPolicy policy;
 
@@ -30,7 +32,16 @@ public final class HadoopMappingSource implements MappingSource {
 
     @Override
     public InputStream open(String url) throws IOException {
-        String location = policy.check(requireNonNull(url, "url is null").trim());
+        return read(policy.check(requireNonNull(url, "url is null").trim()));
+    }
+
+    @Override
+    public InputStream open(String property, String url) throws IOException {
+        requireNonNull(property, "property is null");
+        return read(policy.check(property, requireNonNull(url, "url is null").trim()));
+    }
+
+    private InputStream read(String location) throws IOException {
         if (location.toLowerCase(Locale.ROOT).startsWith("classpath:")) {
             return MappingSource.LOCAL.open(location);
         }

@@ -14,6 +14,7 @@ import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.schema.SampleBudget;
 import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableModel;
 import java.io.IOException;
 import java.time.Clock;
@@ -79,14 +80,18 @@ public final class InferredSchemas {
 
     /** The table's inferred columns: kept from this CREATE's earlier call, or sampled now. */
     InferredSchema infer(
-            NoSqlConnector connector, TableConfig config, SecretResolver secrets, Map<String, String> owned)
+            NoSqlConnector connector,
+            TableConfig config,
+            SecretResolver secrets,
+            TableFiles files,
+            Map<String, String> owned)
             throws HandlerException {
         String key = key(config.tableName(), owned);
         Optional<InferredSchema> recent = recent(key);
         if (recent.isPresent()) {
             return recent.get();
         }
-        InferredSchema schema = sample(connector, config, secrets);
+        InferredSchema schema = sample(connector, config, secrets, files);
         synchronized (kept) {
             kept.put(key, new Kept(schema, clock.instant()));
         }
@@ -97,13 +102,14 @@ public final class InferredSchemas {
      * Infers the table's columns now, within its sample budget ({@code nosql.schema.sample-size} and {@code
      * sample-seconds}): the one way both CREATE and {@code bin/hive-nosql map} ask the store.
      */
-    public static InferredSchema sample(NoSqlConnector connector, TableConfig config, SecretResolver secrets)
+    public static InferredSchema sample(
+            NoSqlConnector connector, TableConfig config, SecretResolver secrets, TableFiles files)
             throws HandlerException {
         SampleBudget budget = new SampleBudget(
                 config.get(NoSqlTableProperties.SCHEMA_SAMPLE_SIZE),
                 Duration.ofSeconds(config.<Integer>get(NoSqlTableProperties.SCHEMA_SAMPLE_SECONDS)));
         try {
-            return connector.inferSchema(config.tableName(), config, secrets, budget);
+            return connector.inferSchema(config.tableName(), config, secrets, files, budget);
         } catch (IOException e) {
             throw new HandlerException(
                     HandlerErrorCode.STORE_ERROR,

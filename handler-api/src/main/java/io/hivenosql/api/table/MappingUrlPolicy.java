@@ -59,28 +59,43 @@ final class MappingUrlPolicy {
      * @throws HandlerException MAPPING_URL_NOT_ALLOWED naming the URL, the rule and the setting; nothing of the file
      */
     String check(String url) {
+        return check(PROPERTY, url);
+    }
+
+    /**
+     * {@link #check(String)} for a file that {@code property} names (a TLS trust store): the same rules, except that no
+     * {@code classpath:} resource is allowed; messages name {@code property}.
+     */
+    String check(String property, String url) {
         if (user.isEmpty()) {
             return url;
         }
         String lower = url.toLowerCase(Locale.ROOT);
         if (lower.startsWith("classpath:")) {
+            if (!property.equals(PROPERTY)) {
+                throw refused(property, url, "only mapping files may be classpath: resources; name a file on HDFS");
+            }
             String name = lower.substring("classpath:".length());
             if (!(name.endsWith(".json") || name.endsWith(".avsc")) || name.contains("..")) {
-                throw refused(url, "a classpath: resource must be a mapping file by name, ending in .json or .avsc");
+                throw refused(
+                        property,
+                        url,
+                        "a classpath: resource must be a mapping file by name, ending in .json or .avsc");
             }
             return url;
         }
         String scheme = scheme(url);
         if (scheme == null || scheme.equals("file")) {
-            return checkLocal(url);
+            return checkLocal(property, url);
         }
         if (REMOTE_SCHEMES.contains(scheme)) {
-            throw refused(url, "HiveServer2 does not fetch mapping files over " + scheme + ": put the file on HDFS");
+            throw refused(property, url, "HiveServer2 does not fetch files over " + scheme + ": put the file on HDFS");
         }
         try {
             ServerContext.checkReadable(new Path(url), conf, user.get());
         } catch (IOException | RuntimeException e) {
             throw refused(
+                    property,
                     url,
                     "user '" + user.get() + "', who runs this statement, cannot be shown to read it (" + describe(e)
                             + ")");
@@ -88,31 +103,32 @@ final class MappingUrlPolicy {
         return url;
     }
 
-    private String checkLocal(String url) {
+    private String checkLocal(String property, String url) {
         java.nio.file.Path path;
         try {
             path = MappingFiles.localPath(url).toAbsolutePath().normalize();
         } catch (IOException | InvalidPathException e) {
-            throw refused(url, "it is not a local path (" + describe(e) + ")");
+            throw refused(property, url, "it is not a local path (" + describe(e) + ")");
         }
         List<java.nio.file.Path> roots = roots();
         if (!isUnder(path, roots)) {
-            throw outsideRoots(url);
+            throw outsideRoots(property, url);
         }
         java.nio.file.Path real = path;
         if (Files.exists(path)) {
             try {
                 real = path.toRealPath();
             } catch (IOException e) {
-                throw refused(url, describe(e));
+                throw refused(property, url, describe(e));
             }
             if (!isUnder(real, roots)) {
-                throw outsideRoots(url); // a symbolic link out of the allowed directories
+                throw outsideRoots(property, url); // a symbolic link out of the allowed directories
             }
             try {
                 ServerContext.checkReadable(new Path(real.toUri()), conf, user.get());
             } catch (IOException | RuntimeException e) {
                 throw refused(
+                        property,
                         url,
                         "user '" + user.get() + "', who runs this statement, may not read it (" + describe(e) + ")");
             }
@@ -141,18 +157,20 @@ final class MappingUrlPolicy {
         return roots.stream().anyMatch(path::startsWith);
     }
 
-    private HandlerException outsideRoots(String url) {
+    private HandlerException outsideRoots(String property, String url) {
         String allowed = configuredRoots.isEmpty() ? "none is set" : String.join(", ", configuredRoots);
         return refused(
+                property,
                 url,
-                "it names a local file of the HiveServer2 host outside the directories mapping files may be read from ("
+                "it names a local file of the HiveServer2 host outside the directories mapping files (and the TLS "
+                        + "files of tables) may be read from ("
                         + ServerContext.MAPPING_FILE_ROOTS + " in HiveServer2's configuration: " + allowed
-                        + "). Put the mapping file there or on HDFS, or ask an administrator to add its directory");
+                        + "). Put the file there or on HDFS, or ask an administrator to add its directory");
     }
 
-    private static HandlerException refused(String url, String why) {
+    private static HandlerException refused(String property, String url, String why) {
         return new HandlerException(
-                HandlerErrorCode.MAPPING_URL_NOT_ALLOWED, PROPERTY + " '" + url + "' is not read: " + why);
+                HandlerErrorCode.MAPPING_URL_NOT_ALLOWED, property + " '" + url + "' is not read: " + why);
     }
 
     private static String scheme(String url) {

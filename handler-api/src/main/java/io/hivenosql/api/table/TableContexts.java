@@ -109,7 +109,7 @@ public final class TableContexts {
         HadoopSecretResolver secrets = providers == null
                 ? HadoopSecretResolver.forTable(conf, handle.config())
                 : HadoopSecretResolver.of(conf, providers);
-        return new TableContext(handle, secrets, TaskAttempts.of(conf));
+        return new TableContext(handle, secrets, TaskAttempts.of(conf), new HadoopMappingSource(conf));
     }
 
     /**
@@ -165,21 +165,21 @@ public final class TableContexts {
             List<HiveColumn> ddlColumns,
             Configuration conf) {
         requireNonNull(connector, "connector is null");
-        Map<String, String> external = withoutInternal(properties);
-        TableConfig config = validate(connector, tableName, external);
         Configuration effective = conf == null ? new Configuration() : conf;
+        Map<String, String> external = withoutInternal(properties);
+        external = connector
+                .tlsProperties()
+                .map(tls -> tls.withServerDefaults(withoutInternal(properties), effective::get))
+                .orElse(external);
+        TableConfig config = validate(connector, tableName, external);
         HadoopSecretResolver secrets = HadoopSecretResolver.forTable(effective, config);
+        HadoopMappingSource files = new HadoopMappingSource(effective);
         TableMapping mapping = InferredSchemas.applies(connector, ddlColumns, external)
                 ? InferredSchemas.shared()
-                        .infer((NoSqlConnector) connector, config, secrets, ownedProperties(connector, external))
+                        .infer((NoSqlConnector) connector, config, secrets, files, ownedProperties(connector, external))
                         .mapping()
-                : MappingResolver.resolve(
-                        tableName,
-                        ddlColumns,
-                        external,
-                        connector.columnsMappingProperty(),
-                        new HadoopMappingSource(effective));
-        return new TableContext(bindShared(connector, config, mapping), secrets, TaskAttempts.of(conf));
+                : MappingResolver.resolve(tableName, ddlColumns, external, connector.columnsMappingProperty(), files);
+        return new TableContext(bindShared(connector, config, mapping), secrets, TaskAttempts.of(conf), files);
     }
 
     /**

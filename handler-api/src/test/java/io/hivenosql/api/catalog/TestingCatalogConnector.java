@@ -20,6 +20,7 @@ import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.StoreObject;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -88,7 +89,7 @@ final class TestingCatalogConnector implements NoSqlConnector {
 
     @Override
     public InferredSchema inferSchema(
-            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
         String object = config.get(Properties.OBJECT);
         inferred.add(tableName + "=" + object);
         budgets.add(budget.records());

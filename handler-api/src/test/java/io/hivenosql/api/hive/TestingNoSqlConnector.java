@@ -19,6 +19,7 @@ import io.hivenosql.api.spi.RecordSource;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.api.types.PrimitiveType;
@@ -330,7 +331,7 @@ public final class TestingNoSqlConnector implements NoSqlConnector {
      */
     @Override
     public InferredSchema inferSchema(
-            String tableName, TableConfig config, SecretResolver secrets, SampleBudget budget) {
+            String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
         String dataset = config.get(TestingTableProperties.DATASET);
         INFERENCES.computeIfAbsent(dataset, name -> new AtomicInteger()).incrementAndGet();
         Map<String, ColumnMapping> columns = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package io.hivenosql.sandbox.redis;
 import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.FreePorts;
+import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.Closeable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,12 +59,20 @@ public final class TestingRedisCluster implements Closeable {
 
     /** Starts three masters and forms the cluster. */
     public static TestingRedisCluster start() {
-        return start(Optional.empty(), 0, Duration.ofMillis(5_000));
+        return start(Optional.empty(), Optional.empty(), 0, Duration.ofMillis(5_000));
+    }
+
+    /**
+     * Starts three masters that speak only TLS, to clients and to each other ({@code tls-cluster yes}), with
+     * {@code material}'s certificate, and forms the cluster.
+     */
+    public static TestingRedisCluster startTls(TlsServerMaterial material) {
+        return start(Optional.empty(), Optional.of(material), 0, Duration.ofMillis(5_000));
     }
 
     /** Starts three masters whose default user needs {@code password} ({@code requirepass}) and forms the cluster. */
     public static TestingRedisCluster withPassword(String password) {
-        return start(Optional.of(password), 0, Duration.ofMillis(5_000));
+        return start(Optional.of(password), Optional.empty(), 0, Duration.ofMillis(5_000));
     }
 
     /** Starts three masters each with one replica, {@code cluster-node-timeout} {@link #REPLICATED_NODE_TIMEOUT}. */
@@ -76,10 +85,11 @@ public final class TestingRedisCluster implements Closeable {
      * master silent that long is marked failed and its replica is promoted about a second later.
      */
     public static TestingRedisCluster startReplicated(Duration nodeTimeout) {
-        return start(Optional.empty(), 1, nodeTimeout);
+        return start(Optional.empty(), Optional.empty(), 1, nodeTimeout);
     }
 
-    private static TestingRedisCluster start(Optional<String> password, int replicasPerMaster, Duration nodeTimeout) {
+    private static TestingRedisCluster start(
+            Optional<String> password, Optional<TlsServerMaterial> tls, int replicasPerMaster, Duration nodeTimeout) {
         requireNonNull(nodeTimeout, "nodeTimeout is null");
         List<TestingRedisServer> servers = new ArrayList<>();
         try {
@@ -87,6 +97,7 @@ public final class TestingRedisCluster implements Closeable {
                 TestingRedisServer.Builder builder =
                         TestingRedisServer.builder().clusterEnabled().clusterNodeTimeout(nodeTimeout);
                 password.ifPresent(builder::password);
+                tls.ifPresent(builder::tls);
                 servers.add(builder.build());
             }
             TestingRedisCluster cluster = new TestingRedisCluster(servers);

@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.FreePorts;
 import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
+import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -101,12 +102,27 @@ public final class TestingRedisServer extends ServerFixture {
         return workDir().resolve("redis.log");
     }
 
-    /** A new connection authenticated as the default user (with the requirepass password if one is set). */
+    /** The TLS material the server was started with; empty for a plain-text server. */
+    public Optional<TlsServerMaterial> tls() {
+        return settings.tls;
+    }
+
+    /**
+     * A new connection authenticated as the default user (with the requirepass password if one is set); over TLS, with
+     * the fixture's client certificate, to a TLS server.
+     */
     public Jedis connect() {
         DefaultJedisClientConfig.Builder config =
                 DefaultJedisClientConfig.builder().timeoutMillis(10_000).clientName("testing-redis-server");
         settings.password.ifPresent(config::password);
+        withTls(config);
         return new Jedis(new HostAndPort(HOST, port), config.build());
+    }
+
+    private DefaultJedisClientConfig.Builder withTls(DefaultJedisClientConfig.Builder config) {
+        settings.tls.ifPresent(material ->
+                config.ssl(true).sslSocketFactory(material.fixtureContext().getSocketFactory()));
+        return config;
     }
 
     /** Kills the process at once (SIGKILL), as a crash would, and remembers when (see {@link #killedAtNanos()}). */
@@ -197,6 +213,7 @@ public final class TestingRedisServer extends ServerFixture {
     /** Options of a server; {@link #build()} starts it. */
     public static final class Builder {
         private Optional<String> password = Optional.empty();
+        private Optional<TlsServerMaterial> tls = Optional.empty();
         private final List<String> aclUsers = new ArrayList<>();
         private final List<String> extraConfig = new ArrayList<>();
         private boolean clusterEnabled;
@@ -225,6 +242,16 @@ public final class TestingRedisServer extends ServerFixture {
             requireNonNull(password, "password is null");
             requireNonNull(rules, "rules is null");
             aclUsers.add("user " + user + " on >" + password + " " + rules);
+            return this;
+        }
+
+        /**
+         * Serves only TLS on the server's port ({@code port 0}, {@code tls-port}), with {@code material}'s server
+         * certificate; requires client certificates of its CA when {@link TlsServerMaterial#clientAuth()}. A cluster
+         * node also speaks TLS to the other nodes.
+         */
+        public Builder tls(TlsServerMaterial material) {
+            this.tls = Optional.of(requireNonNull(material, "material is null"));
             return this;
         }
 
@@ -296,7 +323,7 @@ public final class TestingRedisServer extends ServerFixture {
         private String configText(Path workDir, int port) {
             List<String> lines = new ArrayList<>(List.of(
                     "bind " + HOST,
-                    "port " + port,
+                    "port " + (tls.isPresent() ? 0 : port),
                     "daemonize no",
                     "save \"\"",
                     "appendonly no",
@@ -304,6 +331,17 @@ public final class TestingRedisServer extends ServerFixture {
                     "logfile " + workDir.resolve("redis.log"),
                     "pidfile " + workDir.resolve("redis.pid")));
             password.ifPresent(p -> lines.add("requirepass " + p));
+            tls.ifPresent(material -> {
+                lines.add("tls-port " + port);
+                lines.add("tls-cert-file " + material.server().certPem());
+                lines.add("tls-key-file " + material.server().keyPem());
+                lines.add("tls-ca-cert-file " + material.ca().caPem());
+                lines.add("tls-auth-clients " + (material.clientAuth() ? "yes" : "no"));
+                if (clusterEnabled) {
+                    lines.add("tls-cluster yes");
+                    lines.add("tls-replication yes");
+                }
+            });
             lines.addAll(aclUsers);
             if (clusterEnabled) {
                 lines.add("cluster-enabled yes");
@@ -325,8 +363,7 @@ public final class TestingRedisServer extends ServerFixture {
                 () -> {
                     try (Jedis jedis = new Jedis(
                             new HostAndPort(HOST, port),
-                            DefaultJedisClientConfig.builder()
-                                    .timeoutMillis(1_000)
+                            withTls(DefaultJedisClientConfig.builder().timeoutMillis(1_000))
                                     .build())) {
                         jedis.ping();
                     } catch (JedisDataException e) {
