@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
 import io.hivenosql.sandbox.hive.RemoteHiveInstance;
 import io.hivenosql.sandbox.redis.TestingRedisServer;
+import io.hivenosql.sandbox.tls.TestingCertificates;
+import io.hivenosql.sandbox.tls.TestingCertificates.Validity;
+import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -27,11 +30,13 @@ import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
 
 /**
- * What only a cluster shows, proven once each on Redis (the cheapest store to secure, split and count: a password-only
- * redis-server of this class's own, splits of one server's key space, keys counted by SCAN): splits planned in the Tez
- * AM and in HiveServer2, two containers scanning one table at once, and the password read from a JCEKS provider on HDFS
- * inside the containers, for the INSERT and the scans, and found nowhere else. {@link RetriedWriteYarnIT} kills a
- * writing task.
+ * What only a cluster shows, proven once each on Redis (the cheapest store to secure, split and count: a redis-server
+ * of this class's own that speaks only mutual TLS with certificates of a private CA and requires a password, splits of
+ * one server's key space, keys counted by SCAN): splits planned in the Tez AM and in HiveServer2, two containers
+ * scanning one table at once, and the TLS material (the CA's PEM file, the client's PKCS12 key store) and the
+ * passwords (the ACL user's, the key store's, in a JCEKS provider) read from HDFS inside the containers, whose JVMs
+ * trust no such CA, for the INSERT and the scans; neither password is found anywhere else. {@link RetriedWriteYarnIT}
+ * kills a writing task.
  */
 @ExtendWith(YarnStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -40,6 +45,8 @@ class ScanTasksYarnIT {
     private static final String DB = "it_yarn_tasks";
     private static final String PASSWORD = "yarn-S3cr3t-Pa55-7c1e";
     private static final String ALIAS = "it.yarn.redis.password";
+    private static final String KEY_STORE_PASSWORD = "yarn-K3y-st0re-Pa55-41d0";
+    private static final String KEY_STORE_ALIAS = "it.yarn.redis.keystore";
     /**
      * A session setting's value: it reaches the job configuration, hence the DAG plan and the Tez recovery log on HDFS
      * (deflated there), as a secret put in the configuration would.
@@ -53,26 +60,50 @@ class ScanTasksYarnIT {
     private ContainerLogs containerLogs;
     private TestingRedisServer secured;
     private String provider;
+    /** The CA's PEM file and the client's key store, on HDFS. */
+    private String trustStore;
+
+    private String keyStore;
 
     @BeforeAll
     void start(YarnStack.Resources yarn) throws Exception {
         this.yarn = yarn;
         hive = yarn.hive();
         containerLogs = yarn.containerLogs();
+        Path scratch = yarn.stores().scratch("yarn-tasks");
+        TestingCertificates ca = TestingCertificates.create(scratch.resolve("ca"), "yarn CA");
         secured = TestingRedisServer.builder()
                 .password("the-default-users-password")
                 .aclUser("hive", PASSWORD)
+                .tls(TlsServerMaterial.issue(ca, "yarn-redis", true))
                 .build();
+        Path clientKeyStore = ca.keyStore(ca.issue("hive", List.of(), Validity.CURRENT), KEY_STORE_PASSWORD);
         // written as `hadoop credential create` writes it, then put on HDFS, readable by its owner only
-        Path local = yarn.stores().scratch("yarn-tasks").resolve("redis.jceks");
-        Keystores.create(local, Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), secured.address()));
+        Path local = scratch.resolve("redis.jceks");
+        Keystores.create(
+                local,
+                Map.of(
+                        ALIAS,
+                        PASSWORD,
+                        Keystores.hosts(ALIAS),
+                        secured.address(),
+                        KEY_STORE_ALIAS,
+                        KEY_STORE_PASSWORD));
         org.apache.hadoop.fs.Path onHdfs = new org.apache.hadoop.fs.Path("/user/hive-nosql-it/redis.jceks");
+        org.apache.hadoop.fs.Path caOnHdfs = new org.apache.hadoop.fs.Path("/user/hive-nosql-it/tls/ca.pem");
+        org.apache.hadoop.fs.Path keyStoreOnHdfs = new org.apache.hadoop.fs.Path("/user/hive-nosql-it/tls/hive.p12");
         try (FileSystem hdfs = yarn.hdfs()) {
             hdfs.copyFromLocalFile(true, true, new org.apache.hadoop.fs.Path(local.toUri()), onHdfs);
             hdfs.setPermission(onHdfs, new FsPermission((short) 0600));
+            hdfs.copyFromLocalFile(
+                    false, true, new org.apache.hadoop.fs.Path(ca.caPem().toUri()), caOnHdfs);
+            hdfs.copyFromLocalFile(true, true, new org.apache.hadoop.fs.Path(clientKeyStore.toUri()), keyStoreOnHdfs);
+            hdfs.setPermission(keyStoreOnHdfs, new FsPermission((short) 0600));
         }
         URI namenode = URI.create(yarn.state().hdfsUri());
         provider = "jceks://hdfs@" + namenode.getHost() + ":" + namenode.getPort() + onHdfs;
+        trustStore = yarn.state().hdfsUri() + caOnHdfs;
+        keyStore = yarn.state().hdfsUri() + keyStoreOnHdfs;
         hive.execute("CREATE DATABASE IF NOT EXISTS " + DB);
     }
 
@@ -195,7 +226,8 @@ class ScanTasksYarnIT {
                 + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
                 + secured.address() + "', 'redis.key.prefix'='" + prefix + "', 'redis.user'='hive', "
                 + "'redis.password.alias'='" + ALIAS + "', 'nosql.credentials.provider'='" + provider + "', "
-                + extra + ")");
+                + "'redis.ssl'='true', 'redis.ssl.truststore'='" + trustStore + "', 'redis.ssl.keystore'='" + keyStore
+                + "', 'redis.ssl.keystore.password.alias'='" + KEY_STORE_ALIAS + "', " + extra + ")");
     }
 
     /**
@@ -205,7 +237,7 @@ class ScanTasksYarnIT {
      */
     private void assertSecretNowhere(List<ContainerLogs.Attempt> attempts, List<SecretScan> earlier)
             throws IOException {
-        SecretScan logs = new SecretScan(List.of(PASSWORD, CANARY));
+        SecretScan logs = new SecretScan(List.of(PASSWORD, KEY_STORE_PASSWORD, CANARY));
         for (Path dir : yarn.state().containerLogDirs()) {
             logs.local(dir);
         }
@@ -213,6 +245,9 @@ class ScanTasksYarnIT {
         logs.local(yarn.cluster().workDir().resolve("hive-plain").resolve("logs"));
         logs.local(yarn.cluster().workDir().resolve("cluster.log"));
         assertThat(logs.filesHolding(PASSWORD)).as("logs holding the password").isEmpty();
+        assertThat(logs.filesHolding(KEY_STORE_PASSWORD))
+                .as("logs holding the key store's password")
+                .isEmpty();
         assertThat(logs.files().keySet())
                 .as("log files read")
                 .contains(hiveServerLog().toString())
@@ -224,6 +259,9 @@ class ScanTasksYarnIT {
         for (SecretScan scan : staged) {
             assertThat(scan.filesHolding(PASSWORD))
                     .as("HDFS files holding the password")
+                    .isEmpty();
+            assertThat(scan.filesHolding(KEY_STORE_PASSWORD))
+                    .as("HDFS files holding the key store's password")
                     .isEmpty();
         }
         // the Tez session's configuration and the DAGs' plans (the recovery log of each DAG) were read
@@ -253,7 +291,7 @@ class ScanTasksYarnIT {
 
     private SecretScan hdfsScan() throws IOException {
         try (FileSystem hdfs = yarn.hdfs()) {
-            return new SecretScan(List.of(PASSWORD, CANARY))
+            return new SecretScan(List.of(PASSWORD, KEY_STORE_PASSWORD, CANARY))
                     .hdfs(hdfs, "/tmp/tez-staging")
                     .hdfs(hdfs, "/tmp/hive");
         }
