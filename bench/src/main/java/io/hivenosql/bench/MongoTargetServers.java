@@ -45,7 +45,7 @@ final class MongoTargetServers implements AutoCloseable {
         if (!targets.contains(Target.MONGO_FERRETDB) || stackRunsFerretDb(targets)) {
             return new MongoTargetServers(Optional.empty());
         }
-        out.println(TestingMongoServer.prepare(MongoFlavour.FERRETDB));
+        out.println(MongoFlavour.FERRETDB.prepare());
         TestingMongoServer server = TestingMongoServer.builder()
                 .flavour(MongoFlavour.FERRETDB)
                 .workDir(dir)

@@ -15,12 +15,14 @@ import io.hivenosql.api.client.StoreOutages;
 import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TaskAttempt;
+import io.hivenosql.api.tls.TlsContexts;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
 import org.bson.BsonDocument;
 
 /**
@@ -71,6 +73,9 @@ final class MongoClients {
                 .requireBound(table.name(), table.uri().secretUse(alias)));
         long wait = selectionWaitMillis(context);
         OptionalLong shortened = wait == selectionTimeoutMillis(table) ? OptionalLong.empty() : OptionalLong.of(wait);
+        // read each time (the session user's right to read the files is checked then); clients share by content
+        Optional<TlsContexts.Context> tls =
+                table.tls().map(settings -> TlsContexts.create(settings, context.files(), context.secrets()));
         ClientKey key = new ClientKey(
                 table.uri().connectionString().getConnectionString(),
                 table.user(),
@@ -79,18 +84,27 @@ final class MongoClients {
                 table.authSource(),
                 table.authMechanism(),
                 table.ssl(),
+                tls.map(TlsContexts.Context::fingerprint),
                 table.timeoutMillis(),
                 table.config().isSet(MongoTableProperties.TIMEOUT_MS),
                 shortened);
         try {
-            return new Lease(table, context.attempt(), CLIENTS.acquire(key, () -> open(table, password, shortened)));
+            return new Lease(
+                    table,
+                    context.attempt(),
+                    CLIENTS.acquire(
+                            key, () -> open(table, password, shortened, tls.map(TlsContexts.Context::sslContext))));
         } finally {
             password.ifPresent(BoundSecret::clear);
         }
     }
 
-    private static MongoClient open(MongoTable table, Optional<BoundSecret> password, OptionalLong selectionTimeout) {
-        return com.mongodb.client.MongoClients.create(settings(table, password, selectionTimeout));
+    private static MongoClient open(
+            MongoTable table,
+            Optional<BoundSecret> password,
+            OptionalLong selectionTimeout,
+            Optional<SSLContext> sslContext) {
+        return com.mongodb.client.MongoClients.create(settings(table, password, selectionTimeout, sslContext));
     }
 
     /**
@@ -157,7 +171,7 @@ final class MongoClients {
      * {@code socketTimeoutMS}: a selective scan or a long deleteMany may wait long for its first reply.
      */
     static MongoClientSettings settings(MongoTable table, Optional<BoundSecret> password) {
-        return settings(table, password, OptionalLong.empty());
+        return settings(table, password, OptionalLong.empty(), Optional.empty());
     }
 
     /**
@@ -166,7 +180,10 @@ final class MongoClients {
      * outage of it.
      */
     static MongoClientSettings settings(
-            MongoTable table, Optional<BoundSecret> password, OptionalLong selectionTimeout) {
+            MongoTable table,
+            Optional<BoundSecret> password,
+            OptionalLong selectionTimeout,
+            Optional<SSLContext> sslContext) {
         int timeout = table.timeoutMillis();
         ConnectionString uri = table.uri().connectionString();
         boolean explicit = table.config().isSet(MongoTableProperties.TIMEOUT_MS);
@@ -205,9 +222,13 @@ final class MongoClients {
             settings.applyToClusterSettings(cluster -> cluster.serverSelector(bound));
             settings.applyToConnectionPoolSettings(pool -> pool.minSize(0));
         }
-        if (table.ssl()) {
-            settings.applyToSslSettings(ssl -> ssl.enabled(true));
-        }
+        table.tls()
+                .ifPresent(tls -> settings.applyToSslSettings(ssl -> {
+                    // the table's trust material (else the JVM's) checks the chain, and the certificate must name the
+                    // host
+                    ssl.enabled(true).invalidHostNameAllowed(!tls.hostnameVerification());
+                    sslContext.ifPresent(ssl::context);
+                }));
         return settings.build();
     }
 
@@ -225,6 +246,7 @@ final class MongoClients {
             String authSource,
             MongoAuthMechanism mechanism,
             boolean ssl,
+            Optional<String> tlsFingerprint,
             int timeoutMillis,
             boolean timeoutSet,
             OptionalLong shortenedSelectionTimeout) {}

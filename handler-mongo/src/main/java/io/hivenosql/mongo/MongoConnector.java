@@ -19,6 +19,7 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.api.tls.TlsProperties;
 import io.hivenosql.mongo.bson.BsonRowDecoder;
 import io.hivenosql.mongo.bson.BsonRowEncoder;
 import java.io.IOException;
@@ -74,6 +75,11 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     public InferredSchema inferSchema(
             String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
         return MongoSchemaInference.infer(tableName, config, secrets, files, budget);
+    }
+
+    @Override
+    public Optional<TlsProperties> tlsProperties() {
+        return Optional.of(MongoTableProperties.TLS);
     }
 
     @Override

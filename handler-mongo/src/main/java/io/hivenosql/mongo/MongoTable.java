@@ -9,6 +9,7 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.tls.TlsSettings;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +86,11 @@ final class MongoTable extends StoreTable {
                             + " writes by _id, but no column is mapped to _id; map one in "
                             + MongoTableProperties.COLUMNS_MAPPING.key() + " (e.g. {\"id\":\"_id\"}) or use "
                             + MongoTableProperties.WRITE_MODE.key() + "=insert");
+        }
+        List<String> tls = TlsSettings.problems(config, MongoTableProperties.TLS, table.ssl());
+        if (!tls.isEmpty()) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY, "table " + tableName + ": " + String.join("; ", tls));
         }
         if (table.user().isPresent() != table.passwordAlias().isPresent()) {
             throw new HandlerException(
@@ -167,6 +173,24 @@ final class MongoTable extends StoreTable {
     boolean ssl() {
         return config().<Boolean>get(MongoTableProperties.SSL)
                 || Boolean.TRUE.equals(uri.connectionString().getSslEnabled());
+    }
+
+    /**
+     * The TLS settings of a table that connects with TLS; the certificate's host name is not checked when the table
+     * turns the check off or the URI allows invalid host names.
+     */
+    Optional<TlsSettings> tls() {
+        return TlsSettings.of(config(), MongoTableProperties.TLS, ssl())
+                .map(settings -> Boolean.TRUE.equals(uri.connectionString().getSslInvalidHostnameAllowed())
+                        ? new TlsSettings(
+                                settings.tableName(),
+                                settings.properties(),
+                                settings.trustStore(),
+                                settings.trustStorePasswordAlias(),
+                                settings.keyStore(),
+                                settings.keyStorePasswordAlias(),
+                                false)
+                        : settings);
     }
 
     Optional<MongoReadPreference> readPreference() {

@@ -11,6 +11,7 @@ import io.hivenosql.api.config.PropertyType;
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
+import io.hivenosql.api.tls.TlsProperties;
 import io.hivenosql.mongo.bson.DocumentLayout;
 import io.hivenosql.mongo.bson.MongoObjectIdFormat;
 
@@ -85,8 +86,28 @@ public enum MongoTableProperties implements TableProperty {
             bool(),
             "false",
             false,
-            "Connect with TLS, trusting the JVM's default trust store (javax.net.ssl.* system properties); same as "
-                    + "tls=true in mongo.uri."),
+            "Connect with TLS, trusting mongo.ssl.truststore or else the JVM's default trust store; same as "
+                    + "tls=true in mongo.uri. Never falls back to plain text."),
+    SSL_TRUSTSTORE("mongo.ssl.truststore", nonEmptyString(), null, false, TlsProperties.TRUST_STORE_DOC),
+    SSL_TRUSTSTORE_PASSWORD_ALIAS(
+            "mongo.ssl.truststore.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            TlsProperties.TRUST_STORE_PASSWORD_ALIAS_DOC),
+    SSL_KEYSTORE("mongo.ssl.keystore", nonEmptyString(), null, false, TlsProperties.KEY_STORE_DOC),
+    SSL_KEYSTORE_PASSWORD_ALIAS(
+            "mongo.ssl.keystore.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            TlsProperties.KEY_STORE_PASSWORD_ALIAS_DOC),
+    SSL_HOSTNAME_VERIFICATION(
+            "mongo.ssl.hostname.verification",
+            bool(),
+            "true",
+            false,
+            TlsProperties.HOSTNAME_VERIFICATION_DOC + " tlsAllowInvalidHostnames=true in mongo.uri turns it off too."),
     READ_PREFERENCE(
             "mongo.read-preference",
             enumOf(MongoReadPreference.class),
@@ -215,6 +236,15 @@ public enum MongoTableProperties implements TableProperty {
                     + "(a selective scan may wait long for its first batch) unless mongo.uri sets socketTimeoutMS. A "
                     + "query fails within about this timeout of its servers becoming unreachable: the retries of a "
                     + "failed task wait only for what is left of it.");
+
+    /** The TLS properties, for the core ({@link TlsProperties}). */
+    static final TlsProperties TLS = new TlsProperties(
+            SSL,
+            SSL_TRUSTSTORE,
+            SSL_TRUSTSTORE_PASSWORD_ALIAS,
+            SSL_KEYSTORE,
+            SSL_KEYSTORE_PASSWORD_ALIAS,
+            SSL_HOSTNAME_VERIFICATION);
 
     private final PropertySpec spec;
 

@@ -101,7 +101,8 @@ class TestMongoOutages {
         // no outage known for this address (nothing listens there): attempt 1 of 4 waits a third of 3 s
         TableContext retry = table("mongodb://127.0.0.1:2/outage.t", new TaskAttempt(1, 4));
         assertThat(MongoClients.selectionWaitMillis(retry)).isEqualTo(1_000);
-        assertThat(MongoClients.settings(MongoTable.of(retry), Optional.empty(), OptionalLong.of(1_000))
+        assertThat(MongoClients.settings(
+                                MongoTable.of(retry), Optional.empty(), OptionalLong.of(1_000), Optional.empty())
                         .getClusterSettings()
                         .getServerSelectionTimeout(TimeUnit.MILLISECONDS))
                 .isEqualTo(1_000);

@@ -65,7 +65,10 @@ public final class SandboxMain {
                 }
                 case BEELINE_ARGS -> beelineArguments(arguments.workDir(), out);
                 case PREPARE_MONGO -> {
-                    out.println(TestingMongoServer.prepare(arguments.mongo().orElseGet(MongoFlavour::fromEnvironment)));
+                    out.println(arguments
+                            .mongo()
+                            .orElseGet(MongoFlavour::fromEnvironment)
+                            .prepare());
                     yield 0;
                 }
                 case UP -> up(arguments, out);

@@ -43,7 +43,11 @@ public final class TlsFailures {
             TlsSettings settings, String host, String hostsProperty, List<Throwable> chain) {
         TlsProperties properties = settings.properties();
         for (Throwable cause : chain) {
-            if (cause instanceof CertificateExpiredException || cause instanceof CertificateNotYetValidException) {
+            // a driver that reports the handshake only as text (MongoDB's server selection) says "validity check
+            // failed"
+            if (cause instanceof CertificateExpiredException
+                    || cause instanceof CertificateNotYetValidException
+                    || lower(cause).contains("validity check failed")) {
                 return Optional.of("the certificate " + host + " presents is not valid now (" + cause.getMessage()
                         + "): the server needs a current certificate; its administrator renews it");
             }

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,10 +52,10 @@ final class FerretDbStarter {
         IllegalStateException last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             int port = settings.port() == 0 ? FreePorts.pick() : settings.port();
-            ServerProcess process = launch(binary, postgres, workDir, port, settings.logLevel());
+            ServerProcess process = launch(binary, postgres, workDir, port, settings);
             MongoHello hello;
             try {
-                hello = awaitHello(process, port, workDir.resolve(LOG_FILE), settings.startTimeout());
+                hello = awaitHello(process, port, workDir.resolve(LOG_FILE), settings);
             } catch (IllegalStateException e) {
                 boolean portTaken = !process.isAlive()
                         && ServerProcess.tail(workDir.resolve(LOG_FILE), 20).contains("address already in use");
@@ -90,16 +91,16 @@ final class FerretDbStarter {
     }
 
     private static ServerProcess launch(
-            Path binary, PostgresCluster postgres, Path workDir, int port, String logLevel) {
-        List<String> command = List.of(
+            Path binary, PostgresCluster postgres, Path workDir, int port, MongoServerStarter.Settings settings) {
+        List<String> command = new ArrayList<>(List.of(
                 binary.toString(),
                 "--handler=postgresql",
                 "--postgresql-url=" + postgres.url(),
-                "--listen-addr=" + TestingMongoServer.HOST + ":" + port,
                 "--state-dir=" + workDir.resolve(STATE_DIR),
                 "--telemetry=disable",
                 "--debug-addr=-",
-                "--log-level=" + logLevel(logLevel));
+                "--log-level=" + logLevel(settings.logLevel())));
+        command.addAll(settings.security().flags(TestingMongoServer.HOST, port));
         try {
             Files.createDirectories(workDir.resolve(STATE_DIR));
             return TestingMongoServer.ownProcess(
@@ -121,12 +122,18 @@ final class FerretDbStarter {
         };
     }
 
-    private static MongoHello awaitHello(ServerProcess process, int port, Path logFile, Duration timeout) {
+    private static MongoHello awaitHello(
+            ServerProcess process, int port, Path logFile, MongoServerStarter.Settings settings) {
+        Duration timeout = settings.startTimeout();
         return process.awaitReady(
                 timeout,
                 POLL_INTERVAL,
                 () -> {
-                    MongoHello hello = MongoHello.ask(TestingMongoServer.HOST, port, HELLO_TIMEOUT);
+                    MongoHello hello = MongoHello.ask(
+                            TestingMongoServer.HOST,
+                            port,
+                            HELLO_TIMEOUT,
+                            settings.security().fixtureContext());
                     return hello.ok() ? Optional.of(hello) : Optional.empty();
                 },
                 exitCode -> new IllegalStateException("FerretDB (port " + port + ") exited with code " + exitCode

@@ -2,6 +2,7 @@ package io.hivenosql.sandbox.mongo;
 
 import static java.util.Objects.requireNonNull;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -65,5 +66,25 @@ public enum MongoFlavour {
 
     private static String names() {
         return Arrays.stream(values()).map(MongoFlavour::cliName).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Makes ready what a server of this flavour needs, so that its start takes seconds: for FerretDB the binary
+     * (built once, some minutes on a fresh machine) and PostgreSQL (installed when root and missing); nothing for the
+     * test double. Returns what was found, for the user; throws with the fix when something is missing.
+     */
+    public String prepare() {
+        return switch (this) {
+            case DOUBLE -> "MongoDB: the in-memory test double (mongo-java-server), nothing to prepare";
+            case FERRETDB -> {
+                Path binary = FerretDbBinary.obtain();
+                Path log = binary.resolveSibling(FerretDbStarter.TOOL_LOG);
+                PostgresBinaries postgres = PostgresBinaries.locate(log);
+                yield "MongoDB: FerretDB " + FerretDbBinary.VERSION + " (" + binary + ") on " + postgres.version(log)
+                        + " (" + postgres.binDir()
+                        + postgres.user().map(user -> ", run as " + user).orElse("")
+                        + "): a MongoDB-compatible server, not mongod";
+            }
+        };
     }
 }

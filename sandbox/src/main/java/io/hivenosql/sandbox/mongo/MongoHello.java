@@ -11,7 +11,10 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 
 /**
  * One {@code hello} command over the MongoDB wire protocol (an OP_MSG), written by hand: the sandbox's classpath has no
@@ -27,9 +30,20 @@ record MongoHello(boolean ok, OptionalInt maxWireVersion) {
 
     /** Sends {@code hello} to {@code host:port} and reads the reply; throws when it cannot connect or the reply is odd. */
     static MongoHello ask(String host, int port, Duration timeout) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
-            socket.setSoTimeout((int) timeout.toMillis());
+        return ask(host, port, timeout, Optional.empty());
+    }
+
+    /** {@link #ask(String, int, Duration)}, over TLS with {@code tls} when given. */
+    static MongoHello ask(String host, int port, Duration timeout, Optional<SSLContext> tls) throws IOException {
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
+            plain.setSoTimeout((int) timeout.toMillis());
+            Socket socket = plain;
+            if (tls.isPresent()) {
+                SSLSocket layered = (SSLSocket) tls.get().getSocketFactory().createSocket(plain, host, port, true);
+                layered.startHandshake();
+                socket = layered;
+            }
             OutputStream out = socket.getOutputStream();
             out.write(request());
             out.flush();

@@ -32,9 +32,11 @@ final class MongoServerStarter {
             String logLevel,
             Duration startTimeout,
             long parentPid,
-            boolean shared) {
+            boolean shared,
+            FerretDbSecurity security) {
         Settings {
             requireNonNull(workDir, "workDir is null");
+            requireNonNull(security, "security is null");
             requireNonNull(logLevel, "logLevel is null");
             requireNonNull(startTimeout, "startTimeout is null");
         }

@@ -6,6 +6,7 @@ import io.hivenosql.sandbox.ServerBuilder;
 import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
 import io.hivenosql.sandbox.mongo.server.MongoServerLauncher;
+import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -125,26 +126,6 @@ public final class TestingMongoServer extends ServerFixture {
                     .orElseGet(() -> builder().sharedInstance().build());
         }
         return sharedServer;
-    }
-
-    /**
-     * Makes ready what a server of {@code flavour} needs, so that its start takes seconds: for FerretDB the binary
-     * (built once, some minutes on a fresh machine) and PostgreSQL (installed when root and missing); nothing for the
-     * test double. Returns what was found, for the user; throws with the fix when something is missing.
-     */
-    public static String prepare(MongoFlavour flavour) {
-        return switch (requireNonNull(flavour, "flavour is null")) {
-            case DOUBLE -> "MongoDB: the in-memory test double (mongo-java-server), nothing to prepare";
-            case FERRETDB -> {
-                Path binary = FerretDbBinary.obtain();
-                Path log = binary.resolveSibling(FerretDbStarter.TOOL_LOG);
-                PostgresBinaries postgres = PostgresBinaries.locate(log);
-                yield "MongoDB: FerretDB " + FerretDbBinary.VERSION + " (" + binary + ") on " + postgres.version(log)
-                        + " (" + postgres.binDir()
-                        + postgres.user().map(user -> ", run as " + user).orElse("")
-                        + "): a MongoDB-compatible server, not mongod";
-            }
-        };
     }
 
     /**
@@ -321,6 +302,7 @@ public final class TestingMongoServer extends ServerFixture {
         private int port;
         private String logLevel = "warn";
         private MongoFlavour flavour = MongoFlavour.fromEnvironment();
+        private FerretDbSecurity security = FerretDbSecurity.NONE;
 
         private Builder() {
             super(64, Duration.ofSeconds(30));
@@ -361,8 +343,23 @@ public final class TestingMongoServer extends ServerFixture {
             return this;
         }
 
+        /** FerretDB only: serves only TLS with {@code material} ({@link FerretDbSecurity}). */
+        public Builder tls(TlsServerMaterial material) {
+            security = security.withTls(material);
+            return this;
+        }
+
+        /** FerretDB only: enforces SCRAM, with {@code user} as its first user ({@link FerretDbSecurity}). */
+        public Builder scramUser(FerretDbSecurity.User user) {
+            security = security.withUser(user);
+            return this;
+        }
+
         /** Starts the server and waits until it listens. */
         public TestingMongoServer build() {
+            if (flavour != MongoFlavour.FERRETDB && !security.isNone()) {
+                throw new IllegalStateException("TLS and SCRAM need FerretDB: the test double has neither");
+            }
             Options options = options();
             MongoServerStarter.Settings settings = new MongoServerStarter.Settings(
                     options.workDir(),
@@ -371,7 +368,8 @@ public final class TestingMongoServer extends ServerFixture {
                     logLevel,
                     options.startTimeout(),
                     options.parentPid(),
-                    options.shared());
+                    options.shared(),
+                    security);
             return switch (flavour) {
                 case DOUBLE -> MongoServerStarter.start(settings);
                 case FERRETDB -> FerretDbStarter.start(settings);
