@@ -9,6 +9,7 @@ import io.hivenosql.api.error.HandlerErrorCode;
 import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.StoreObject;
+import io.hivenosql.api.spi.TableFiles;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,7 +22,8 @@ import java.util.TreeSet;
  * driver's schema metadata, refreshed first so that tables created moments ago are there. Each table's properties are
  * the scope's with {@code cassandra.table} naming it as CQL reads it (double-quoted when it is case-sensitive), so that
  * inference and the table Hive creates name the same CQL table. Materialized views and secondary-index tables are not
- * listed (the driver keeps them apart from tables).
+ * listed (the driver keeps them apart from tables). {@code bin/hive-nosql map} runs on the user's machine, so the
+ * scope's TLS material is read locally ({@link TableFiles#LOCAL}), as its schema inference does.
  */
 final class CassandraCatalog {
     private CassandraCatalog() {}
@@ -33,6 +35,7 @@ final class CassandraCatalog {
     static List<StoreObject> list(TableConfig scope, SecretResolver secrets) {
         String scopeName = scope.tableName();
         CassandraTable.checkCredentials(scopeName, scope);
+        CassandraTable.checkTls(scopeName, scope);
         CqlIdentifier keyspaceId;
         try {
             keyspaceId = CassandraTable.keyspaceOf(scopeName, scope);
@@ -43,7 +46,7 @@ final class CassandraCatalog {
                             + " to the CQL name, double-quoted if it is case-sensitive");
         }
         List<HostAndPort> hosts = scope.get(CassandraTableProperties.HOSTS);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(scopeName, scope, secrets)) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(scopeName, scope, secrets, TableFiles.LOCAL)) {
             Metadata metadata = lease.session().refreshSchema();
             KeyspaceMetadata keyspace = metadata.getKeyspace(keyspaceId)
                     .orElseThrow(() -> noKeyspace(metadata, scopeName, keyspaceId, hosts));

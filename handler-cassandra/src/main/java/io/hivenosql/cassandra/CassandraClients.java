@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import io.hivenosql.api.client.SharedResources;
 import io.hivenosql.api.config.HostAndPort;
 import io.hivenosql.api.config.TableConfig;
@@ -15,25 +16,33 @@ import io.hivenosql.api.error.HandlerException;
 import io.hivenosql.api.spi.BoundSecret;
 import io.hivenosql.api.spi.SecretResolver;
 import io.hivenosql.api.spi.SecretUse;
+import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.spi.TableFiles;
+import io.hivenosql.api.tls.TlsContexts;
+import io.hivenosql.api.tls.TlsSettings;
 import java.net.InetSocketAddress;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Driver sessions shared within a JVM. Opening a {@link CqlSession} costs a round of cluster and schema metadata
  * queries, so the splits of a task, and the planning, hook and statistics calls of HiveServer2, share one session per
- * cluster and credentials ({@link SharedResources}). A session is reference counted by its {@link Lease}s and closed
+ * cluster, credentials and TLS material ({@link SharedResources}). A session is reference counted by its {@link Lease}s and closed
  * after {@link #IDLE_CLOSE_DELAY} without one.
  *
  * <p>Sessions use the driver's programmatic configuration (no {@code application.conf} is read): contact points from
  * {@code cassandra.hosts}, the local data center from {@code cassandra.local-dc} or inferred from the contact points,
  * request timeouts from {@code cassandra.timeout.ms}, daemon I/O threads (a session left open never keeps a JVM alive),
- * PasswordAuthenticator credentials from the credential provider, and TLS with the JVM's trust store.
+ * PasswordAuthenticator credentials from the credential provider, and TLS with the table's trust and key material
+ * ({@link TlsContexts}: read through {@link TableFiles} at every acquire, so that each caller's right to read them is
+ * checked, and part of the session's key, so that tables with different material never share a session).
+ *
+ * <p>Host name verification checks a node's certificate against the name the driver connects to: a contact point's
+ * host as {@code cassandra.hosts} gives it, a discovered node's address ({@code rpc_address}), never a name found by a
+ * reverse DNS lookup.
  *
  * <p>A password goes only to the hosts it is bound to ({@link BoundSecret}): the contact points are checked before the
  * session opens, and the nodes the driver discovers (peers) pass a {@link BoundNodes} distance evaluator, which makes
@@ -55,9 +64,10 @@ final class CassandraClients {
      *
      * @throws HandlerException naming the contact points when no host answers, or the user when credentials are refused
      */
-    static Lease acquire(CassandraTable table, SecretResolver secrets) {
+    static Lease acquire(CassandraTable table, TableContext context) {
         requireNonNull(table, "table is null");
-        return acquire(table.name(), table.config(), secrets);
+        requireNonNull(context, "context is null");
+        return acquire(table.name(), table.config(), context.secrets(), context.files());
     }
 
     /**
@@ -65,12 +75,17 @@ final class CassandraClients {
      * (schema inference of a table without columns).
      *
      * @param tableName the qualified Hive name, for messages
+     * @param files the way to the table's TLS material
      */
-    static Lease acquire(String tableName, TableConfig config, SecretResolver secrets) {
+    static Lease acquire(String tableName, TableConfig config, SecretResolver secrets, TableFiles files) {
         requireNonNull(tableName, "tableName is null");
         requireNonNull(config, "config is null");
         requireNonNull(secrets, "secrets is null");
+        requireNonNull(files, "files is null");
         Endpoint endpoint = new Endpoint(tableName, config);
+        // read before the shared session is looked up: reading the files is what checks that this caller may
+        Optional<TlsContexts.Context> tls =
+                endpoint.tls().map(settings -> TlsContexts.create(settings, files, secrets));
         Optional<BoundSecret> password = SecretUse.of(
                         config, CassandraTableProperties.PASSWORD_ALIAS, CassandraTableProperties.HOSTS)
                 .map(use -> secrets.requireBound(tableName, use));
@@ -80,10 +95,10 @@ final class CassandraClients {
                 endpoint.user(),
                 password.map(secret -> SharedResources.secretDigest(secret.value())),
                 password.map(secret -> secret.binding().toString()),
-                endpoint.ssl(),
+                tls.map(TlsContexts.Context::fingerprint),
                 endpoint.timeoutMillis());
         try {
-            return new Lease(SESSIONS.acquire(key, () -> open(endpoint, password)));
+            return new Lease(SESSIONS.acquire(key, () -> open(endpoint, password, tls)));
         } finally {
             // open() copies the password into the driver's credentials, and runs within acquire
             password.ifPresent(BoundSecret::clear);
@@ -104,8 +119,8 @@ final class CassandraClients {
             return config.getOptional(CassandraTableProperties.USER);
         }
 
-        boolean ssl() {
-            return config.<Boolean>get(CassandraTableProperties.SSL);
+        Optional<TlsSettings> tls() {
+            return tlsSettings(config);
         }
 
         int timeoutMillis() {
@@ -113,7 +128,12 @@ final class CassandraClients {
         }
     }
 
-    private static CqlSession open(Endpoint table, Optional<BoundSecret> password) {
+    /** A table's TLS settings; empty when it connects in plain text. */
+    static Optional<TlsSettings> tlsSettings(TableConfig config) {
+        return TlsSettings.of(config, CassandraTableProperties.TLS, config.<Boolean>get(CassandraTableProperties.SSL));
+    }
+
+    private static CqlSession open(Endpoint table, Optional<BoundSecret> password, Optional<TlsContexts.Context> tls) {
         ProgrammaticDriverConfigLoaderBuilder config = DriverConfigLoader.programmaticBuilder(
                         CassandraClients.class.getClassLoader())
                 .withString(DefaultDriverOption.SESSION_NAME, SESSION_NAME)
@@ -152,12 +172,13 @@ final class CassandraClients {
                             + CassandraTableProperties.PASSWORD_ALIAS.key() + " is not; set it to the alias of the "
                             + "user's password in a Hadoop credential provider");
         }
-        if (table.ssl()) {
-            try {
-                builder.withSslContext(SSLContext.getDefault());
-            } catch (NoSuchAlgorithmException e) {
-                throw new HandlerException(HandlerErrorCode.INTERNAL_ERROR, "this JVM has no default TLS context", e);
-            }
+        if (tls.isPresent()) {
+            // the table's trust material (else the JVM's) checks the chain; unless turned off, endpoint identification
+            // also checks that the certificate names the host connected to, so that no other holder of a certificate
+            // of a trusted CA receives the credentials. The name is the one connected to, not a reverse lookup's.
+            boolean verifyHost = table.tls().orElseThrow().hostnameVerification();
+            builder.withSslEngineFactory(
+                    new ProgrammaticSslEngineFactory(tls.get().sslContext(), null, verifyHost, false));
         }
         try {
             CqlSession session = builder.build();
@@ -181,14 +202,17 @@ final class CassandraClients {
         return String.join(",", hosts.stream().map(HostAndPort::toString).toList());
     }
 
-    /** What makes two tables share a session; the password only as a digest, with its binding. */
+    /**
+     * What makes two tables share a session; the password only as a digest, with its binding; the TLS material as the
+     * digest of what it was built from (empty in plain text).
+     */
     private record SessionKey(
             List<HostAndPort> hosts,
             Optional<String> localDc,
             Optional<String> user,
             Optional<String> passwordDigest,
             Optional<String> binding,
-            boolean ssl,
+            Optional<String> tlsFingerprint,
             int timeoutMillis) {}
 
     /** One user's hold on a shared session; close it when done (the session itself stays open for others). */

@@ -19,6 +19,7 @@ import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
+import io.hivenosql.api.tls.TlsProperties;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -154,7 +155,12 @@ public final class CassandraConnector extends DeclaredTableModel implements NoSq
     @Override
     public InferredSchema inferSchema(
             String tableName, TableConfig config, SecretResolver secrets, TableFiles files, SampleBudget budget) {
-        return CassandraInference.infer(tableName, config, secrets);
+        return CassandraInference.infer(tableName, config, secrets, files);
+    }
+
+    @Override
+    public Optional<TlsProperties> tlsProperties() {
+        return Optional.of(CassandraTableProperties.TLS);
     }
 
     /** The CQL tables of {@code cassandra.keyspace}, for {@code bin/hive-nosql map} ({@link CassandraCatalog}). */

@@ -14,6 +14,7 @@ import io.hivenosql.api.mapping.ColumnRole;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.schema.InferredSchema;
 import io.hivenosql.api.spi.SecretResolver;
+import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.types.DataType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,18 +42,21 @@ final class CassandraInference {
      * not there yet, so the sample budget does not apply: {@code cassandra.timeout.ms} bounds the schema queries.
      *
      * @param tableName the qualified Hive name
+     * @param files the way to the table's TLS material
      * @throws HandlerException STORE_TABLE_NOT_FOUND naming the keyspaces or tables that exist, UNSUPPORTED_TYPE for
      *     columns no Hive type reads, or a connection failure
      */
-    static InferredSchema infer(String tableName, TableConfig config, SecretResolver secrets) {
+    static InferredSchema infer(String tableName, TableConfig config, SecretResolver secrets, TableFiles files) {
         requireNonNull(tableName, "tableName is null");
         requireNonNull(config, "config is null");
         requireNonNull(secrets, "secrets is null");
+        requireNonNull(files, "files is null");
         CassandraTable.checkCredentials(tableName, config);
+        CassandraTable.checkTls(tableName, config);
         CqlIdentifier keyspace = name(tableName, config, CassandraTableProperties.KEYSPACE, true);
         CqlIdentifier table = name(tableName, config, CassandraTableProperties.TABLE, false);
         List<HostAndPort> hosts = config.get(CassandraTableProperties.HOSTS);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(tableName, config, secrets)) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(tableName, config, secrets, files)) {
             TableMetadata metadata = CassandraSchema.tableMetadata(lease.session(), tableName, keyspace, table, hosts);
             return of(tableName, metadata);
         }

@@ -36,7 +36,7 @@ final class CassandraReads {
 
             private synchronized CassandraPredicateTranslator translator() {
                 if (translator == null) {
-                    try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+                    try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
                         translator =
                                 new CassandraPredicateTranslator(table.schema(lease.session()), table.allowFiltering());
                     }
@@ -84,8 +84,7 @@ final class CassandraReads {
 
     static List<SplitSpec> planSplits(ReadRequest request, int desiredSplits) throws IOException {
         CassandraTable table = CassandraTable.of(request.table());
-        try (CassandraClients.Lease lease =
-                CassandraClients.acquire(table, request.table().secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, request.table())) {
             CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
             if (restrictions.noRows()) {
@@ -120,8 +119,7 @@ final class CassandraReads {
         if (inFlight <= 0) {
             inFlight = payload instanceof CassandraSplit.Partitions partitions ? partitions.readsInFlight() : 1;
         }
-        CassandraClients.Lease lease =
-                CassandraClients.acquire(table, request.table().secrets());
+        CassandraClients.Lease lease = CassandraClients.acquire(table, request.table());
         try {
             CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
@@ -146,8 +144,7 @@ final class CassandraReads {
         }
         CassandraTable table = CassandraTable.of(request.table());
         CassandraSplit payload = CassandraSplit.fromBytes(split.payload());
-        try (CassandraClients.Lease lease =
-                CassandraClients.acquire(table, request.table().secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, request.table())) {
             CassandraSchema schema = table.schema(lease.session());
             CqlRestrictions restrictions = restrictions(schema, request);
             if (restrictions.noRows()) {
@@ -181,7 +178,7 @@ final class CassandraReads {
      */
     static OptionalLong keyedReadLimit(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
             table.schema(lease.session());
             OptionalLong limit = CassandraKeyedReadLimit.limit(CassandraSizeEstimates.read(lease.session(), table));
             if (limit.isEmpty()) {
@@ -199,7 +196,7 @@ final class CassandraReads {
      */
     static Optional<TableStatistics> statistics(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
             CassandraSchema schema = table.schema(lease.session());
             long[] totals = CassandraSizeEstimates.totals(CassandraSizeEstimates.read(lease.session(), table));
             if (totals[0] <= 0) {

@@ -46,7 +46,7 @@ final class CassandraRowChanges {
     /** Why the table cannot take DELETE, UPDATE and MERGE, from its live schema; empty when it can. */
     static Optional<String> refused(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
             return refusal(table, table.schema(lease.session()));
         }
     }
@@ -64,7 +64,7 @@ final class CassandraRowChanges {
     private static RecordSink open(
             TableContext context, BiFunction<CqlSession, CassandraSchema, CqlRowStatement> statement) {
         CassandraTable table = CassandraTable.of(context);
-        CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets());
+        CassandraClients.Lease lease = CassandraClients.acquire(table, context);
         try {
             CassandraSchema schema = table.schema(lease.session());
             // the schema may have changed since the statement was compiled

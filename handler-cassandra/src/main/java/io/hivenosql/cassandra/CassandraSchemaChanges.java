@@ -44,7 +44,7 @@ final class CassandraSchemaChanges {
         // validate every fragment first: a bad property fails without touching the cluster
         String createKeyspace = CqlDdl.createKeyspace(table);
         String createTable = CqlDdl.createTable(table, false);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
             CqlSession session = lease.session();
             if (!managed) {
                 validateExisting(session, table);
@@ -155,7 +155,7 @@ final class CassandraSchemaChanges {
             return;
         }
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
             execute(lease.session(), table, CqlDdl.dropTable(table), "dropping the table");
             log.info("table {}: dropped Cassandra table {}", table.name(), table.qualifiedCqlName());
         }
@@ -168,7 +168,7 @@ final class CassandraSchemaChanges {
      */
     static void truncate(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context.secrets())) {
+        try (CassandraClients.Lease lease = CassandraClients.acquire(table, context)) {
             String cql = CqlDdl.truncate(table);
             try {
                 lease.session().execute(statement(table, cql));

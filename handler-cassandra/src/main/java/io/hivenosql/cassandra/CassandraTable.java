@@ -15,6 +15,7 @@ import io.hivenosql.api.mapping.MappingRoles;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.spi.StoreTable;
 import io.hivenosql.api.spi.TableContext;
+import io.hivenosql.api.tls.TlsSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -99,6 +100,7 @@ final class CassandraTable extends StoreTable {
             }
         }
         checkCredentials(tableName, config);
+        checkTls(tableName, config);
         if (config.get(CassandraTableProperties.CONSISTENCY_READ) == CassandraConsistency.ANY) {
             throw new HandlerException(
                     HandlerErrorCode.INVALID_TABLE_PROPERTY,
@@ -144,6 +146,19 @@ final class CassandraTable extends StoreTable {
                             + (user ? CassandraTableProperties.USER : CassandraTableProperties.PASSWORD_ALIAS).key()
                             + " is set but " + missing.key() + " is not; set both: the user name and the alias of its "
                             + "password in a Hadoop credential provider");
+        }
+    }
+
+    /**
+     * TLS material for a table that connects in plain text, or a password alias without its store: refused, never
+     * ignored ({@link TlsSettings#problems}).
+     */
+    static void checkTls(String tableName, TableConfig config) {
+        List<String> problems = TlsSettings.problems(
+                config, CassandraTableProperties.TLS, config.<Boolean>get(CassandraTableProperties.SSL));
+        if (!problems.isEmpty()) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY, "table " + tableName + ": " + String.join("; ", problems));
         }
     }
 

@@ -9,6 +9,7 @@ import static io.hivenosql.api.config.PropertyType.nonEmptyString;
 import io.hivenosql.api.config.PropertySpec;
 import io.hivenosql.api.config.PropertyType;
 import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.tls.TlsProperties;
 
 /** The table properties of the Cassandra handler, declared once (key, type, default, required flag, documentation). */
 public enum CassandraTableProperties implements TableProperty {
@@ -59,7 +60,24 @@ public enum CassandraTableProperties implements TableProperty {
             bool(),
             "false",
             false,
-            "Connect with TLS, trusting the JVM's default trust store (javax.net.ssl.* system properties)."),
+            "Connect to every node with TLS, trusting cassandra.ssl.truststore or else the JVM's default trust "
+                    + "store; never falls back to plain text."),
+    SSL_TRUSTSTORE("cassandra.ssl.truststore", nonEmptyString(), null, false, TlsProperties.TRUST_STORE_DOC),
+    SSL_TRUSTSTORE_PASSWORD_ALIAS(
+            "cassandra.ssl.truststore.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            TlsProperties.TRUST_STORE_PASSWORD_ALIAS_DOC),
+    SSL_KEYSTORE("cassandra.ssl.keystore", nonEmptyString(), null, false, TlsProperties.KEY_STORE_DOC),
+    SSL_KEYSTORE_PASSWORD_ALIAS(
+            "cassandra.ssl.keystore.password.alias",
+            nonEmptyString(),
+            null,
+            false,
+            TlsProperties.KEY_STORE_PASSWORD_ALIAS_DOC),
+    SSL_HOSTNAME_VERIFICATION(
+            "cassandra.ssl.hostname.verification", bool(), "true", false, TlsProperties.HOSTNAME_VERIFICATION_DOC),
     CONSISTENCY_READ(
             "cassandra.consistency.read",
             enumOf(CassandraConsistency.class),
@@ -150,6 +168,15 @@ public enum CassandraTableProperties implements TableProperty {
 
     /** The port of {@code cassandra.hosts} entries that give none. */
     public static final int DEFAULT_PORT = 9042;
+
+    /** The TLS properties, for the core ({@link TlsProperties}). */
+    static final TlsProperties TLS = new TlsProperties(
+            SSL,
+            SSL_TRUSTSTORE,
+            SSL_TRUSTSTORE_PASSWORD_ALIAS,
+            SSL_KEYSTORE,
+            SSL_KEYSTORE_PASSWORD_ALIAS,
+            SSL_HOSTNAME_VERIFICATION);
 
     private final PropertySpec spec;
 

@@ -12,6 +12,6 @@ final class CassandraWrites {
 
     static RecordSink openWriter(TableContext context) {
         CassandraTable table = CassandraTable.of(context);
-        return CassandraRecordWriter.open(table, CassandraClients.acquire(table, context.secrets()));
+        return CassandraRecordWriter.open(table, CassandraClients.acquire(table, context));
     }
 }

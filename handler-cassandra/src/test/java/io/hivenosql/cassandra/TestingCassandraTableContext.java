@@ -30,6 +30,7 @@ final class TestingCassandraTableContext {
     private final String name;
     private final List<ColumnMapping> columns = new ArrayList<>();
     private final Map<String, String> properties = new LinkedHashMap<>();
+    private SecretResolver secrets = SecretResolver.NONE;
 
     private TestingCassandraTableContext(String name) {
         this.name = name;
@@ -66,12 +67,21 @@ final class TestingCassandraTableContext {
         return this;
     }
 
+    /** Where the table's aliases (passwords) are looked up; none by default. */
+    TestingCassandraTableContext secrets(SecretResolver secrets) {
+        this.secrets = secrets;
+        return this;
+    }
+
     TableContext build() {
+        return new TableContext(CONNECTOR.bind(config(), new TableMapping(columns)), secrets);
+    }
+
+    /** The validated properties, as the Hive adapters hand them to the connector. */
+    TableConfig config() {
         List<TableProperty> declared = new ArrayList<>(Arrays.asList(CassandraTableProperties.values()));
         declared.addAll(Arrays.asList(NoSqlTableProperties.values()));
-        TableConfig config =
-                TableConfig.validate("default." + name, properties, declared, Set.of("cassandra.", "nosql."));
-        return new TableContext(CONNECTOR.bind(config, new TableMapping(columns)), SecretResolver.NONE);
+        return TableConfig.validate("default." + name, properties, declared, Set.of("cassandra.", "nosql."));
     }
 
     CassandraTable cassandraTable() {

@@ -15,11 +15,12 @@ import java.util.Set;
 
 /**
  * The parsed command line of {@link SandboxMain}. Options take a value as {@code --name value} or {@code --name=value};
- * {@code --aux-jars} takes a comma-separated list and may be repeated; {@code --cluster} (of {@code up} and {@code
- * demo}) and {@code --replicated} (of {@code up}) take no value.
+ * {@code --aux-jars} takes a comma-separated list and may be repeated; {@code --cluster} and {@code --tls} (of
+ * {@code up} and {@code demo}) and {@code --replicated} (of {@code up}) take no value.
  *
  * @param cluster whether HiveServer2 runs Hive on Tez over a YARN cluster (see {@link StackBuilder#cluster(boolean)})
  * @param replicated whether the stores are replicated (see {@link StackBuilder#replicated(boolean)})
+ * @param tls whether the stores speak TLS (see {@link StackBuilder#tls(boolean)})
  * @param mongo the MongoDB server of {@code --mongo} (of {@code up} and {@code demo}); empty: the one {@value
  *     MongoFlavour#VARIABLE} names, else the test double
  * @param hive the HiveServer2 release of {@code --hive} (of {@code up} and {@code demo}), 4.0.1 by default
@@ -33,6 +34,7 @@ public record SandboxArguments(
         Optional<Path> examplesDir,
         boolean cluster,
         boolean replicated,
+        boolean tls,
         Optional<MongoFlavour> mongo) {
     public enum Command {
         UP("up"),
@@ -55,7 +57,7 @@ public record SandboxArguments(
     public static final String USAGE =
             """
             usage: SandboxMain <command> [options]
-              up           --work DIR [--hive 4.0.1|3.1.3] [--engine tez|mr] [--cluster] [--replicated]
+              up           --work DIR [--hive 4.0.1|3.1.3] [--engine tez|mr] [--cluster] [--replicated] [--tls]
                            [--mongo double|ferretdb] [--aux-jars a.jar,b.jar] [--examples DIR]
                            start HiveServer2 and the stores, write DIR/stack.properties, run until SIGTERM/SIGINT
                            (--examples: also pass the examples dir to beeline as ${examples_dir}; --cluster: Hive on
@@ -65,8 +67,10 @@ public record SandboxArguments(
                            server each; --mongo: the MongoDB server, the in-memory test double or FerretDB on a
                            private PostgreSQL, by default the one HIVE_NOSQL_MONGO names, else the double; MONGO_URI,
                            an external server, wins over both; --hive 3.1.3: Apache Hive 3.1.3's HiveServer2 in its
-                           own JVM on Java 17, as Amazon EMR 7 runs it, with Tez 0.10.2 or MapReduce in local mode)
-              demo         --work DIR --examples DIR [--hive 4.0.1|3.1.3] [--engine tez|mr] [--cluster]
+                           own JVM on Java 17, as Amazon EMR 7 runs it, with Tez 0.10.2 or MapReduce in local mode;
+                           --tls: the stores speak only TLS with certificates of a CA made in DIR/tls, Redis with
+                           client certificates, and HiveServer2's settings give every table the TLS material)
+              demo         --work DIR --examples DIR [--hive 4.0.1|3.1.3] [--engine tez|mr] [--cluster] [--tls]
                            [--mongo double|ferretdb] [--aux-jars a.jar,b.jar]
                            start the stack, load the demo data, run every *.hql under the examples dir in path
                            order through beeline, stop at the first failing file, then stop the stack
@@ -107,6 +111,7 @@ public record SandboxArguments(
         Path examplesDir = null;
         boolean cluster = false;
         boolean replicated = false;
+        boolean tls = false;
         MongoFlavour mongo = null;
         Set<String> seen = new HashSet<>();
         for (int i = 1; i < arguments.size(); i++) {
@@ -119,6 +124,10 @@ public record SandboxArguments(
             }
             if (argument.equals("--cluster")) {
                 cluster = flag(argument, cluster, command == Command.UP || command == Command.DEMO, "up and demo");
+                continue;
+            }
+            if (argument.equals("--tls")) {
+                tls = flag(argument, tls, command == Command.UP || command == Command.DEMO, "up and demo");
                 continue;
             }
             if (argument.equals("--replicated")) {
@@ -180,6 +189,9 @@ public record SandboxArguments(
             throw new IllegalArgumentException("--cluster runs HiveServer2 " + HiveRelease.HIVE_4_0_1.version()
                     + " only: drop --hive " + hive.version());
         }
+        if (tls && replicated) {
+            throw new IllegalArgumentException("--tls runs one server per store: drop --replicated");
+        }
         return new SandboxArguments(
                 command,
                 workDir,
@@ -189,6 +201,7 @@ public record SandboxArguments(
                 Optional.ofNullable(examplesDir),
                 cluster,
                 replicated,
+                tls,
                 Optional.ofNullable(mongo));
     }
 
@@ -211,6 +224,7 @@ public record SandboxArguments(
                 HiveEngine.TEZ,
                 List.of(),
                 Optional.empty(),
+                false,
                 false,
                 false,
                 Optional.empty());

@@ -100,6 +100,7 @@ public final class SandboxMain {
                 .engine(arguments.engine())
                 .cluster(arguments.cluster())
                 .replicated(arguments.replicated())
+                .tls(arguments.tls())
                 .auxJars(arguments.auxJars())
                 .cassandra(true)
                 .mongo(arguments
@@ -114,11 +115,23 @@ public final class SandboxMain {
         return stack;
     }
 
+    /** What a TLS stack's user needs to know: where the CA is, and that HiveServer2 gives tables the material. */
+    private static java.util.Optional<String> tlsLine(SandboxArguments arguments) {
+        if (!arguments.tls()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("tls: Redis (requiring client certificates), Cassandra and FerretDB (not the "
+                + "MongoDB test double, which has no TLS) speak only TLS; CA "
+                + arguments.workDir().resolve("tls").resolve("ca.pem") + "; HiveServer2's hivenosql.<store>.ssl* "
+                + "settings give every table the material");
+    }
+
     private static int up(SandboxArguments arguments, PrintStream out) {
         Stack stack = start(arguments);
         out.println("HiveServer2 " + stack.release().version() + " ("
                 + stack.state().engine() + "): " + stack.jdbcUrl());
         stack.variables().forEach((name, value) -> out.println(name + ": " + value));
+        tlsLine(arguments).ifPresent(out::println);
         if (stack.isCluster()) {
             out.println(clusterLogs(stack));
         }
@@ -145,6 +158,7 @@ public final class SandboxMain {
             }
             out.println("HiveServer2: " + stack.jdbcUrl());
             stack.variables().forEach((name, value) -> out.println(name + ": " + value));
+            tlsLine(arguments).ifPresent(out::println);
             if (stack.isCluster()) {
                 out.println(clusterLogs(stack));
             }

@@ -27,6 +27,7 @@ public final class StackBuilder {
     private HiveEngine engine = HiveEngine.TEZ;
     private boolean cluster;
     private boolean replicated;
+    private boolean tls;
     private int nodeManagers = MiniHadoopCluster.NODE_MANAGERS;
     private final List<Path> auxJars = new ArrayList<>();
     private final Map<String, String> hiveConf = new LinkedHashMap<>();
@@ -59,6 +60,18 @@ public final class StackBuilder {
      */
     public StackBuilder cluster(boolean enabled) {
         this.cluster = enabled;
+        return this;
+    }
+
+    /**
+     * Whether the stores speak only TLS (default: no; not with {@link #replicated}): a private CA is made in {@code
+     * <work>/tls} at start, redis-server serves mutual TLS, the Cassandra node TLS, FerretDB (not the test double, which
+     * has none) TLS; HiveServer2's configuration gives every table the material ({@code hivenosql.<store>.ssl*}, the
+     * key store's password in a credential provider of the stack), so that the DDL of plain-text tables runs
+     * unchanged. See {@link StackTls}.
+     */
+    public StackBuilder tls(boolean enabled) {
+        this.tls = enabled;
         return this;
     }
 
@@ -171,8 +184,20 @@ public final class StackBuilder {
     public Stack start() {
         long start = System.nanoTime();
         StackState.delete(workDir);
-        StackStores.Starting starting =
-                StackStores.startInBackground(new StackStores.Settings(workDir, replicated, cassandra, mongo));
+        Optional<StackTls> tlsMaterial = Optional.empty();
+        if (tls) {
+            if (replicated) {
+                throw new IllegalStateException("a TLS stack runs one server per store: turn replicated off");
+            }
+            StackTls made = StackTls.create(workDir.resolve("tls"));
+            boolean mongoTls = mongo.filter(StackTls::canServeTls).isPresent();
+            mongo.filter(StackTls::canServeTls).ifPresent(builder -> builder.tls(made.mongo()));
+            hiveConf.putAll(made.hiveConf(cassandra.isPresent(), mongoTls));
+            mappingFileRoots(made.dir());
+            tlsMaterial = Optional.of(made);
+        }
+        StackStores.Starting starting = StackStores.startInBackground(
+                new StackStores.Settings(workDir, replicated, cassandra, mongo, tlsMaterial));
         StackHive hive;
         try {
             hive = StackHive.start(

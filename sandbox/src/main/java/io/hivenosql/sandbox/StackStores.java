@@ -54,9 +54,11 @@ final class StackStores implements Closeable {
             Path workDir,
             boolean replicated,
             Optional<TestingCassandraServer.Builder> cassandra,
-            Optional<TestingMongoServer.Builder> mongo) {
+            Optional<TestingMongoServer.Builder> mongo,
+            Optional<StackTls> tls) {
         Settings {
             requireNonNull(workDir, "workDir is null");
+            requireNonNull(tls, "tls is null");
             requireNonNull(cassandra, "cassandra is null");
             requireNonNull(mongo, "mongo is null");
         }
@@ -72,14 +74,17 @@ final class StackStores implements Closeable {
 
         private Starting(Settings settings) {
             boolean replicated = settings.replicated();
-            redis = start("redis", !replicated, TestingRedisServer::start);
+            redis = start("redis", !replicated, () -> settings.tls()
+                    .map(tls -> TestingRedisServer.builder().tls(tls.redis()).build())
+                    .orElseGet(TestingRedisServer::start));
             redisCluster = start("redis-cluster", replicated, TestingRedisCluster::startReplicated);
             cassandra = settings.cassandra()
                     .filter(unused -> !replicated)
-                    .map(builder -> ServerStarts.inBackground(
-                            "stack-cassandra-start",
-                            () -> Optional.of(builder.workDir(settings.workDir().resolve("cassandra"))
-                                    .build())))
+                    .map(builder -> ServerStarts.inBackground("stack-cassandra-start", () -> {
+                        settings.tls().ifPresent(tls -> builder.tls(tls.cassandra()));
+                        return Optional.of(builder.workDir(settings.workDir().resolve("cassandra"))
+                                .build());
+                    }))
                     .orElse(CompletableFuture.completedFuture(Optional.empty()));
             cassandraRing = start(
                     "cassandra-ring",

@@ -168,4 +168,20 @@ class TestSandboxArguments {
         assertThat(code).isZero();
         assertThat(out.toString()).contains("the in-memory test double");
     }
+
+    @Test
+    void tlsIsAFlagOfUpAndDemoAndNotOfAReplicatedStack() {
+        assertThat(SandboxArguments.parse(List.of("up", "--work", "w")).tls()).isFalse();
+        assertThat(SandboxArguments.parse(List.of("up", "--tls", "--work", "w")).tls())
+                .isTrue();
+        assertThat(SandboxArguments.parse(List.of("demo", "--work", "w", "--examples", "x", "--tls"))
+                        .tls())
+                .isTrue();
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--tls", "--replicated")))
+                .hasMessageContaining("--tls runs one server per store: drop --replicated");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("beeline-args", "--work", "w", "--tls")))
+                .hasMessageContaining("--tls is an option of up and demo only");
+        assertThatThrownBy(() -> SandboxArguments.parse(List.of("up", "--work", "w", "--tls", "--tls")))
+                .hasMessageContaining("--tls is given twice");
+    }
 }

@@ -81,8 +81,10 @@ public final class TlsFailures {
                         + "that speaks plain text does: name the server's TLS port in " + hostsProperty + ", or, for a "
                         + "server without TLS, set " + properties.enabled().key() + "=false");
             }
+            // the JDK's words, and Netty's (the Cassandra driver), which adds the hex of what came back
             if (message.contains("unsupported or unrecognized ssl message")
-                    || message.contains("plaintext connection")) {
+                    || message.contains("plaintext connection")
+                    || message.startsWith("not an ssl/tls record")) {
                 return Optional.of(host + " answered in plain text, not TLS: name the server's TLS port in "
                         + hostsProperty + ", or, for a server without TLS, set "
                         + properties.enabled().key()

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.FreePorts;
 import io.hivenosql.sandbox.ServerProcess;
+import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +30,7 @@ final class CassandraStarter {
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
     private static final int START_ATTEMPTS = 3;
+    private static final String STORE_PASSWORD = "testing-cassandra-store";
 
     private CassandraStarter() {}
 
@@ -43,6 +46,7 @@ final class CassandraStarter {
             int heapMegabytes,
             int numTokens,
             boolean passwordAuthenticator,
+            Optional<TlsServerMaterial> tls,
             Duration startTimeout,
             Map<String, String> config,
             Map<String, String> systemProperties,
@@ -55,6 +59,7 @@ final class CassandraStarter {
             if (keepData && workDir.isEmpty()) {
                 throw new IllegalArgumentException("a server that keeps its data needs a work directory");
             }
+            requireNonNull(tls, "tls is null");
             requireNonNull(startTimeout, "startTimeout is null");
             config = Map.copyOf(requireNonNull(config, "config is null"));
             systemProperties = Map.copyOf(requireNonNull(systemProperties, "systemProperties is null"));
@@ -95,6 +100,7 @@ final class CassandraStarter {
                 nativePort,
                 settings.numTokens(),
                 settings.passwordAuthenticator());
+        settings.tls().ifPresent(material -> yaml.put("client_encryption_options", clientEncryption(material)));
         yaml.putAll(settings.config());
         Process process;
         try {
@@ -124,13 +130,27 @@ final class CassandraStarter {
         return server;
     }
 
-    /** Waits until the node answers CQL (and, with authentication, until the default superuser can log in). */
+    /**
+     * The {@code client_encryption_options} of a TLS node: its key store and the trust store of its CA, as PKCS12 files
+     * beside the CA's (written again at each start; the password is the sandbox's, a test fixture's, not a secret).
+     */
+    private static String clientEncryption(TlsServerMaterial material) {
+        Path keyStore = material.ca().keyStore(material.server(), STORE_PASSWORD);
+        Path trustStore = material.ca().trustStore(material.server().name() + "-truststore.p12", STORE_PASSWORD);
+        return CassandraYaml.clientEncryption(keyStore, trustStore, STORE_PASSWORD, material.clientAuth());
+    }
+
+    /**
+     * Waits until the node answers CQL (and, with authentication, until the default superuser can log in); over TLS
+     * with the fixture's own context for a TLS node.
+     */
     private static void awaitReady(TestingCassandraServer server, ServerProcess process, Settings settings) {
+        Optional<SSLContext> tls = settings.tls().map(TlsServerMaterial::fixtureContext);
         process.awaitReady(
                 settings.startTimeout(),
                 POLL_INTERVAL,
                 () -> {
-                    try (CqlProbe probe = CqlProbe.connect(server.host(), server.nativePort(), PROBE_TIMEOUT)) {
+                    try (CqlProbe probe = CqlProbe.connect(server.host(), server.nativePort(), PROBE_TIMEOUT, tls)) {
                         probe.options();
                         if (settings.passwordAuthenticator()) {
                             probe.startup(TestingCassandraServer.SUPERUSER, TestingCassandraServer.SUPERUSER_PASSWORD);

@@ -71,6 +71,25 @@ final class CassandraYaml {
                 + quote(requireNonNull(seeds, "seeds is null"));
     }
 
+    /**
+     * The {@code client_encryption_options} value of a node whose native port speaks only TLS ({@code optional: false}):
+     * its PKCS12 key store, and the PKCS12 trust store of the CA whose client certificates it accepts (it requires one
+     * when {@code clientAuth}). Both stores open with {@code password}.
+     */
+    static String clientEncryption(Path keyStore, Path trustStore, String password, boolean clientAuth) {
+        requireNonNull(keyStore, "keyStore is null");
+        requireNonNull(trustStore, "trustStore is null");
+        requireNonNull(password, "password is null");
+        return "\n  enabled: true"
+                + "\n  optional: false"
+                + "\n  store_type: PKCS12"
+                + "\n  keystore: " + quote(keyStore.toString())
+                + "\n  keystore_password: " + quote(password)
+                + "\n  truststore: " + quote(trustStore.toString())
+                + "\n  truststore_password: " + quote(password)
+                + "\n  require_client_auth: " + clientAuth;
+    }
+
     static String render(Map<String, String> settings) {
         StringBuilder yaml = new StringBuilder("# written by hive-nosql's TestingCassandraServer\n");
         settings.forEach((key, value) -> {

@@ -17,6 +17,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 
 /**
  * A minimal client of the CQL native protocol (version 4, no compression), enough to tell that a Cassandra node
@@ -75,13 +78,32 @@ final class CqlProbe implements Closeable {
     }
 
     static CqlProbe connect(String host, int port, Duration timeout) throws IOException {
+        return connect(host, port, timeout, Optional.empty());
+    }
+
+    /**
+     * A connection over TLS with {@code tls}'s context when present (a node that requires client encryption); the
+     * handshake is done before this returns.
+     */
+    static CqlProbe connect(String host, int port, Duration timeout, Optional<SSLContext> tls) throws IOException {
         requireNonNull(host, "host is null");
+        requireNonNull(tls, "tls is null");
         Socket socket = new Socket();
         try {
             socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
             socket.setSoTimeout((int) timeout.toMillis());
             socket.setTcpNoDelay(true);
-            return new CqlProbe(socket);
+            if (tls.isEmpty()) {
+                return new CqlProbe(socket);
+            }
+            SSLSocket secure = (SSLSocket) tls.get().getSocketFactory().createSocket(socket, host, port, true);
+            try {
+                secure.startHandshake();
+                return new CqlProbe(secure);
+            } catch (IOException | RuntimeException e) {
+                secure.close();
+                throw e;
+            }
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;

@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
 
 /**
  * A CQL session through the Cassandra driver inside the handler's own self-contained jar, loaded in a class loader of
@@ -67,7 +69,23 @@ public final class HandlerJarCqlSession implements AutoCloseable {
      */
     public static HandlerJarCqlSession connect(
             Path handlerJar, String contactPoints, String localDatacenter, String user, String password) {
+        return connect(handlerJar, contactPoints, localDatacenter, user, password, Optional.empty());
+    }
+
+    /**
+     * Connects to the nodes, over TLS with {@code tls}'s context when present: for a node of the sandbox that requires
+     * TLS, its {@link io.hivenosql.sandbox.tls.TlsServerMaterial#fixtureContext() fixture context}
+     * ({@link TestingCassandraServer#tls()}).
+     */
+    public static HandlerJarCqlSession connect(
+            Path handlerJar,
+            String contactPoints,
+            String localDatacenter,
+            String user,
+            String password,
+            Optional<SSLContext> tls) {
         requireNonNull(handlerJar, "handlerJar is null");
+        requireNonNull(tls, "tls is null");
         requireNonNull(contactPoints, "contactPoints is null");
         requireNonNull(localDatacenter, "localDatacenter is null");
         URLClassLoader loader = null;
@@ -88,6 +106,9 @@ public final class HandlerJarCqlSession implements AutoCloseable {
             builderClass
                     .getMethod("withConfigLoader", loader.loadClass(DRIVER + "config.DriverConfigLoader"))
                     .invoke(builder, patientConfig(loader));
+            if (tls.isPresent()) {
+                builderClass.getMethod("withSslContext", SSLContext.class).invoke(builder, tls.get());
+            }
             if (user != null) {
                 builderClass
                         .getMethod("withAuthCredentials", String.class, String.class)

@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.ServerBuilder;
 import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
+import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -139,6 +140,14 @@ public final class TestingCassandraServer extends ServerFixture {
         return settings.passwordAuthenticator();
     }
 
+    /**
+     * The TLS material of a node whose native port speaks only TLS ({@link Builder#tls}); empty for a plain-text node.
+     * The fixture's own connections use {@link TlsServerMaterial#fixtureContext()}.
+     */
+    public Optional<TlsServerMaterial> tls() {
+        return settings.tls();
+    }
+
     /** The daemon's stdout and stderr (its log). */
     public Path logFile() {
         return workDir().resolve(LOG_FILE);
@@ -198,6 +207,7 @@ public final class TestingCassandraServer extends ServerFixture {
                 settings.heapMegabytes(),
                 settings.numTokens(),
                 settings.passwordAuthenticator(),
+                settings.tls(),
                 settings.startTimeout(),
                 settings.config(),
                 settings.systemProperties(),
@@ -240,6 +250,7 @@ public final class TestingCassandraServer extends ServerFixture {
     public static final class Builder extends ServerBuilder<Builder> {
         private int numTokens = 16;
         private boolean passwordAuthenticator;
+        private Optional<TlsServerMaterial> tls = Optional.empty();
         private String host = HOST;
         private Optional<CassandraStarter.Ports> ports = Optional.empty();
         private boolean keepData;
@@ -265,6 +276,16 @@ public final class TestingCassandraServer extends ServerFixture {
          */
         public Builder passwordAuthenticator(boolean enabled) {
             this.passwordAuthenticator = enabled;
+            return this;
+        }
+
+        /**
+         * Serves CQL only over TLS ({@code client_encryption_options} with {@code optional: false}), with {@code
+         * material}'s server certificate; requires client certificates of its CA when {@link
+         * TlsServerMaterial#clientAuth()}. Internode traffic stays plain text (one node).
+         */
+        public Builder tls(TlsServerMaterial material) {
+            this.tls = Optional.of(requireNonNull(material, "material is null"));
             return this;
         }
 
@@ -331,6 +352,7 @@ public final class TestingCassandraServer extends ServerFixture {
                     options.heapMegabytes(),
                     numTokens,
                     passwordAuthenticator,
+                    tls,
                     options.startTimeout(),
                     config,
                     systemProperties,

@@ -343,6 +343,10 @@ public final class TestingMongoServer extends ServerFixture {
             return this;
         }
 
+        public MongoFlavour flavour() {
+            return flavour;
+        }
+
         /** FerretDB only: serves only TLS with {@code material} ({@link FerretDbSecurity}). */
         public Builder tls(TlsServerMaterial material) {
             security = security.withTls(material);
