@@ -148,6 +148,12 @@ class TestTlsContexts {
         }
     }
 
+    /** The message of the failed handshake of a table that trusts the test's CA. */
+    private String failureTrustingTheCa(String server) {
+        return failure(settings(Map.of("teststore.ssl.truststore", ca.caPem().toString())), SecretResolver.NONE, server)
+                .getMessage();
+    }
+
     private static HandlerException failure(TlsSettings settings, SecretResolver secrets, String address) {
         try {
             connect(settings, secrets, address);
@@ -209,12 +215,7 @@ class TestTlsContexts {
     @Test
     void anExpiredCertificateIsToldAsExpired() throws Exception {
         String server = server(ca.issue("expired", List.of("127.0.0.1"), Validity.EXPIRED), false);
-        assertThat(failure(
-                                settings(Map.of(
-                                        "teststore.ssl.truststore", ca.caPem().toString())),
-                                SecretResolver.NONE,
-                                server)
-                        .getMessage())
+        assertThat(failureTrustingTheCa(server))
                 .contains("the certificate " + server + " presents is not valid now")
                 .contains("NotAfter")
                 .contains("renews it");
@@ -238,12 +239,7 @@ class TestTlsContexts {
     @Test
     void aPlainTextServerIsToldAsSuch() throws Exception {
         String server = plainServer();
-        assertThat(failure(
-                                settings(Map.of(
-                                        "teststore.ssl.truststore", ca.caPem().toString())),
-                                SecretResolver.NONE,
-                                server)
-                        .getMessage())
+        assertThat(failureTrustingTheCa(server))
                 .contains(server + " answered in plain text, not TLS")
                 .contains("teststore.ssl=false");
     }

@@ -2,12 +2,10 @@ package io.hivenosql.sandbox.redis;
 
 import static java.util.Objects.requireNonNull;
 
-import io.hivenosql.sandbox.FreePorts;
 import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.Closeable;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +16,6 @@ import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -48,7 +45,6 @@ public final class TestingRedisCluster implements Closeable {
     private static final Logger log = LoggerFactory.getLogger(TestingRedisCluster.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private static final long POLL_MILLIS = 20;
-    private static final int BUS_PORT_OFFSET = 10_000;
 
     /** The masters as started (in slot order), then their replicas (the i-th replicates the i-th master). */
     private final List<TestingRedisServer> servers;
@@ -195,7 +191,7 @@ public final class TestingRedisCluster implements Closeable {
                     if (!state.isEmpty()) {
                         return state;
                     }
-                    return serves(slotMapOf(anyLive()), killedMaster)
+                    return ClusterSlots.serves(slotMapOf(anyLive()), killedMaster)
                             ? killedMaster.address() + " still serves slots in the live nodes' map"
                             : "";
                 },
@@ -243,7 +239,7 @@ public final class TestingRedisCluster implements Closeable {
     }
 
     private void form() {
-        int[][] ranges = slotRanges();
+        int[][] ranges = ClusterSlots.ranges();
         List<TestingRedisServer> masters = servers.subList(0, MASTERS);
         for (int i = 0; i < MASTERS; i++) {
             try (Jedis jedis = masters.get(i).connect()) {
@@ -268,15 +264,6 @@ public final class TestingRedisCluster implements Closeable {
             }
         }
         awaitReady(READY_TIMEOUT);
-    }
-
-    /** Slot ranges [first, last] per master: three ranges of nearly equal size covering 0..16383. */
-    static int[][] slotRanges() {
-        int[][] ranges = new int[MASTERS][];
-        for (int i = 0; i < MASTERS; i++) {
-            ranges[i] = new int[] {i * SLOTS / MASTERS, (i + 1) * SLOTS / MASTERS - 1};
-        }
-        return ranges;
     }
 
     /** Polls {@code state} (empty when done, else what is missing) until it is done or {@code timeout} passes. */
@@ -336,7 +323,7 @@ public final class TestingRedisCluster implements Closeable {
                 if (!jedis.clusterInfo().contains("cluster_state:ok")) {
                     return server.address() + " is not cluster_state:ok yet";
                 }
-                String map = slotMap(jedis);
+                String map = ClusterSlots.slotMap(jedis);
                 if (firstMap == null) {
                     firstMap = map;
                     first = server;
@@ -349,7 +336,7 @@ public final class TestingRedisCluster implements Closeable {
                     if (replication.contains("role:slave") && !replication.contains("master_link_status:up")) {
                         return server.address() + " is a replica whose link to its master is not up yet";
                     }
-                    if (replication.contains("role:master") && !serves(map, server)) {
+                    if (replication.contains("role:master") && !ClusterSlots.serves(map, server)) {
                         return server.address() + " is a master without slots (not yet a replica again)";
                     }
                     liveReplicas += replication.contains("role:slave") ? 1 : 0;
@@ -373,26 +360,10 @@ public final class TestingRedisCluster implements Closeable {
         return firstMap != null && firstMap.split(";").length == MASTERS ? "" : "slot map incomplete: " + firstMap;
     }
 
-    private static boolean serves(String slotMap, TestingRedisServer server) {
-        return Arrays.stream(slotMap.split(";")).anyMatch(entry -> entry.endsWith("@" + server.port()));
-    }
-
     private String slotMapOf(TestingRedisServer server) {
         try (Jedis jedis = server.connect()) {
-            return slotMap(jedis);
+            return ClusterSlots.slotMap(jedis);
         }
-    }
-
-    /** CLUSTER SLOTS as sorted {@code first-last@port} entries. */
-    private static String slotMap(Jedis jedis) {
-        List<String> entries = new ArrayList<>();
-        for (Object slot : (List<?>) jedis.sendCommand(Protocol.Command.CLUSTER, "SLOTS")) {
-            List<?> fields = (List<?>) slot;
-            List<?> master = (List<?>) fields.get(2);
-            entries.add(fields.get(0) + "-" + fields.get(1) + "@" + master.get(1));
-        }
-        entries.sort(null);
-        return String.join(";", entries);
     }
 
     private ClusterNodesView view() {
@@ -410,16 +381,5 @@ public final class TestingRedisCluster implements Closeable {
 
     private Optional<TestingRedisServer> serverOn(int port) {
         return servers.stream().filter(s -> s.port() == port).findFirst();
-    }
-
-    /** A free port whose cluster-bus port (port + 10000) is free as well. */
-    static int freeClusterPort() {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int port = FreePorts.pick();
-            if (port + BUS_PORT_OFFSET <= 65535 && FreePorts.isFree(port + BUS_PORT_OFFSET)) {
-                return port;
-            }
-        }
-        throw new IllegalStateException("found no free port p with p + 10000 free on 127.0.0.1 in 100 attempts");
     }
 }

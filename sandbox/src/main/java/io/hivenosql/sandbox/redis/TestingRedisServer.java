@@ -282,7 +282,7 @@ public final class TestingRedisServer extends ServerFixture {
             Path executable = findExecutable();
             IllegalStateException last = null;
             for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-                int port = clusterEnabled ? TestingRedisCluster.freeClusterPort() : FreePorts.pick();
+                int port = clusterEnabled ? ClusterSlots.freeClusterPort() : FreePorts.pick();
                 try {
                     return startOn(executable, port);
                 } catch (IllegalStateException e) {

@@ -123,7 +123,7 @@ class TestTestingRedisCluster {
 
     @Test
     void slotRangesCoverAllSlotsOnce() {
-        int[][] ranges = TestingRedisCluster.slotRanges();
+        int[][] ranges = ClusterSlots.ranges();
         assertThat(ranges[0][0]).isZero();
         assertThat(ranges[2][1]).isEqualTo(16383);
         assertThat(ranges[1][0]).isEqualTo(ranges[0][1] + 1);
