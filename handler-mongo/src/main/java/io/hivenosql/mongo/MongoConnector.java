@@ -20,6 +20,7 @@ import io.hivenosql.api.spi.TableFiles;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableStatistics;
 import io.hivenosql.api.tls.TlsProperties;
+import io.hivenosql.api.tls.TlsSettings;
 import io.hivenosql.mongo.bson.BsonRowDecoder;
 import io.hivenosql.mongo.bson.BsonRowEncoder;
 import java.io.IOException;
@@ -80,6 +81,16 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     @Override
     public Optional<TlsProperties> tlsProperties() {
         return Optional.of(MongoTableProperties.TLS);
+    }
+
+    /** TLS is on with {@code mongo.ssl} or with {@code tls=true} (or {@code ssl=true}) in {@code mongo.uri}. */
+    @Override
+    public Optional<TlsSettings> tlsSettings(TableConfig config) {
+        boolean enabled = config.<Boolean>get(MongoTableProperties.SSL)
+                || Boolean.TRUE.equals(MongoUri.parse(config.tableName(), config.get(MongoTableProperties.URI))
+                        .connectionString()
+                        .getSslEnabled());
+        return TlsSettings.of(config, MongoTableProperties.TLS, enabled);
     }
 
     @Override

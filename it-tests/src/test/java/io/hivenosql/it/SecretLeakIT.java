@@ -139,6 +139,33 @@ class SecretLeakIT {
     }
 
     @Test
+    void aKeyStorePasswordIsNeverAPropertyAndItsAliasIsCheckedAtCreate() throws Exception {
+        java.nio.file.Path keyStore =
+                java.nio.file.Files.write(stack.scratch("secret-leak").resolve("client.p12"), new byte[] {0x30, 0x00});
+        String tls = "'redis.nodes'='" + stack.redis().address() + "', 'redis.ssl'='true', 'redis.ssl.keystore'='"
+                + keyStore + "', 'nosql.credentials.provider'='" + provider + "'";
+
+        String plain = "KeyStore-plain-Pa55";
+        Throwable property = refused(
+                "CREATE EXTERNAL TABLE " + DB + ".tls_plain (id string, v string) " + REDIS + " TBLPROPERTIES (" + tls
+                        + ", 'redis.ssl.keystore.password'='" + plain + "')",
+                plain);
+        assertThat(property)
+                .hasMessageContaining("HNS-131")
+                .hasMessageContaining("'redis.ssl.keystore.password'")
+                .hasMessageContaining("set 'redis.ssl.keystore.password.alias'='<alias>'");
+        assertNoTable("tls_plain");
+
+        String typed = "KeyStore-typed-Pa55";
+        Throwable alias = refused(
+                "CREATE EXTERNAL TABLE " + DB + ".tls_typo (id string, v string) " + REDIS + " TBLPROPERTIES (" + tls
+                        + ", 'redis.ssl.keystore.password.alias'='" + typed + "')",
+                typed);
+        assertThat(alias).hasMessageContaining("HNS-132").hasMessageContaining("redis.ssl.keystore.password.alias");
+        assertNoTable("tls_typo");
+    }
+
+    @Test
     void alterTableRefusesSecretsWithoutStoringOrEchoingThem() throws Exception {
         hive.execute("DROP TABLE IF EXISTS " + DB + ".altered");
         hive.execute("CREATE EXTERNAL TABLE " + DB + ".altered (id string, v string) " + REDIS

@@ -4,6 +4,7 @@ import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
 import io.hivenosql.api.mapping.TableMapping;
 import io.hivenosql.api.tls.TlsProperties;
+import io.hivenosql.api.tls.TlsSettings;
 import java.util.List;
 import java.util.Optional;
 
@@ -45,5 +46,13 @@ public interface TableModel {
      */
     default Optional<TlsProperties> tlsProperties() {
         return Optional.empty();
+    }
+
+    /**
+     * A table's TLS settings when it connects with TLS: by default when its {@link TlsProperties#enabled} property is
+     * true; a store with another way to turn TLS on (a MongoDB URI's {@code tls=true}) says so.
+     */
+    default Optional<TlsSettings> tlsSettings(TableConfig config) {
+        return tlsProperties().flatMap(tls -> TlsSettings.of(config, tls, config.<Boolean>get(tls.enabled())));
     }
 }

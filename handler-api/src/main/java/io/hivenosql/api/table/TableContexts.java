@@ -17,6 +17,7 @@ import io.hivenosql.api.spi.NoSqlConnector;
 import io.hivenosql.api.spi.TableContext;
 import io.hivenosql.api.spi.TableHandle;
 import io.hivenosql.api.spi.TableModel;
+import io.hivenosql.api.tls.TlsContexts;
 import io.hivenosql.api.types.UnsupportedTypeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -213,13 +214,19 @@ public final class TableContexts {
 
     /**
      * Checks the table's stored secret, if it uses one: the alias exists and its binding admits every host the table
-     * names (see {@link io.hivenosql.api.spi.SecretResolver#requireBound}). Called at CREATE, ALTER and query compile
-     * time in HiveServer2; the secret itself is cleared at once.
+     * names (see {@link io.hivenosql.api.spi.SecretResolver#requireBound}); and its TLS material, if it connects with
+     * TLS: the session user may read the files, the providers hold their passwords' aliases and the stores open
+     * ({@link TlsContexts#create}). Called at CREATE, ALTER and query compile time in HiveServer2; secrets are cleared
+     * at once.
      */
     public static void checkSecret(TableModel connector, TableContext table) {
         connector.secretUse(table.config()).ifPresent(use -> table.secrets()
                 .requireBound(table.tableName(), use)
                 .clear());
+        // the TLS material too: its files readable by the session user, its passwords' aliases held, its stores opened
+        connector
+                .tlsSettings(table.config())
+                .ifPresent(settings -> TlsContexts.create(settings, table.files(), table.secrets()));
     }
 
     /**
@@ -254,11 +261,15 @@ public final class TableContexts {
     }
 
     private static String plainSecret(TableModel connector, String key) {
-        String store = connector.storeName();
+        // a TLS store's password (<store>.ssl.keystore.password) has an alias property of its own
+        String aliasKey = declared(connector).stream()
+                .map(TableProperty::key)
+                .filter(declaredKey -> declaredKey.equalsIgnoreCase(key + ".alias"))
+                .findFirst()
+                .orElse(connector.storeName() + ".password.alias");
         return "property '" + key + "' holds a plain-text secret, which every user who can DESCRIBE the table could "
                 + "read. Store the password in a Hadoop credential provider instead: run 'hadoop credential create "
-                + "<alias> -provider jceks://hdfs/user/hive/nosql.jceks', then set '" + store
-                + ".password.alias'='<alias>'"
+                + "<alias> -provider jceks://hdfs/user/hive/nosql.jceks', then set '" + aliasKey + "'='<alias>'"
                 + " and 'nosql.credentials.provider'='jceks://hdfs/user/hive/nosql.jceks' and remove '" + key + "'";
     }
 

@@ -43,13 +43,14 @@ public final class TlsFailures {
             TlsSettings settings, String host, String hostsProperty, List<Throwable> chain) {
         TlsProperties properties = settings.properties();
         for (Throwable cause : chain) {
-            // a driver that reports the handshake only as text (MongoDB's server selection) says "validity check
-            // failed"
-            if (cause instanceof CertificateExpiredException
-                    || cause instanceof CertificateNotYetValidException
-                    || lower(cause).contains("validity check failed")) {
-                return Optional.of("the certificate " + host + " presents is not valid now (" + cause.getMessage()
-                        + "): the server needs a current certificate; its administrator renews it");
+            if (cause instanceof CertificateExpiredException || cause instanceof CertificateNotYetValidException) {
+                return Optional.of(notValidNow(host, cause));
+            }
+        }
+        for (Throwable cause : chain) {
+            // a driver that reports the handshake only as text (MongoDB server selection): "validity check failed"
+            if (lower(cause).contains("validity check failed")) {
+                return Optional.of(notValidNow(host, cause));
             }
         }
         for (Throwable cause : chain) {
@@ -140,6 +141,11 @@ public final class TlsFailures {
                         + "was done, as a server that requires a client certificate does when it gets none or one it "
                         + "does not trust (TLS 1.3 gives the client no reason); if it requires one, " + fix,
                 failure));
+    }
+
+    private static String notValidNow(String host, Throwable cause) {
+        return "the certificate " + host + " presents is not valid now (" + cause.getMessage()
+                + "): the server needs a current certificate; its administrator renews it";
     }
 
     private static List<Throwable> chain(Throwable failure) {
