@@ -131,6 +131,11 @@ public class BenchmarkRedisRecordReader {
     }
 
     static TableContext tableContext(String nodes) {
+        return tableContext(nodes, Map.of());
+    }
+
+    /** {@link #tableContext(String)} with more table properties (e.g. TLS). */
+    static TableContext tableContext(String nodes, Map<String, String> more) {
         List<ColumnMapping> columns = new ArrayList<>();
         columns.add(new ColumnMapping("id", DataTypes.parse("bigint"), "id", ColumnRole.FIELD));
         for (int i = 0; i < FIELDS.size(); i++) {
@@ -139,11 +144,10 @@ public class BenchmarkRedisRecordReader {
         }
         List<TableProperty> declared = new ArrayList<>(Arrays.asList(RedisTableProperties.values()));
         declared.addAll(Arrays.asList(NoSqlTableProperties.values()));
-        TableConfig config = TableConfig.validate(
-                "bench.rows",
-                Map.of("redis.nodes", nodes, "redis.key.prefix", PREFIX, "redis.split.count", "1"),
-                declared,
-                Set.of("redis.", "nosql."));
+        Map<String, String> properties =
+                new HashMap<>(Map.of("redis.nodes", nodes, "redis.key.prefix", PREFIX, "redis.split.count", "1"));
+        properties.putAll(more);
+        TableConfig config = TableConfig.validate("bench.rows", properties, declared, Set.of("redis.", "nosql."));
         RedisConnector connector = new RedisConnector();
         return new TableContext(connector.bind(config, new TableMapping(columns)), SecretResolver.NONE);
     }
