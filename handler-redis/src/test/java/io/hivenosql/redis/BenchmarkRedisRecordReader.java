@@ -179,12 +179,7 @@ public class BenchmarkRedisRecordReader {
      */
     @Benchmark
     public long hiveBatchReader(Blackhole blackhole) throws IOException {
-        long count = 0;
-        for (SplitSpec split : splits) {
-            count += VectorizedReadPaths.batches(
-                    request, new RedisConnector().openReader(request, split), blackhole::consume);
-        }
-        return requireRows(count);
+        return requireRows(batches(request, splits, blackhole));
     }
 
     /**
@@ -204,6 +199,11 @@ public class BenchmarkRedisRecordReader {
     /** The baseline: what a hand-written Jedis client does (strings only, no conversion). */
     @Benchmark
     public long rawJedisScanAndHgetall(Blackhole blackhole) {
+        return requireRows(rawScan(server, blackhole));
+    }
+
+    /** SCAN (COUNT 1000) over the rows' keys and a pipelined HGETALL per page, as a hand-written client reads them. */
+    static long rawScan(TestingRedisServer server, Blackhole blackhole) {
         long count = 0;
         ScanParams params = new ScanParams().match(PREFIX + "*").count(1000);
         try (Jedis jedis = server.connect()) {
@@ -224,7 +224,17 @@ public class BenchmarkRedisRecordReader {
                 cursor = page.getCursor();
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
         }
-        return requireRows(count);
+        return count;
+    }
+
+    /** Every split read into column batches by the handler's batch reader; the rows read. */
+    static long batches(ReadRequest request, List<SplitSpec> splits, Blackhole blackhole) throws IOException {
+        long count = 0;
+        for (SplitSpec split : splits) {
+            count += VectorizedReadPaths.batches(
+                    request, new RedisConnector().openReader(request, split), blackhole::consume);
+        }
+        return count;
     }
 
     private long requireRows(long count) {

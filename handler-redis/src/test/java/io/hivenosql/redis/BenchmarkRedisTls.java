@@ -1,6 +1,5 @@
 package io.hivenosql.redis;
 
-import io.hivenosql.api.hive.VectorizedReadPaths;
 import io.hivenosql.api.spi.ReadRequest;
 import io.hivenosql.api.spi.SplitSpec;
 import io.hivenosql.api.spi.TableContext;
@@ -10,7 +9,6 @@ import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,11 +32,6 @@ import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.Pipeline;
-import redis.clients.jedis.Response;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * What TLS costs a full scan: the handler's batch reader (the path of a vectorized Hive task) and a hand-written Jedis
@@ -99,39 +92,13 @@ public class BenchmarkRedisTls {
     /** The handler's batch reader, every field converted into column vectors. */
     @Benchmark
     public long hiveBatchReader(Blackhole blackhole) throws IOException {
-        long count = 0;
-        for (SplitSpec split : splits) {
-            count += VectorizedReadPaths.batches(
-                    request, new RedisConnector().openReader(request, split), blackhole::consume);
-        }
-        return requireRows(count);
+        return requireRows(BenchmarkRedisRecordReader.batches(request, splits, blackhole));
     }
 
     /** The baseline: a hand-written Jedis client over the same transport (strings only, no conversion). */
     @Benchmark
     public long rawJedisScanAndHgetall(Blackhole blackhole) {
-        long count = 0;
-        ScanParams params =
-                new ScanParams().match(BenchmarkRedisRecordReader.PREFIX + "*").count(1000);
-        try (Jedis jedis = server.connect()) {
-            String cursor = ScanParams.SCAN_POINTER_START;
-            do {
-                ScanResult<String> page = jedis.scan(cursor, params);
-                Pipeline pipeline = jedis.pipelined();
-                List<Response<Map<String, String>>> responses =
-                        new ArrayList<>(page.getResult().size());
-                for (String key : page.getResult()) {
-                    responses.add(pipeline.hgetAll(key));
-                }
-                pipeline.sync();
-                for (Response<Map<String, String>> response : responses) {
-                    blackhole.consume(response.get());
-                    count++;
-                }
-                cursor = page.getCursor();
-            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
-        }
-        return requireRows(count);
+        return requireRows(BenchmarkRedisRecordReader.rawScan(server, blackhole));
     }
 
     private long requireRows(long count) {
