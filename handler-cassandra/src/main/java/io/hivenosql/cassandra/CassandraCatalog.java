@@ -35,7 +35,7 @@ final class CassandraCatalog {
     static List<StoreObject> list(TableConfig scope, SecretResolver secrets) {
         String scopeName = scope.tableName();
         CassandraTable.checkCredentials(scopeName, scope);
-        CassandraTable.checkTls(scopeName, scope);
+        CassandraTable.checkTls(scope);
         CqlIdentifier keyspaceId;
         try {
             keyspaceId = CassandraTable.keyspaceOf(scopeName, scope);

@@ -52,7 +52,7 @@ final class CassandraInference {
         requireNonNull(secrets, "secrets is null");
         requireNonNull(files, "files is null");
         CassandraTable.checkCredentials(tableName, config);
-        CassandraTable.checkTls(tableName, config);
+        CassandraTable.checkTls(config);
         CqlIdentifier keyspace = name(tableName, config, CassandraTableProperties.KEYSPACE, true);
         CqlIdentifier table = name(tableName, config, CassandraTableProperties.TABLE, false);
         List<HostAndPort> hosts = config.get(CassandraTableProperties.HOSTS);

@@ -100,7 +100,7 @@ final class CassandraTable extends StoreTable {
             }
         }
         checkCredentials(tableName, config);
-        checkTls(tableName, config);
+        checkTls(config);
         if (config.get(CassandraTableProperties.CONSISTENCY_READ) == CassandraConsistency.ANY) {
             throw new HandlerException(
                     HandlerErrorCode.INVALID_TABLE_PROPERTY,
@@ -153,13 +153,9 @@ final class CassandraTable extends StoreTable {
      * TLS material for a table that connects in plain text, or a password alias without its store: refused, never
      * ignored ({@link TlsSettings#problems}).
      */
-    static void checkTls(String tableName, TableConfig config) {
-        List<String> problems = TlsSettings.problems(
+    static void checkTls(TableConfig config) {
+        TlsSettings.requireValid(
                 config, CassandraTableProperties.TLS, config.<Boolean>get(CassandraTableProperties.SSL));
-        if (!problems.isEmpty()) {
-            throw new HandlerException(
-                    HandlerErrorCode.INVALID_TABLE_PROPERTY, "table " + tableName + ": " + String.join("; ", problems));
-        }
     }
 
     /**

@@ -86,11 +86,8 @@ public final class MongoConnector extends DeclaredTableModel implements NoSqlCon
     /** TLS is on with {@code mongo.ssl} or with {@code tls=true} (or {@code ssl=true}) in {@code mongo.uri}. */
     @Override
     public Optional<TlsSettings> tlsSettings(TableConfig config) {
-        boolean enabled = config.<Boolean>get(MongoTableProperties.SSL)
-                || Boolean.TRUE.equals(MongoUri.parse(config.tableName(), config.get(MongoTableProperties.URI))
-                        .connectionString()
-                        .getSslEnabled());
-        return TlsSettings.of(config, MongoTableProperties.TLS, enabled);
+        MongoUri uri = MongoUri.parse(config.tableName(), config.get(MongoTableProperties.URI));
+        return TlsSettings.of(config, MongoTableProperties.TLS, MongoTable.ssl(config, uri));
     }
 
     @Override

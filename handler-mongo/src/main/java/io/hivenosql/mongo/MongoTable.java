@@ -87,11 +87,7 @@ final class MongoTable extends StoreTable {
                             + MongoTableProperties.COLUMNS_MAPPING.key() + " (e.g. {\"id\":\"_id\"}) or use "
                             + MongoTableProperties.WRITE_MODE.key() + "=insert");
         }
-        List<String> tls = TlsSettings.problems(config, MongoTableProperties.TLS, table.ssl());
-        if (!tls.isEmpty()) {
-            throw new HandlerException(
-                    HandlerErrorCode.INVALID_TABLE_PROPERTY, "table " + tableName + ": " + String.join("; ", tls));
-        }
+        TlsSettings.requireValid(config, MongoTableProperties.TLS, table.ssl());
         if (table.user().isPresent() != table.passwordAlias().isPresent()) {
             throw new HandlerException(
                     HandlerErrorCode.MISSING_TABLE_PROPERTY,
@@ -171,7 +167,12 @@ final class MongoTable extends StoreTable {
     }
 
     boolean ssl() {
-        return config().<Boolean>get(MongoTableProperties.SSL)
+        return ssl(config(), uri);
+    }
+
+    /** Whether a table connects with TLS: {@code mongo.ssl}, or {@code tls=true} (or {@code ssl=true}) in its URI. */
+    static boolean ssl(TableConfig config, MongoUri uri) {
+        return config.<Boolean>get(MongoTableProperties.SSL)
                 || Boolean.TRUE.equals(uri.connectionString().getSslEnabled());
     }
 

@@ -134,12 +134,7 @@ final class RedisTable extends StoreTable {
                             + RedisTableProperties.PASSWORD_ALIAS.key() + " is not; set it to the alias of the user's "
                             + "password in a Hadoop credential provider");
         }
-        List<String> tls =
-                TlsSettings.problems(config, RedisTableProperties.TLS, config.<Boolean>get(RedisTableProperties.SSL));
-        if (!tls.isEmpty()) {
-            throw new HandlerException(
-                    HandlerErrorCode.INVALID_TABLE_PROPERTY, "table " + tableName + ": " + String.join("; ", tls));
-        }
+        TlsSettings.requireValid(config, RedisTableProperties.TLS, config.<Boolean>get(RedisTableProperties.SSL));
         RedisTable table = new RedisTable(tableName, config, mapping, keyColumns, ttlColumn);
         table.checkFieldNames();
         return table;

@@ -167,11 +167,11 @@ public final class TableContexts {
             Configuration conf) {
         requireNonNull(connector, "connector is null");
         Configuration effective = conf == null ? new Configuration() : conf;
-        Map<String, String> external = withoutInternal(properties);
-        external = connector
+        Map<String, String> own = withoutInternal(properties);
+        Map<String, String> external = connector
                 .tlsProperties()
-                .map(tls -> tls.withServerDefaults(withoutInternal(properties), effective::get))
-                .orElse(external);
+                .map(tls -> tls.withServerDefaults(own, effective::get))
+                .orElse(own);
         TableConfig config = validate(connector, tableName, external);
         HadoopSecretResolver secrets = HadoopSecretResolver.forTable(effective, config);
         HadoopMappingSource files = new HadoopMappingSource(effective);

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.api.config.TableConfig;
 import io.hivenosql.api.config.TableProperty;
+import io.hivenosql.api.error.HandlerErrorCode;
+import io.hivenosql.api.error.HandlerException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -66,6 +68,20 @@ public record TlsSettings(
                 .ifPresent(problems::add);
         alone(config, properties.keyStorePasswordAlias(), properties.keyStore()).ifPresent(problems::add);
         return problems;
+    }
+
+    /**
+     * Refuses a table whose TLS properties have {@link #problems}, all of them in one message.
+     *
+     * @throws HandlerException INVALID_TABLE_PROPERTY naming the table and each property
+     */
+    public static void requireValid(TableConfig config, TlsProperties properties, boolean enabled) {
+        List<String> problems = problems(config, properties, enabled);
+        if (!problems.isEmpty()) {
+            throw new HandlerException(
+                    HandlerErrorCode.INVALID_TABLE_PROPERTY,
+                    "table " + config.tableName() + ": " + String.join("; ", problems));
+        }
     }
 
     private static Optional<String> alone(TableConfig config, TableProperty alias, TableProperty store) {
