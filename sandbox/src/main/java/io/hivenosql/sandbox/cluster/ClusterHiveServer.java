@@ -51,7 +51,12 @@ public final class ClusterHiveServer implements Closeable {
      * @param auxJars the handler jars for HiveServer2's own classpath
      */
     static ClusterHiveServer start(
-            Path workDir, int port, Map<String, String> hiveSite, List<Path> classPath, List<Path> auxJars) {
+            Path workDir,
+            int port,
+            Map<String, String> hiveSite,
+            List<Path> classPath,
+            List<Path> auxJars,
+            Optional<ClusterKerberos> kerberos) {
         requireNonNull(hiveSite, "hiveSite is null");
         long start = System.nanoTime();
         Path conf = workDir.resolve("conf");
@@ -60,6 +65,10 @@ public final class ClusterHiveServer implements Closeable {
             Files.createDirectories(conf);
             Files.createDirectories(logs);
             writeXml(hiveSite, conf.resolve("hive-site.xml"));
+            if (kerberos.isPresent()) {
+                // UserGroupInformation reads core-site.xml, not hive-site.xml
+                writeXml(kerberos.get().hadoopSettings(), conf.resolve("core-site.xml"));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot prepare HiveServer2's directory " + workDir, e);
         }
@@ -72,6 +81,7 @@ public final class ClusterHiveServer implements Closeable {
         command.add("-Dhive.log.file=hiveserver2.log");
         command.add("-Dderby.stream.error.file=" + workDir.resolve("derby.log"));
         command.add("-Djava.io.tmpdir=" + workDir.resolve("tmp"));
+        kerberos.ifPresent(kdc -> command.add(kdc.jvmOption()));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, entries));
         command.add("org.apache.hive.service.server.HiveServer2");
@@ -85,7 +95,9 @@ public final class ClusterHiveServer implements Closeable {
         }
         ServerProcess server =
                 new ServerProcess(process, "HiveServer2", Duration.ofSeconds(30), Duration.ofSeconds(10));
-        String url = "jdbc:hive2://127.0.0.1:" + port + "/default";
+        // a Kerberized server is reached as its principal names it; this JVM's login (the daemons' principal) connects
+        String url =
+                kerberos.isPresent() ? ClusterKerberos.jdbcUrl(port) : "jdbc:hive2://127.0.0.1:" + port + "/default";
         try {
             awaitConnection(server, url, workDir, start);
         } catch (RuntimeException e) {
@@ -125,7 +137,7 @@ public final class ClusterHiveServer implements Closeable {
         }
     }
 
-    /** {@code jdbc:hive2://127.0.0.1:<port>/default}. */
+    /** {@code jdbc:hive2://127.0.0.1:<port>/default}, or {@link ClusterKerberos#jdbcUrl(int)}. */
     public String jdbcUrl() {
         return jdbcUrl;
     }

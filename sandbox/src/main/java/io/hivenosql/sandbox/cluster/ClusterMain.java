@@ -5,6 +5,7 @@ import io.hivenosql.sandbox.JvmOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +42,11 @@ import org.slf4j.LoggerFactory;
 public final class ClusterMain {
     /** Where the handler jars lie on HDFS. */
     public static final String AUX_JAR_DIR = "/apps/hive-nosql";
+    /**
+     * The directory (under the work directory) first on this JVM's classpath, for its {@code core-site.xml}: empty
+     * unless the cluster is Kerberized.
+     */
+    public static final String SITE_DIR = "site";
 
     private static final Logger log = LoggerFactory.getLogger(ClusterMain.class);
 
@@ -47,7 +54,7 @@ public final class ClusterMain {
 
     public static void main(String[] args) {
         if (args.length < 1) {
-            System.err.println("usage: ClusterMain WORK_DIR [--node-managers N] [--plain-hiveserver] "
+            System.err.println("usage: ClusterMain WORK_DIR [--node-managers N] [--plain-hiveserver] [--kerberos] "
                     + "[--conf key=value ...] [handler.jar ...]");
             System.exit(64);
         }
@@ -81,8 +88,22 @@ public final class ClusterMain {
                 containerClassPath.size(),
                 classPath.size(),
                 dropped);
-        MiniHadoopCluster cluster =
-                MiniHadoopCluster.start(workDir.resolve("hadoop"), containerClassPath, options.nodeManagers());
+        // the KDC first: nothing may touch UserGroupInformation before it set java.security.krb5.conf
+        Optional<ClusterKerberos> kerberos =
+                options.kerberos() ? Optional.of(ClusterKerberos.start(workDir.resolve("kdc"))) : Optional.empty();
+        Map<String, String> security =
+                kerberos.map(ClusterKerberos::hadoopSettings).orElse(Map.of());
+        // what this JVM's own new Configuration() reads (the NodeManagers' localizers make theirs): TestingHiveCluster
+        // put the directory on the classpath
+        writeSite(workDir.resolve(SITE_DIR), security);
+        MiniHadoopCluster cluster;
+        try {
+            cluster = MiniHadoopCluster.start(
+                    workDir.resolve("hadoop"), containerClassPath, options.nodeManagers(), security);
+        } catch (RuntimeException e) {
+            kerberos.ifPresent(ClusterKerberos::close);
+            throw e;
+        }
         List<ClusterHiveServer> servers = new CopyOnWriteArrayList<>();
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -90,18 +111,21 @@ public final class ClusterMain {
                             ClusterState.delete(workDir);
                             servers.forEach(ClusterHiveServer::close);
                             cluster.close();
+                            kerberos.ifPresent(ClusterKerberos::close);
                         },
                         "cluster-stop"));
         List<String> hdfsJars = uploadAuxJars(cluster, options.auxJars());
         String hdfs = cluster.hdfsUri().toString();
         int port = FreePorts.pick();
+        List<String> containerOptions = new ArrayList<>(JvmOptions.hiveOpens());
+        Map<String, String> serverSettings = new LinkedHashMap<>();
+        kerberos.ifPresent(kdc -> {
+            containerOptions.add(kdc.jvmOption());
+            serverSettings.putAll(kdc.hiveServerSettings());
+        });
+        serverSettings.putAll(options.hiveConf());
         Map<String, String> hiveSite = ClusterHiveConf.properties(
-                workDir.resolve("hive"),
-                port,
-                cluster.clientSettings(),
-                hdfsJars,
-                JvmOptions.hiveOpens(),
-                options.hiveConf());
+                workDir.resolve("hive"), port, cluster.clientSettings(), hdfsJars, containerOptions, serverSettings);
         // both HiveServer2s start at once: each spends most of its start-up on Derby and loading its classes
         CompletableFuture<Optional<ClusterHiveServer>> plainStart = options.plainHiveServer()
                 ? CompletableFuture.supplyAsync(
@@ -109,7 +133,7 @@ public final class ClusterMain {
                 : CompletableFuture.completedFuture(Optional.empty());
         try {
             servers.add(ClusterHiveServer.start(
-                    workDir.resolve("hive"), port, hiveSite, containerClassPath, options.auxJars()));
+                    workDir.resolve("hive"), port, hiveSite, containerClassPath, options.auxJars(), kerberos));
         } finally {
             plainStart.join().ifPresent(servers::add);
         }
@@ -126,7 +150,12 @@ public final class ClusterMain {
                 cluster.nodeManagers(),
                 hdfsJars,
                 cluster.containerLogDirs(),
-                cluster.containerLocalDirs());
+                cluster.containerLocalDirs(),
+                kerberos.map(kdc -> new ClusterState.Kerberos(
+                        kdc.krb5Conf(),
+                        ClusterKerberos.principal(ClusterKerberos.USER),
+                        kdc.userKeytab(),
+                        ClusterKerberos.principal("hive/_HOST"))));
         state.write(workDir);
         log.info("Cluster up in {} ms: {}", (System.nanoTime() - start) / 1_000_000, state);
         try {
@@ -150,7 +179,24 @@ public final class ClusterMain {
         Path dir = workDir.resolve("hive-plain");
         Map<String, String> hiveSite = ClusterHiveConf.properties(
                 dir, port, cluster.clientSettings(), List.of(), JvmOptions.hiveOpens(), site);
-        return ClusterHiveServer.start(dir, port, hiveSite, containerClassPath, List.of());
+        return ClusterHiveServer.start(dir, port, hiveSite, containerClassPath, List.of(), Optional.empty());
+    }
+
+    /** Writes {@code <dir>/core-site.xml} with {@code settings}, if any. */
+    private static void writeSite(Path dir, Map<String, String> settings) {
+        if (settings.isEmpty()) {
+            return;
+        }
+        Configuration site = new Configuration(false);
+        settings.forEach(site::set);
+        try {
+            Files.createDirectories(dir);
+            try (var out = Files.newOutputStream(dir.resolve("core-site.xml"))) {
+                site.writeXml(out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + dir.resolve("core-site.xml"), e);
+        }
     }
 
     /** Copies the handler jars to {@value #AUX_JAR_DIR} on HDFS; returns their {@code hdfs://} URIs. */

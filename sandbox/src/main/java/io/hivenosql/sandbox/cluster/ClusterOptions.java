@@ -11,23 +11,28 @@ import java.util.Map;
 
 /**
  * How the cluster is built: the number of NodeManagers, whether a plain HiveServer2 (no handler jar anywhere: the
- * {@code ADD JAR} deployment) runs beside the one with the handler jars in {@code hive.aux.jars.path}, extra hive-site
- * settings of both servers, and the handler jars. {@link #arguments()} and {@link #parse(List)} carry them to the
+ * {@code ADD JAR} deployment) runs beside the one with the handler jars in {@code hive.aux.jars.path}, whether HDFS, YARN
+ * and HiveServer2 are Kerberized ({@link ClusterKerberos}), extra hive-site settings of both servers, and the handler
+ * jars. {@link #arguments()} and {@link #parse(List)} carry them to the
  * cluster's JVM ({@link ClusterMain}):
  *
  * <pre>
- * [--node-managers N] [--plain-hiveserver] [--conf key=value ...] [handler.jar ...]
+ * [--node-managers N] [--plain-hiveserver] [--kerberos] [--conf key=value ...] [handler.jar ...]
  * </pre>
  */
 public record ClusterOptions(
-        int nodeManagers, boolean plainHiveServer, Map<String, String> hiveConf, List<Path> auxJars) {
+        int nodeManagers, boolean plainHiveServer, boolean kerberos, Map<String, String> hiveConf, List<Path> auxJars) {
     static final String NODE_MANAGERS = "--node-managers";
     static final String PLAIN_HIVESERVER = "--plain-hiveserver";
+    static final String KERBEROS = "--kerberos";
     static final String CONF = "--conf";
 
     public ClusterOptions {
         if (nodeManagers < 1) {
             throw new IllegalArgumentException("A YARN cluster needs at least 1 NodeManager, not " + nodeManagers);
+        }
+        if (kerberos && plainHiveServer) {
+            throw new IllegalArgumentException("The Kerberized cluster runs one HiveServer2: no " + PLAIN_HIVESERVER);
         }
         hiveConf = Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(hiveConf, "hiveConf is null")));
         auxJars = requireNonNull(auxJars, "auxJars is null").stream()
@@ -35,24 +40,29 @@ public record ClusterOptions(
                 .toList();
     }
 
-    /** {@value MiniHadoopCluster#NODE_MANAGERS} NodeManagers, no plain HiveServer2, no extra setting. */
+    /** {@value MiniHadoopCluster#NODE_MANAGERS} NodeManagers, no plain HiveServer2, no Kerberos, no extra setting. */
     public static ClusterOptions defaults(List<Path> auxJars) {
-        return new ClusterOptions(MiniHadoopCluster.NODE_MANAGERS, false, Map.of(), auxJars);
+        return new ClusterOptions(MiniHadoopCluster.NODE_MANAGERS, false, false, Map.of(), auxJars);
     }
 
     public ClusterOptions withNodeManagers(int count) {
-        return new ClusterOptions(count, plainHiveServer, hiveConf, auxJars);
+        return new ClusterOptions(count, plainHiveServer, kerberos, hiveConf, auxJars);
     }
 
     public ClusterOptions withPlainHiveServer(boolean enabled) {
-        return new ClusterOptions(nodeManagers, enabled, hiveConf, auxJars);
+        return new ClusterOptions(nodeManagers, enabled, kerberos, hiveConf, auxJars);
+    }
+
+    /** HDFS, YARN and HiveServer2 secured with Kerberos, their KDC in the cluster's JVM. */
+    public ClusterOptions withKerberos(boolean enabled) {
+        return new ClusterOptions(nodeManagers, plainHiveServer, enabled, hiveConf, auxJars);
     }
 
     /** These hive-site settings too, after the defaults of {@link ClusterHiveConf}; later ones win. */
     public ClusterOptions withHiveConf(Map<String, String> settings) {
         Map<String, String> merged = new LinkedHashMap<>(hiveConf);
         merged.putAll(settings);
-        return new ClusterOptions(nodeManagers, plainHiveServer, merged, auxJars);
+        return new ClusterOptions(nodeManagers, plainHiveServer, kerberos, merged, auxJars);
     }
 
     /** The command-line arguments that {@link #parse(List)} reads back. */
@@ -62,6 +72,9 @@ public record ClusterOptions(
         arguments.add(Integer.toString(nodeManagers));
         if (plainHiveServer) {
             arguments.add(PLAIN_HIVESERVER);
+        }
+        if (kerberos) {
+            arguments.add(KERBEROS);
         }
         hiveConf.forEach((key, value) -> {
             arguments.add(CONF);
@@ -79,6 +92,7 @@ public record ClusterOptions(
     public static ClusterOptions parse(List<String> arguments) {
         int nodeManagers = MiniHadoopCluster.NODE_MANAGERS;
         boolean plain = false;
+        boolean kerberos = false;
         Map<String, String> conf = new LinkedHashMap<>();
         List<Path> jars = new ArrayList<>();
         for (int i = 0; i < arguments.size(); i++) {
@@ -86,6 +100,7 @@ public record ClusterOptions(
             switch (argument) {
                 case NODE_MANAGERS -> nodeManagers = Integer.parseInt(value(arguments, ++i, argument));
                 case PLAIN_HIVESERVER -> plain = true;
+                case KERBEROS -> kerberos = true;
                 case CONF -> {
                     String setting = value(arguments, ++i, argument);
                     int equals = setting.indexOf('=');
@@ -97,13 +112,13 @@ public record ClusterOptions(
                 default -> {
                     if (argument.startsWith("--")) {
                         throw new IllegalArgumentException("Unknown option " + argument + "; options: " + NODE_MANAGERS
-                                + " N, " + PLAIN_HIVESERVER + ", " + CONF + " key=value");
+                                + " N, " + PLAIN_HIVESERVER + ", " + KERBEROS + ", " + CONF + " key=value");
                     }
                     jars.add(Path.of(argument));
                 }
             }
         }
-        return new ClusterOptions(nodeManagers, plain, conf, jars);
+        return new ClusterOptions(nodeManagers, plain, kerberos, conf, jars);
     }
 
     private static String value(List<String> arguments, int index, String option) {

@@ -19,8 +19,9 @@ import java.util.Properties;
  * What the cluster JVM ({@link ClusterMain}) tells its starter once everything is up, in {@code <work>/cluster.properties}
  * (written atomically, deleted when the cluster stops): HiveServer2's JDBC URL and pid, those of the plain HiveServer2
  * (no handler jar anywhere, for {@code ADD JAR} sessions) if one runs, the HDFS and ResourceManager addresses, the
- * number of NodeManagers, the handler jars' URIs on HDFS and the NodeManagers' container log and local directories
- * (comma-separated).
+ * number of NodeManagers, the handler jars' URIs on HDFS, the NodeManagers' container log and local directories
+ * (comma-separated) and, on a Kerberized cluster, what its clients need: the {@code krb5.conf} and the analyst's
+ * principal and keytab.
  */
 public record ClusterState(
         String jdbcUrl,
@@ -31,7 +32,8 @@ public record ClusterState(
         int nodeManagers,
         List<String> auxJars,
         List<Path> containerLogDirs,
-        List<Path> containerLocalDirs) {
+        List<Path> containerLocalDirs,
+        Optional<Kerberos> kerberos) {
     public static final String FILE_NAME = "cluster.properties";
 
     /** The HiveServer2 that has no handler jar on its classpath nor in {@code hive.aux.jars.path}. */
@@ -41,11 +43,26 @@ public record ClusterState(
         }
     }
 
+    /**
+     * What a client of the Kerberized cluster needs: {@code krb5.conf} (for {@code -Djava.security.krb5.conf} and
+     * {@code KRB5_CONFIG}), a user principal with its keytab (for {@code kinit -kt}), and HiveServer2's principal as a
+     * JDBC URL names it ({@code hive/_HOST@REALM}).
+     */
+    public record Kerberos(Path krb5Conf, String userPrincipal, Path userKeytab, String hivePrincipal) {
+        public Kerberos {
+            requireNonNull(krb5Conf, "krb5Conf is null");
+            requireNonNull(userPrincipal, "userPrincipal is null");
+            requireNonNull(userKeytab, "userKeytab is null");
+            requireNonNull(hivePrincipal, "hivePrincipal is null");
+        }
+    }
+
     public ClusterState {
         requireNonNull(jdbcUrl, "jdbcUrl is null");
         requireNonNull(plainHiveServer, "plainHiveServer is null");
         requireNonNull(hdfsUri, "hdfsUri is null");
         requireNonNull(resourceManager, "resourceManager is null");
+        requireNonNull(kerberos, "kerberos is null");
         auxJars = List.copyOf(auxJars);
         containerLogDirs = List.copyOf(containerLogDirs);
         containerLocalDirs = List.copyOf(containerLocalDirs);
@@ -70,6 +87,12 @@ public record ClusterState(
         properties.setProperty("aux.jars", String.join(",", auxJars));
         properties.setProperty("container.log.dirs", join(containerLogDirs));
         properties.setProperty("container.local.dirs", join(containerLocalDirs));
+        kerberos.ifPresent(kdc -> {
+            properties.setProperty("kerberos.krb5.conf", kdc.krb5Conf().toString());
+            properties.setProperty("kerberos.user.principal", kdc.userPrincipal());
+            properties.setProperty("kerberos.user.keytab", kdc.userKeytab().toString());
+            properties.setProperty("kerberos.hive.principal", kdc.hivePrincipal());
+        });
         Path target = file(workDir);
         Path temporary = target.resolveSibling(FILE_NAME + ".tmp");
         try (var out = Files.newBufferedWriter(temporary, UTF_8)) {
@@ -111,7 +134,13 @@ public record ClusterState(
                         .toList(),
                 split(properties.getProperty("container.local.dirs", "")).stream()
                         .map(Path::of)
-                        .toList()));
+                        .toList(),
+                Optional.ofNullable(properties.getProperty("kerberos.krb5.conf"))
+                        .map(krb5 -> new Kerberos(
+                                Path.of(krb5),
+                                properties.getProperty("kerberos.user.principal"),
+                                Path.of(properties.getProperty("kerberos.user.keytab")),
+                                properties.getProperty("kerberos.hive.principal")))));
     }
 
     /** Deletes the file if it exists. */

@@ -72,6 +72,16 @@ public final class MiniHadoopCluster implements Closeable {
      * becomes {@code yarn.application.classpath}; it must hold Hadoop's and Tez's jars (see {@link ContainerClassPath}).
      */
     public static MiniHadoopCluster start(Path workDir, List<Path> containerClassPath, int nodeManagers) {
+        return start(workDir, containerClassPath, nodeManagers, Map.of());
+    }
+
+    /**
+     * As {@link #start(Path, List, int)}, with {@code security} set in every daemon's and client's configuration (the
+     * settings of {@link ClusterKerberos#hadoopSettings()}: this JVM must have logged in already).
+     */
+    public static MiniHadoopCluster start(
+            Path workDir, List<Path> containerClassPath, int nodeManagers, Map<String, String> security) {
+        requireNonNull(security, "security is null");
         requireNonNull(workDir, "workDir is null");
         if (nodeManagers < 1) {
             throw new IllegalArgumentException("A YARN cluster needs at least 1 NodeManager: " + nodeManagers);
@@ -88,10 +98,11 @@ public final class MiniHadoopCluster implements Closeable {
         MiniYARNCluster yarn = null;
         try {
             Files.createDirectories(work.resolve("conf"));
-            dfs = startDfs(work.resolve("hdfs"));
+            dfs = startDfs(work.resolve("hdfs"), security);
             Configuration conf = new Configuration(dfs.getConfiguration(0));
             URI hdfs = URI.create("hdfs://127.0.0.1:" + dfs.getNameNodePort());
             conf.set("fs.defaultFS", hdfs.toString());
+            security.forEach(conf::set);
             yarn = startYarn(conf, nodeManagers);
             Configuration client = new Configuration(yarn.getConfig());
             client.set("fs.defaultFS", hdfs.toString());
@@ -100,6 +111,7 @@ public final class MiniHadoopCluster implements Closeable {
             writeXml(client, work.resolve("conf/yarn-site.xml"));
             Configuration core = new Configuration(false);
             core.set("fs.defaultFS", hdfs.toString());
+            security.forEach(core::set);
             writeXml(core, work.resolve("conf/core-site.xml"));
             MiniHadoopCluster cluster = new MiniHadoopCluster(work, dfs, yarn, client, nodeManagers);
             log.info(
@@ -124,9 +136,10 @@ public final class MiniHadoopCluster implements Closeable {
         }
     }
 
-    private static MiniDFSCluster startDfs(Path dir) throws IOException {
+    private static MiniDFSCluster startDfs(Path dir, Map<String, String> security) throws IOException {
         Files.createDirectories(dir);
         Configuration conf = new Configuration();
+        security.forEach(conf::set);
         conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.toString());
         conf.setInt("dfs.replication", DATA_NODES);
         conf.set("dfs.namenode.http-address", "127.0.0.1:0");

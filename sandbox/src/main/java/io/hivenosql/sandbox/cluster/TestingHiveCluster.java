@@ -54,15 +54,18 @@ public final class TestingHiveCluster extends ServerFixture {
         List<String> command = JvmOptions.hiveJava(HEAP_MB);
         command.add("-Djava.io.tmpdir=" + work.resolve("tmp"));
         command.add("-cp");
-        command.add(String.join(
-                File.pathSeparator,
-                ContainerClassPath.ofThisJvm().stream().map(Path::toString).toList()));
+        // first the directory of the cluster's own core-site.xml (ClusterMain writes it when Kerberized)
+        List<String> classPath = new java.util.ArrayList<>();
+        classPath.add(work.resolve(ClusterMain.SITE_DIR).toString());
+        ContainerClassPath.ofThisJvm().forEach(entry -> classPath.add(entry.toString()));
+        command.add(String.join(File.pathSeparator, classPath));
         command.add(ClusterMain.class.getName());
         command.add(work.toString());
         command.addAll(options.arguments());
         Process process;
         try {
             Files.createDirectories(work.resolve("tmp"));
+            Files.createDirectories(work.resolve(ClusterMain.SITE_DIR));
             // containers start $JAVA_HOME/bin/java: the JDK of this JVM; standard input stays a pipe: the cluster
             // stops when it ends, i.e. when this JVM is gone
             process = ServerProcess.launch(

@@ -39,6 +39,7 @@ public final class BeelineRunner {
     private final String classpath;
     private final Path java;
     private final List<String> jvmOptions;
+    private final Map<String, String> environment;
     private final String outputFormat;
     private final boolean showHeader;
     private final boolean silent;
@@ -53,6 +54,7 @@ public final class BeelineRunner {
         this.classpath = builder.classpath;
         this.java = builder.java;
         this.jvmOptions = List.copyOf(builder.jvmOptions);
+        this.environment = Map.copyOf(builder.environment);
         this.outputFormat = builder.outputFormat;
         this.showHeader = builder.showHeader;
         this.silent = builder.silent;
@@ -110,8 +112,10 @@ public final class BeelineRunner {
         try {
             out = Files.createTempFile("beeline-", ".out");
             err = Files.createTempFile("beeline-", ".err");
-            OptionalInt exit = ChildCommand.run(
-                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()), timeout);
+            ProcessBuilder process =
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            process.environment().putAll(environment);
+            OptionalInt exit = ChildCommand.run(process, timeout);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             return new Result(
                     command,
@@ -230,6 +234,7 @@ public final class BeelineRunner {
         private String classpath = System.getProperty("java.class.path");
         private Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         private List<String> jvmOptions;
+        private final Map<String, String> environment = new LinkedHashMap<>();
         private String outputFormat = "tsv2";
         private boolean showHeader;
         private boolean silent = true;
@@ -281,6 +286,12 @@ public final class BeelineRunner {
         /** Replaces the child's JVM options; by default the Hive {@code --add-opens} flags and a small client heap. */
         public Builder jvmOptions(List<String> options) {
             this.jvmOptions = List.copyOf(requireNonNull(options, "options is null"));
+            return this;
+        }
+
+        /** Sets a variable of the child's environment, e.g. {@code KRB5CCNAME} (the Kerberos ticket cache). */
+        public Builder environment(String name, String value) {
+            environment.put(requireNonNull(name, "name is null"), requireNonNull(value, "value is null"));
             return this;
         }
 

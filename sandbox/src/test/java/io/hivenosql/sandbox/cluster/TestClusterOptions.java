@@ -28,8 +28,22 @@ class TestClusterOptions {
 
         assertThat(options.nodeManagers()).isEqualTo(2);
         assertThat(options.plainHiveServer()).isFalse();
+        assertThat(options.kerberos()).isFalse();
         assertThat(options.hiveConf()).isEmpty();
         assertThat(options.auxJars()).containsExactly(Path.of("h.jar").toAbsolutePath());
+    }
+
+    @Test
+    void kerberosReadsBackAndRunsOneHiveServer() {
+        ClusterOptions options =
+                ClusterOptions.defaults(List.of()).withNodeManagers(1).withKerberos(true);
+
+        assertThat(options.arguments()).contains("--kerberos");
+        assertThat(ClusterOptions.parse(options.arguments())).isEqualTo(options);
+        assertThat(ClusterOptions.parse(List.of("--kerberos")).kerberos()).isTrue();
+        assertThatThrownBy(() -> options.withPlainHiveServer(true))
+                .hasMessageContaining("one HiveServer2")
+                .hasMessageContaining("--plain-hiveserver");
     }
 
     @Test

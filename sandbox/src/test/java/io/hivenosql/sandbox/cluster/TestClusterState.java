@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class TestClusterState {
@@ -16,8 +17,9 @@ class TestClusterState {
     Path dir;
 
     @ParameterizedTest
-    @MethodSource("plainServers")
-    void writesReadsAndDeletesItsFile(Optional<ClusterState.PlainHiveServer> plain) {
+    @MethodSource("variants")
+    void writesReadsAndDeletesItsFile(
+            Optional<ClusterState.PlainHiveServer> plain, Optional<ClusterState.Kerberos> kerberos) {
         ClusterState state = new ClusterState(
                 "jdbc:hive2://127.0.0.1:10000/default",
                 42,
@@ -27,7 +29,8 @@ class TestClusterState {
                 2,
                 List.of("hdfs://127.0.0.1:9000/apps/hive-nosql/a.jar", "hdfs://127.0.0.1:9000/apps/hive-nosql/b.jar"),
                 List.of(Path.of("/w/logs-0"), Path.of("/w/logs-1")),
-                List.of(Path.of("/w/local-0")));
+                List.of(Path.of("/w/local-0")),
+                kerberos);
 
         assertThat(ClusterState.read(dir)).isEmpty();
         state.write(dir);
@@ -38,9 +41,18 @@ class TestClusterState {
         assertThat(ClusterState.read(dir)).isEmpty();
     }
 
-    static Stream<Optional<ClusterState.PlainHiveServer>> plainServers() {
+    static Stream<Arguments> variants() {
         return Stream.of(
-                Optional.empty(),
-                Optional.of(new ClusterState.PlainHiveServer("jdbc:hive2://127.0.0.1:10001/default", 43)));
+                Arguments.of(Optional.empty(), Optional.empty()),
+                Arguments.of(
+                        Optional.of(new ClusterState.PlainHiveServer("jdbc:hive2://127.0.0.1:10001/default", 43)),
+                        Optional.empty()),
+                Arguments.of(
+                        Optional.empty(),
+                        Optional.of(new ClusterState.Kerberos(
+                                Path.of("/w/kdc/krb5.conf"),
+                                "analyst@EXAMPLE.COM",
+                                Path.of("/w/kdc/analyst.keytab"),
+                                "hive/_HOST@EXAMPLE.COM"))));
     }
 }
