@@ -31,6 +31,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.AclEntry;
+import org.apache.hadoop.fs.permission.AclEntryScope;
+import org.apache.hadoop.fs.permission.AclEntryType;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -47,10 +51,11 @@ import redis.clients.jedis.Jedis;
  * The handlers on a Kerberized cluster ({@code ClusterOptions --kerberos}: a KDC, HDFS, YARN and HiveServer2 secured
  * with Kerberos, HiveServer2 running queries as {@code hive}, as clusters with Ranger do), proven once through Redis:
  * a client without a ticket is refused; the analyst's principal connects (JDBC inside a keytab login, and the real
- * beeline after MIT {@code kinit}); a table whose password is in a JCEKS provider on HDFS is created (HiveServer2 reads
- * the provider as its own principal), written from an ORC table, joined with it and counted by tasks in YARN
+ * beeline after MIT {@code kinit}); a table whose password is in a JCEKS provider on HDFS (HDFS checks permissions:
+ * the analyst's file, shared with {@code hive} by an ACL entry) is created (HiveServer2 checks the analyst may read the
+ * provider, then reads it as its own principal), written from an ORC table, joined with it and counted by tasks in YARN
  * containers, which hold no Kerberos credential and read the provider through the job's HDFS delegation token alone;
- * the password is in no log.
+ * the password is in no log; a provider only {@code hive} may read is refused to the analyst.
  *
  * <p>Runs in a JVM of its own (failsafe execution {@code kerberos}): this JVM's Hadoop client is Kerberized for the
  * whole run. The cluster has one NodeManager: Tez's reducers then read map outputs from the local disk. Across
@@ -65,7 +70,8 @@ class KerberosIT {
     private static final String ALIAS = "it.kerberos.redis.password";
     private static final String TABLE = "kerberized_accounts";
     private static final String PREFIX = "it:kerberos:";
-    private static final String PROVIDER_PATH = "/user/analyst/redis.jceks";
+    /** The analyst's home directory on HDFS. */
+    private static final String HOME = "/user/analyst";
     /** How the Tez AM logs what a vertex's containers are given: token kinds, no token. */
     private static final Pattern TOKEN_KINDS =
             Pattern.compile("credentials\\(token kinds\\): \\[[^\\]]*HDFS_DELEGATION_TOKEN");
@@ -107,20 +113,37 @@ class KerberosIT {
         analyst = UserGroupInformation.loginUserFromKeytabAndReturnUGI(
                 kerberos.userPrincipal(), kerberos.userKeytab().toString());
 
-        // the analyst puts the provider on HDFS, readable by its owner only (HDFS permissions are off here)
-        Path local = work.resolve("redis.jceks");
+        // the analyst puts the provider on HDFS: readable by the analyst (whom HiveServer2 checks at CREATE) and, by an
+        // ACL entry, by hive (who runs the tasks that read it): by no one else
+        provider = putProvider("redis.jceks", (short) 0600);
+        connection = as(analyst, () -> DriverManager.getConnection(cluster.jdbcUrl()));
+    }
+
+    /**
+     * Writes a provider holding the password (bound to the Redis server) to the analyst's home directory on HDFS, as
+     * the analyst, with {@code mode} and an ACL entry that lets {@code hive} read it; returns its provider URI.
+     */
+    private String putProvider(String name, short mode) throws Exception {
+        Path local = work.resolve(name);
         Keystores.create(local, Map.of(ALIAS, PASSWORD, Keystores.hosts(ALIAS), redis.address()));
         URI namenode = URI.create(cluster.state().hdfsUri());
+        org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(HOME, name);
         as(analyst, () -> {
-            try (FileSystem hdfs = FileSystem.newInstance(namenode, client)) {
-                org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(PROVIDER_PATH);
+            try (FileSystem hdfs = FileSystem.newInstance(namenode, clientConf())) {
                 hdfs.copyFromLocalFile(true, true, new org.apache.hadoop.fs.Path(local.toUri()), target);
-                hdfs.setPermission(target, new FsPermission((short) 0600));
+                hdfs.setPermission(target, new FsPermission(mode));
+                hdfs.modifyAclEntries(
+                        target,
+                        List.of(new AclEntry.Builder()
+                                .setScope(AclEntryScope.ACCESS)
+                                .setType(AclEntryType.USER)
+                                .setName("hive")
+                                .setPermission(FsAction.READ)
+                                .build()));
             }
             return null;
         });
-        provider = "jceks://hdfs@" + namenode.getHost() + ":" + namenode.getPort() + PROVIDER_PATH;
-        connection = as(analyst, () -> DriverManager.getConnection(cluster.jdbcUrl()));
+        return "jceks://hdfs@" + namenode.getHost() + ":" + namenode.getPort() + target;
     }
 
     @AfterAll
@@ -244,6 +267,27 @@ class KerberosIT {
                 .as("log files read")
                 .containsAll(attempts.stream().map(a -> a.log().toString()).toList());
         assertThat(logs.filesHolding(PASSWORD)).as("logs holding the password").isEmpty();
+    }
+
+    /**
+     * HiveServer2 reads providers as {@code hive}, so it checks a table's provider as the session's user (impersonating
+     * the analyst through the NameNode's proxy-user rules): a provider that {@code hive} may read and the analyst may
+     * not is refused, though HiveServer2 could have opened it.
+     */
+    @Test
+    void aProviderTheAnalystMayNotReadIsRefusedThoughHiveServerCould() throws Exception {
+        String hiveOnly = putProvider("hive-only.jceks", (short) 0000);
+
+        assertThatThrownBy(() -> execute("CREATE EXTERNAL TABLE kerberized_refused (id int, owner string) "
+                        + "STORED BY 'io.hivenosql.redis.RedisStorageHandler' TBLPROPERTIES ('redis.nodes'='"
+                        + redis.address() + "', 'redis.key.prefix'='" + PREFIX + "', 'redis.user'='hive', "
+                        + "'redis.password.alias'='" + ALIAS + "', 'nosql.credentials.provider'='" + hiveOnly + "')"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("HNS-136")
+                .hasMessageContaining(hiveOnly)
+                .hasMessageContaining("user 'analyst'")
+                .hasMessageNotContaining(PASSWORD);
+        assertThat(query("SHOW TABLES LIKE 'kerberized_refused'")).isEmpty();
     }
 
     /** What an analyst types: {@code kinit -kt}, then beeline with HiveServer2's principal in the URL. */

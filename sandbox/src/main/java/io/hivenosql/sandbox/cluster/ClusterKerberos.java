@@ -8,9 +8,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.minikdc.MiniKdc;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
@@ -139,6 +142,9 @@ public final class ClusterKerberos implements Closeable {
         settings.put("dfs.web.authentication.kerberos.principal", principal(HTTP));
         settings.put("dfs.web.authentication.kerberos.keytab", keytab);
         settings.put("dfs.block.access.token.enable", "true");
+        // permissions checked, with ACLs: a file may be shared with one more user (hive, who runs the tasks)
+        settings.put("dfs.permissions.enabled", "true");
+        settings.put("dfs.namenode.acls.enabled", "true");
         settings.put("ignore.secure.ports.for.testing", "true");
         settings.put("yarn.resourcemanager.principal", service);
         settings.put("yarn.resourcemanager.keytab", keytab);
@@ -148,6 +154,23 @@ public final class ClusterKerberos implements Closeable {
         settings.put("hadoop.proxyuser.hive.hosts", "*");
         settings.put("hadoop.proxyuser.hive.groups", "*");
         return settings;
+    }
+
+    /**
+     * The directories a secure cluster's HDFS has before its users come, made as the superuser ({@value #SERVICE}):
+     * {@code /tmp} for everyone (sticky), the home directories of {@code hive} (warehouse, Hive's jars) and of the
+     * analyst.
+     */
+    public static void prepareHdfs(FileSystem fs) throws IOException {
+        org.apache.hadoop.fs.Path tmp = new org.apache.hadoop.fs.Path("/tmp");
+        fs.mkdirs(tmp);
+        fs.setPermission(tmp, new FsPermission((short) 01777));
+        for (String user : List.of("hive", USER)) {
+            org.apache.hadoop.fs.Path home = new org.apache.hadoop.fs.Path("/user", user);
+            fs.mkdirs(home);
+            fs.setPermission(home, new FsPermission((short) 0755));
+            fs.setOwner(home, user, user);
+        }
     }
 
     /** HiveServer2's own settings: Kerberos for its clients, its principal and keytab; queries run as {@code hive}. */

@@ -115,6 +115,13 @@ public final class ClusterMain {
                         },
                         "cluster-stop"));
         List<String> hdfsJars = uploadAuxJars(cluster, options.auxJars());
+        if (kerberos.isPresent()) {
+            try {
+                ClusterKerberos.prepareHdfs(cluster.fileSystem());
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot make the home directories on HDFS", e);
+            }
+        }
         String hdfs = cluster.hdfsUri().toString();
         int port = FreePorts.pick();
         List<String> containerOptions = new ArrayList<>(JvmOptions.hiveOpens());

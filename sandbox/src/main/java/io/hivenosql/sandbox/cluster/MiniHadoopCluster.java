@@ -139,12 +139,13 @@ public final class MiniHadoopCluster implements Closeable {
     private static MiniDFSCluster startDfs(Path dir, Map<String, String> security) throws IOException {
         Files.createDirectories(dir);
         Configuration conf = new Configuration();
-        security.forEach(conf::set);
         conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.toString());
         conf.setInt("dfs.replication", DATA_NODES);
         conf.set("dfs.namenode.http-address", "127.0.0.1:0");
         conf.set("dfs.datanode.http.address", "127.0.0.1:0");
+        // the plain cluster has one user in practice; a secure one checks permissions (its settings say so)
         conf.setBoolean("dfs.permissions.enabled", false);
+        security.forEach(conf::set);
         MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf)
                 .numDataNodes(DATA_NODES)
                 .format(true)
