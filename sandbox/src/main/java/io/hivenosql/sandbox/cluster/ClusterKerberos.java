@@ -68,6 +68,7 @@ public final class ClusterKerberos implements Closeable {
             kdc = new MiniKdc(conf, dir.toFile());
             kdc.start();
             ClusterKerberos kerberos = new ClusterKerberos(kdc, dir);
+            kerberos.noDnsLookups();
             kdc.createPrincipal(kerberos.serviceKeytab().toFile(), SERVICE, HTTP);
             kdc.createPrincipal(kerberos.hiveKeytab().toFile(), HIVE);
             kdc.createPrincipal(kerberos.userKeytab().toFile(), USER);
@@ -93,6 +94,25 @@ public final class ClusterKerberos implements Closeable {
             }
             throw new IllegalStateException("Cannot start the KDC in " + dir, e);
         }
+    }
+
+    /**
+     * Adds to {@code krb5.conf} what a realm of one KDC named in the file wants: MIT {@code kinit} would otherwise ask DNS
+     * for the realm's KDCs after each reply (slow where DNS is slow or absent), and clients would resolve host names
+     * backwards. Java has read the file already (this JVM); the other JVMs and MIT's tools read it as written here.
+     */
+    private void noDnsLookups() throws IOException {
+        Path file = krb5Conf();
+        String conf = Files.readString(file);
+        String section = "[libdefaults]";
+        if (!conf.contains(section)) {
+            throw new IOException("MiniKdc's " + file + " has no " + section + " section");
+        }
+        Files.writeString(
+                file,
+                conf.replace(
+                        section,
+                        section + "\n    dns_lookup_kdc = false\n    dns_lookup_realm = false\n    rdns = false"));
     }
 
     /** {@code name@EXAMPLE.COM}. */
