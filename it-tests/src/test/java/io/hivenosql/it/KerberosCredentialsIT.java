@@ -22,11 +22,7 @@ import org.apache.hadoop.fs.permission.AclEntryScope;
 import org.apache.hadoop.fs.permission.AclEntryType;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -37,9 +33,7 @@ import redis.clients.jedis.Jedis;
  * token alone, for an INSERT OVERWRITE from an ORC table, a join with it and a count; the password is in no log. A
  * provider {@code hive} may read and the analyst may not is refused.
  */
-@ExtendWith(KerberosStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class KerberosCredentialsIT {
+class KerberosCredentialsIT extends BaseKerberosIT {
     private static final String ALIAS = "it.kerberos.redis.password";
     private static final String TABLE = "kerberized_accounts";
     private static final String PREFIX = "it:kerberos:";
@@ -48,22 +42,6 @@ class KerberosCredentialsIT {
     /** How the Tez AM logs what a vertex's containers are given: token kinds, no token. */
     private static final Pattern TOKEN_KINDS =
             Pattern.compile("credentials\\(token kinds\\): \\[[^\\]]*HDFS_DELEGATION_TOKEN");
-
-    private KerberosStack.Resources stack;
-    private KerberosStack.Session session;
-
-    @BeforeAll
-    void start(KerberosStack.Resources stack) throws Exception {
-        this.stack = stack;
-        session = stack.session();
-    }
-
-    @AfterAll
-    void stop() throws SQLException {
-        if (session != null) {
-            session.close();
-        }
-    }
 
     private String createTable(String table, String provider) throws SQLException {
         String sql = "CREATE EXTERNAL TABLE " + table + " (id int, owner string) "

@@ -22,36 +22,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Who gets into the Kerberized cluster ({@link KerberosStack}): a client without a ticket is refused by HiveServer2,
  * HDFS and YARN; the analyst's principal connects, through JDBC inside a keytab login and through the real beeline
  * after MIT {@code kinit}, and its short name is the session's user.
  */
-@ExtendWith(KerberosStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class KerberosIT {
-    private KerberosStack.Resources stack;
-    private KerberosStack.Session session;
-
-    @BeforeAll
-    void start(KerberosStack.Resources stack) throws Exception {
-        this.stack = stack;
-        session = stack.session();
-    }
-
-    @AfterAll
-    void stop() throws SQLException {
-        if (session != null) {
-            session.close();
-        }
-    }
-
+class KerberosIT extends BaseKerberosIT {
     /** HiveServer2, HDFS and YARN each refuse a client that has no ticket. */
     @Test
     void aClientWithoutATicketIsRefused() {

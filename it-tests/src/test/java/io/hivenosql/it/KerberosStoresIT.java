@@ -4,44 +4,34 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hivenosql.sandbox.cassandra.HandlerJarCqlSession;
 import io.hivenosql.sandbox.cluster.ContainerLogs;
+import java.io.IOException;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Cassandra and MongoDB tables on the Kerberized cluster ({@link KerberosStack}) as on the plain one: Hive creates the
  * CQL table and the collection, tasks in YARN containers write them (one from the other) and join them, and DROP
  * removes both store objects.
  */
-@ExtendWith(KerberosStack.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class KerberosStoresIT {
+class KerberosStoresIT extends BaseKerberosIT {
     private static final String KEYSPACE = "kerberized";
 
-    private KerberosStack.Resources stack;
-    private KerberosStack.Session session;
     private HandlerJarCqlSession cql;
 
     @BeforeAll
-    void start(KerberosStack.Resources stack) throws Exception {
-        this.stack = stack;
-        session = stack.session();
+    void createKeyspace() {
         cql = stack.cql();
         cql.execute("CREATE KEYSPACE IF NOT EXISTS " + KEYSPACE
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     }
 
     @AfterAll
-    void stop() throws Exception {
+    void closeCql() throws IOException {
         if (cql != null) {
             cql.close();
-        }
-        if (session != null) {
-            session.close();
         }
     }
 
