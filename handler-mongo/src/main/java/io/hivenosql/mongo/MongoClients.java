@@ -222,13 +222,15 @@ final class MongoClients {
             settings.applyToClusterSettings(cluster -> cluster.serverSelector(bound));
             settings.applyToConnectionPoolSettings(pool -> pool.minSize(0));
         }
-        table.tls()
-                .ifPresent(tls -> settings.applyToSslSettings(ssl -> {
-                    // the table's trust material (else the JVM's) checks the chain, and the certificate must name the
-                    // host
-                    ssl.enabled(true).invalidHostNameAllowed(!tls.hostnameVerification());
-                    sslContext.ifPresent(ssl::context);
-                }));
+        table.tls().ifPresent(tls -> {
+            settings.applyToSslSettings(ssl -> {
+                // the table's trust material (else the JVM's) checks the chain, and the certificate must name the host
+                ssl.enabled(true).invalidHostNameAllowed(!tls.hostnameVerification());
+                sslContext.ifPresent(ssl::context);
+            });
+            // as the URI names it: an address is checked as that address, not as its reverse-DNS name
+            settings.inetAddressResolver(LiteralAddressResolver.INSTANCE);
+        });
         return settings.build();
     }
 

@@ -57,7 +57,7 @@ public final class TlsFailures {
             String message = lower(cause);
             if (message.contains("no subject alternative") || message.contains("no name matching")) {
                 return Optional.of("the certificate " + host + " presents does not name that host ("
-                        + cause.getMessage()
+                        + reason(cause)
                         + "): name the server in " + hostsProperty + " as its certificate does (a name or address "
                         + "among its subject alternative names), or have the certificate reissued to name it. "
                         + properties.hostnameVerification().key() + "=false turns the check off, which lets any holder "
@@ -107,7 +107,7 @@ public final class TlsFailures {
         }
         for (Throwable cause : chain) {
             if (cause instanceof SSLException) {
-                return Optional.of(cause.getMessage() + " (trusting " + settings.trustSource() + ")");
+                return Optional.of(reason(cause) + " (trusting " + settings.trustSource() + ")");
             }
         }
         return Optional.empty();
@@ -144,9 +144,27 @@ public final class TlsFailures {
     }
 
     private static String notValidNow(String host, Throwable cause) {
-        return "the certificate " + host + " presents is not valid now (" + cause.getMessage()
+        return "the certificate " + host + " presents is not valid now (" + reason(cause)
                 + "): the server needs a current certificate; its administrator renews it";
     }
+
+    /**
+     * What {@code cause} says, or, for a driver that reports the handshake only as the text of its cluster's state
+     * (MongoDB's server selection: "Timed out while waiting for a server ... caused by {javax.net.ssl...}, caused by
+     * {java.security.cert.CertificateExpiredException: NotAfter: ...}}]"), its innermost cause alone.
+     */
+    static String reason(Throwable cause) {
+        String message = String.valueOf(cause.getMessage());
+        int innermost = message.lastIndexOf(CAUSED_BY);
+        if (innermost < 0) {
+            return message;
+        }
+        int start = innermost + CAUSED_BY.length();
+        int end = message.indexOf('}', start);
+        return end < 0 ? message : message.substring(start, end);
+    }
+
+    private static final String CAUSED_BY = "caused by {";
 
     private static List<Throwable> chain(Throwable failure) {
         List<Throwable> chain = new ArrayList<>();

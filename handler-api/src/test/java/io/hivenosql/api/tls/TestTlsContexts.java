@@ -319,4 +319,25 @@ class TestTlsContexts {
                         Map.of("teststore.ssl.truststore", "/mine.pem"), server::get))
                 .containsEntry("teststore.ssl.truststore", "/mine.pem");
     }
+
+    /** MongoDB reports a handshake only as the text of its cluster's state: the message quotes its innermost cause. */
+    @Test
+    void aFailureReportedAsTextQuotesItsInnermostCause() {
+        String state = "Timed out while waiting for a server that matches ReadPreferenceServerSelector{readPreference="
+                + "primary}. Client view of cluster state is {type=UNKNOWN, servers=[{address=127.0.0.1:27017, "
+                + "type=UNKNOWN, state=CONNECTING, exception={com.mongodb.MongoSocketWriteException: Exception sending "
+                + "message}, caused by {javax.net.ssl.SSLHandshakeException: PKIX path validation failed: "
+                + "java.security.cert.CertPathValidatorException: validity check failed}, caused by "
+                + "{java.security.cert.CertificateExpiredException: NotAfter: Sun Dec 06 03:29:25 UTC 2026}}]";
+        HandlerException expired = TlsFailures.describe(
+                        settings(Map.of()), "127.0.0.1:27017", "teststore.hosts", new RuntimeException(state))
+                .orElseThrow();
+
+        assertThat(expired.getMessage())
+                .contains("the certificate 127.0.0.1:27017 presents is not valid now "
+                        + "(java.security.cert.CertificateExpiredException: NotAfter: Sun Dec 06 03:29:25 UTC 2026): ")
+                .doesNotContain("Client view of cluster state");
+        assertThat(TlsFailures.reason(new RuntimeException("No name matching localhost found")))
+                .isEqualTo("No name matching localhost found");
+    }
 }
