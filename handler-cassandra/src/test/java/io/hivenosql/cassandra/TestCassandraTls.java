@@ -37,8 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * table that names it {@code 127.0.0.1} meets a certificate of another host), {@code mutual} requires client
  * certificates; the plain-text node is the suite's shared one ({@link TestingCassandraServer#shared()}). Proven: reads, writes, schema changes and schema inference over TLS with the trust material of the
  * table's properties; mutual TLS with PKCS12 stores whose passwords come from the secret resolver; a server of another
- * CA, a certificate of another host, a missing client certificate and a node that answers in plain text as HNS-140
- * naming host and property; a plain-text table against a TLS node as an error that says to turn TLS on; TLS material on a plain-text table refused at bind.
+ * CA, a certificate of another host, an expired certificate (which {@code server} presents for one test, reloaded
+ * at run time: no third node), a missing client certificate and a node that answers in plain text as HNS-140 naming
+ * host and property; a plain-text table against a TLS node as an error that says to turn TLS on; TLS material on a plain-text table refused at bind.
  * Never a fallback to plain text.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -174,6 +175,29 @@ class TestCassandraTls {
                 .build();
         createAndWrite(unverified, 7);
         assertThat(readAll(unverified)).containsExactly(List.of(7, "v7"));
+    }
+
+    @Test
+    void anExpiredCertificateIsRefusedAsNotValidNow() throws IOException {
+        // the node presents an expired certificate to new connections (a reload, not a third node), then its own again
+        String node = "localhost:" + server.nativePort();
+        TableContext table = tlsTable("expired", "localhost", server).build();
+        server.presentCertificate(ca.issue("cassandra-expired", TlsServerMaterial.LOCAL_NAMES, Validity.EXPIRED));
+        try {
+            // no session of an earlier test's handshake may answer for the node
+            CassandraClients.closeIdle();
+            assertThatThrownBy(() -> readAll(table))
+                    .isInstanceOfSatisfying(HandlerException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(HandlerErrorCode.TLS_FAILED))
+                    .hasMessageContaining("HNS-140 TLS_FAILED")
+                    .hasMessageContaining("table default.expired: the TLS handshake with " + node)
+                    .hasMessageContaining("the certificate " + node + " presents is not valid now")
+                    .hasMessageContaining("the server needs a current certificate");
+        } finally {
+            server.presentCertificate(server.tls().orElseThrow().server());
+        }
+        createAndWrite(table, 4);
+        assertThat(readAll(table)).containsExactly(List.of(4, "v4"));
     }
 
     @Test

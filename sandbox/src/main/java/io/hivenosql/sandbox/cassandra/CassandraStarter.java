@@ -5,11 +5,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.hivenosql.sandbox.FreePorts;
 import io.hivenosql.sandbox.ServerProcess;
+import io.hivenosql.sandbox.tls.TestingCertificates.Issued;
 import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -135,9 +137,40 @@ final class CassandraStarter {
      * beside the CA's (written again at each start; the password is the sandbox's, a test fixture's, not a secret).
      */
     private static String clientEncryption(TlsServerMaterial material) {
-        Path keyStore = material.ca().keyStore(material.server(), STORE_PASSWORD);
+        Path keyStore = writeKeyStore(material, material.server());
         Path trustStore = material.ca().trustStore(material.server().name() + "-truststore.p12", STORE_PASSWORD);
         return CassandraYaml.clientEncryption(keyStore, trustStore, STORE_PASSWORD, material.clientAuth());
+    }
+
+    /** Writes {@code certificate}'s key and chain to the key store of the node started with {@code material}. */
+    private static Path writeKeyStore(TlsServerMaterial material, Issued certificate) {
+        return material.ca().keyStore(certificate, material.server().name() + "-keystore.p12", STORE_PASSWORD);
+    }
+
+    /**
+     * Makes the TLS node {@code server}, started with {@code material}, present {@code certificate} to new connections:
+     * writes it over the node's key store, has the node rebuild its TLS contexts from the files ({@code nodetool
+     * reloadssl}: whatever the files' times; of an expired certificate Cassandra only logs a warning), then checks with
+     * a handshake of the fixture's own that the node presents it, since a reload that fails keeps the old contexts and
+     * only logs the error.
+     */
+    static void presentCertificate(TestingCassandraServer server, TlsServerMaterial material, Issued certificate) {
+        writeKeyStore(material, certificate);
+        server.nodetool("reloadssl");
+        Optional<X509Certificate> presented;
+        try (CqlProbe probe = CqlProbe.connect(
+                server.host(), server.nativePort(), PROBE_TIMEOUT, Optional.of(material.fixtureContext()))) {
+            presented = probe.serverCertificate();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot connect to " + server + " after reloading its certificate", e);
+        }
+        if (!presented.equals(Optional.of(certificate.certificate()))) {
+            throw new IllegalStateException(server + " still presents "
+                    + presented.map(c -> c.getSubjectX500Principal().getName()).orElse("no certificate")
+                    + " after reloading " + certificate.name() + "; log tail (" + server.logFile() + "):\n"
+                    + server.logTail());
+        }
+        log.info("{} presents {} to new connections", server, certificate.name());
     }
 
     /**

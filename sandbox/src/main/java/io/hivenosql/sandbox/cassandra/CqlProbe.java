@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,6 +109,14 @@ final class CqlProbe implements Closeable {
             socket.close();
             throw e;
         }
+    }
+
+    /** The certificate the server presented in the TLS handshake; empty on a plain-text connection. */
+    Optional<X509Certificate> serverCertificate() throws IOException {
+        if (!(socket instanceof SSLSocket secure)) {
+            return Optional.empty();
+        }
+        return Optional.of((X509Certificate) secure.getSession().getPeerCertificates()[0]);
     }
 
     /** OPTIONS: the server's supported startup options (e.g. {@code CQL_VERSION}, {@code PROTOCOL_VERSIONS}). */

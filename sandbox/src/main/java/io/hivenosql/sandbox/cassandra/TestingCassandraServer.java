@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 import io.hivenosql.sandbox.ServerBuilder;
 import io.hivenosql.sandbox.ServerFixture;
 import io.hivenosql.sandbox.ServerProcess;
+import io.hivenosql.sandbox.tls.TestingCertificates;
 import io.hivenosql.sandbox.tls.TlsServerMaterial;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -146,6 +147,19 @@ public final class TestingCassandraServer extends ServerFixture {
      */
     public Optional<TlsServerMaterial> tls() {
         return settings.tls();
+    }
+
+    /**
+     * Presents {@code certificate} (say, an expired one) to new TLS connections from now on, without a restart: writes
+     * it over the node's key store and reloads that ({@code nodetool reloadssl}, about 1 s); connections already open
+     * keep the certificate of their handshake. Returns once a new handshake presents it. {@link #tls()} stays the
+     * material the node was started with: present {@code tls().get().server()} to go back to it.
+     */
+    public void presentCertificate(TestingCertificates.Issued certificate) {
+        requireNonNull(certificate, "certificate is null");
+        TlsServerMaterial material = tls().orElseThrow(() ->
+                new IllegalStateException("Cannot present a certificate: " + this + " speaks plain text"));
+        CassandraStarter.presentCertificate(this, material, certificate);
     }
 
     /** The daemon's stdout and stderr (its log). */

@@ -195,9 +195,19 @@ public final class TestingCertificates {
      */
     public Path keyStore(Issued issued, String password) {
         requireNonNull(issued, "issued is null");
+        return keyStore(issued, issued.name() + ".p12", password);
+    }
+
+    /**
+     * A PKCS12 key store at {@code <file>} (in this CA's directory) holding {@code issued}'s key and chain under {@code
+     * password}, replacing what the file held: a server's key store that gets another certificate.
+     */
+    public Path keyStore(Issued issued, String file, String password) {
+        requireNonNull(issued, "issued is null");
+        requireNonNull(file, "file is null");
         requireNonNull(password, "password is null");
         return store(
-                issued.name() + ".p12",
+                file,
                 password,
                 store -> store.setKeyEntry(issued.name(), issued.key(), password.toCharArray(), new Certificate[] {
                     issued.certificate(), issued.issuer()
