@@ -46,6 +46,8 @@ public final class ClusterKerberos implements Closeable {
     public static final String HIVE = "hive/localhost";
     /** The analyst: a user principal, no host. */
     public static final String USER = "analyst";
+    /** HiveServer2's principal as a JDBC URL and hive-site.xml name it: {@code _HOST} is the host. */
+    public static final String HIVE_PRINCIPAL = "hive/_HOST@" + REALM;
 
     private static final Logger log = LoggerFactory.getLogger(ClusterKerberos.class);
 
@@ -197,7 +199,7 @@ public final class ClusterKerberos implements Closeable {
     public Map<String, String> hiveServerSettings() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("hive.server2.authentication", "KERBEROS");
-        settings.put("hive.server2.authentication.kerberos.principal", principal("hive/_HOST"));
+        settings.put("hive.server2.authentication.kerberos.principal", HIVE_PRINCIPAL);
         settings.put("hive.server2.authentication.kerberos.keytab", hiveKeytab().toString());
         // _HOST is the bind host's name: the principal's host
         settings.put("hive.server2.thrift.bind.host", "localhost");
@@ -212,7 +214,7 @@ public final class ClusterKerberos implements Closeable {
 
     /** The JDBC URL of a Kerberized HiveServer2 on {@code localhost:port}. */
     public static String jdbcUrl(int port) {
-        return "jdbc:hive2://localhost:" + port + "/default;principal=" + principal("hive/_HOST");
+        return "jdbc:hive2://localhost:" + port + "/default;principal=" + HIVE_PRINCIPAL;
     }
 
     /** Stops the KDC. */

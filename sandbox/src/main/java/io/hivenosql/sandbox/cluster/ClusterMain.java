@@ -162,7 +162,7 @@ public final class ClusterMain {
                         kdc.krb5Conf(),
                         ClusterKerberos.principal(ClusterKerberos.USER),
                         kdc.userKeytab(),
-                        ClusterKerberos.principal("hive/_HOST"))));
+                        ClusterKerberos.HIVE_PRINCIPAL)));
         state.write(workDir);
         log.info("Cluster up in {} ms: {}", (System.nanoTime() - start) / 1_000_000, state);
         try {
