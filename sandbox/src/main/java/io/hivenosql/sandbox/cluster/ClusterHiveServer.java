@@ -129,7 +129,8 @@ public final class ClusterHiveServer implements Closeable {
                         last));
     }
 
-    private static void writeXml(Map<String, String> properties, Path file) throws IOException {
+    /** Writes {@code properties} as a Hadoop configuration file (hive-site.xml, core-site.xml). */
+    static void writeXml(Map<String, String> properties, Path file) throws IOException {
         Configuration site = new Configuration(false);
         properties.forEach(site::set);
         try (OutputStream out = Files.newOutputStream(file)) {

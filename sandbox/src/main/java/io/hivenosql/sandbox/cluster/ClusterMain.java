@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -194,13 +193,9 @@ public final class ClusterMain {
         if (settings.isEmpty()) {
             return;
         }
-        Configuration site = new Configuration(false);
-        settings.forEach(site::set);
         try {
             Files.createDirectories(dir);
-            try (var out = Files.newOutputStream(dir.resolve("core-site.xml"))) {
-                site.writeXml(out);
-            }
+            ClusterHiveServer.writeXml(settings, dir.resolve("core-site.xml"));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + dir.resolve("core-site.xml"), e);
         }
